@@ -1,0 +1,35 @@
+# make run: install into .venv and serve the app; make test: install everything and run the tests.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 5000
+
+.PHONY: run test bench chromium clean
+
+$(VENV)/.app: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.app requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.app
+	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
+
+# Browser tests drive Debian's Chromium; install it when it is missing.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+test: $(VENV)/.dev chromium
+	$(PY) -m pytest
+
+bench: $(VENV)/.dev
+	$(PY) bench/solver.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

@@ -1,0 +1,153 @@
+"""The command line: python -m scorer check | solve --jsonl | sheet.
+
+  check "7H 8H 9H KS 5C" --round 3     the referee's word on one hand
+  solve --jsonl < hands.jsonl          one JSON answer per JSON line
+  sheet GAME.json                      the scoresheet of a game file
+"""
+
+import argparse
+import json
+import sys
+
+from .cards import CardError, parse_cards, pretty
+from .claims import check_claim, parse_melds
+from .query import QueryError, read_query, read_rules, read_wild
+from .referee import as_data, say, wild_words
+from .rules import CHOICES, EXPLAIN
+from .solver import discards_to_go_out, solve
+
+
+def add_rule_options(parser):
+    group = parser.add_argument_group('rules (RULES.md; defaults are the standard game)')
+    group.add_argument('--rules', metavar='JSON', help='settings as a JSON object')
+    for key, choices in CHOICES.items():
+        shown = '|'.join('none' if c is None else str(c).lower() for c in choices)
+        group.add_argument('--' + key.replace('_', '-'), dest=key, metavar=shown, help=EXPLAIN[key])
+
+
+def rules_from(args):
+    settings = {}
+    if args.rules:
+        try:
+            settings = json.loads(args.rules)
+        except json.JSONDecodeError as e:
+            raise QueryError(f'--rules is not JSON: {e.msg}') from None
+        if not isinstance(settings, dict):
+            raise QueryError('--rules must be a JSON object of settings')
+    for key in CHOICES:
+        value = getattr(args, key)
+        if value is not None:
+            settings[key] = value
+    return read_rules(settings)
+
+
+def check(args, out):
+    """Print the referee's word on one hand."""
+    rules = rules_from(args)
+    if args.wild is None and args.round is None:
+        raise QueryError('give --round N or --wild RANK')
+    wild, round = read_wild(args.wild, args.round, rules)
+    try:
+        hand = parse_cards(args.cards, rules.decks, rules.jokers)
+        melds = parse_melds(args.melds, lambda t: parse_cards(t, rules.decks, rules.jokers)) if args.melds else None
+    except CardError as e:
+        raise QueryError(str(e)) from None
+    if not hand:
+        raise QueryError('no cards given')
+    where = f'Round {round}: {rules.hand_size(round)} cards, ' if round else ''
+    line = f'{where}{wild_words(wild, rules)}.'
+    print(line[0].upper() + line[1:], file=out)
+    print(f'Hand: {pretty(hand)}', file=out)
+    solution = solve(hand, wild, rules)
+    for line in say(solution, wild, rules):
+        print(line, file=out)
+    if round and len(hand) == rules.hand_size(round) + 1:
+        discards = discards_to_go_out(hand, wild, rules)
+        if discards:
+            print(f"Goes out by discarding {' or '.join(c.pretty for c in discards)}", file=out)
+        else:
+            print('Cannot go out with any discard', file=out)
+    if melds is not None or args.claim is not None:
+        verdict = check_claim(hand, wild, rules, melds=melds, score=args.claim)
+        print(f"Claim {'holds' if verdict.holds else 'does not hold'}: {verdict.verdict}", file=out)
+    return 0
+
+
+def solve_jsonl(lines, out):
+    """One JSON answer per JSON line, in order; a bad line gets an error and the next goes on."""
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            fields = json.loads(line)
+        except json.JSONDecodeError as e:
+            answer = {'id': None, 'error': f'not JSON: {e.msg} (column {e.colno})'}
+        else:
+            ident = fields.get('id') if isinstance(fields, dict) else None
+            try:
+                query = read_query(fields)
+                answer = {'id': ident, **as_data(solve(query.hand, query.wild, query.rules))}
+            except QueryError as e:
+                answer = {'id': ident, 'error': str(e)}
+        out.write(json.dumps(answer, ensure_ascii=False) + '\n')
+        out.flush()
+    return 0
+
+
+def sheet(args, out):
+    from .gamefile import GameFileError, read_game
+    from .sheet import compute_sheet, sheet_data, sheet_text
+    try:
+        if args.game == '-':
+            data = sys.stdin.read()
+        else:
+            with open(args.game, encoding='utf-8') as f:
+                data = f.read()
+    except OSError as e:
+        raise QueryError(f'cannot read {args.game}: {e.strerror}') from None
+    try:
+        game = read_game(data)
+    except GameFileError as e:
+        raise QueryError(str(e)) from None
+    result = compute_sheet(game)
+    if args.json:
+        out.write(json.dumps(sheet_data(result), ensure_ascii=False, indent=2) + '\n')
+    else:
+        out.write(sheet_text(result) + '\n')
+    return 0
+
+
+def parser():
+    p = argparse.ArgumentParser(prog='python -m scorer', description='Three-Thirteen referee and scorekeeper.')
+    sub = p.add_subparsers(dest='command', required=True)
+    c = sub.add_parser('check', help="the referee's word on one hand")
+    c.add_argument('cards', help='the hand, e.g. "7H 8H 9H KS 5C"')
+    c.add_argument('--round', help='the round number (gives the wild rank and the hand size)')
+    c.add_argument('--wild', help='the wild rank: A, 2-10, J, Q, K, or none')
+    c.add_argument('--claim', type=int, help='a claimed score to check')
+    c.add_argument('--melds', help='claimed melds, "|" between them: "7H 8H 9H | KS KD KC"')
+    add_rule_options(c)
+    s = sub.add_parser('solve', help='solve hands given as JSON lines on stdin')
+    s.add_argument('--jsonl', action='store_true', required=True, help='read and write JSON lines')
+    g = sub.add_parser('sheet', help='print the scoresheet of a game file')
+    g.add_argument('game', help='the game file (JSON), or - for stdin')
+    g.add_argument('--json', action='store_true', help='print the sheet as JSON')
+    return p
+
+
+def main(argv=None, out=None):
+    out = out or sys.stdout
+    args = parser().parse_args(argv)
+    try:
+        if args.command == 'check':
+            return check(args, out)
+        if args.command == 'solve':
+            return solve_jsonl(sys.stdin, out)
+        return sheet(args, out)
+    except QueryError as e:
+        print(f'error: {e}', file=sys.stderr)
+        return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main())

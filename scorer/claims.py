@@ -1,0 +1,221 @@
+"""Claims: is a claimed meld valid (and if not, why, in words), and does a claimed score hold?
+
+A meld (RULES.md, "Melds") is a set (three or more cards of one rank) or a run (three or
+more cards of one suit in rank order, no rank twice, at most 13). Wilds stand for any card;
+a wild-rank card may also be itself. Settings may limit wilds to one per meld or bar
+melds made only of wilds.
+"""
+
+from collections import Counter
+from itertools import product
+from typing import NamedTuple
+
+from .cards import RANK_TEXT, SYMBOL, Card, order, pretty
+from .rules import DEFAULT
+from .solver import Meld, solve
+
+
+class MeldCheck(NamedTuple):
+    """The verdict on one claimed meld: the meld as it plays when valid, else the reason."""
+    cards: tuple
+    ok: bool
+    meld: Meld | None
+    reason: str
+
+
+class ClaimCheck(NamedTuple):
+    """The verdict on a claim about a hand: each claimed meld, and whether the claim holds."""
+    holds: bool
+    verdict: str
+    melds: tuple          # MeldCheck for each claimed meld
+    claimed_penalty: int | None    # what the claimed melds leave, when they are all valid
+    minimum: int
+    solution: object
+
+
+def place_name(suit, place):
+    return RANK_TEXT[1 if place == 14 else place] + SYMBOL[suit]
+
+
+def listing(names):
+    """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥'."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]
+
+
+def count_word(n, word):
+    return f"{'no' if n == 0 else n} {word}{'' if n == 1 else 's'}"
+
+
+def as_set(naturals, stand_ins):
+    """A set of the naturals' rank, or None."""
+    ranks = {c.rank for c in naturals}
+    if len(ranks) != 1:
+        return None
+    rank = ranks.pop()
+    return Meld('set', tuple(naturals) + tuple(stand_ins),
+                tuple(naturals) + tuple(Card(rank, '') for _ in stand_ins))
+
+
+def run_places(naturals, size, rules):
+    """Places (1-14) for the naturals in a run of `size` cards, as (low place, {place: card}), or a reason."""
+    suits = {c.suit for c in naturals}
+    if len(suits) > 1:
+        return None, 'not all one suit'
+    if size > 13:
+        return None, 'a run holds at most 13 cards'
+    high = rules.aces == 'high_or_low'
+    top = 14 if high else 13
+    counts = Counter(c.rank for c in naturals)
+    twice = [r for r, n in counts.items() if n > 1]
+    if twice:
+        suit = suits.pop()
+        return None, f'{place_name(suit, twice[0])} twice'
+    options = [(1, 14) if c.rank == 1 and high else (c.rank,) for c in naturals]
+    reasons = []
+    ranks = set(counts)
+    if 1 in ranks and ranks & {12, 13}:
+        if not high and not ranks & {2, 3}:
+            return None, 'aces are low in this game, so A does not follow K'
+        if ranks & {2, 3}:
+            return None, 'a run never wraps round from K to A to 2'
+    for places in product(*options):
+        if len(set(places)) < len(places):
+            continue
+        lo, hi = min(places), max(places)
+        span = hi - lo + 1
+        if span > size:
+            suit = naturals[0].suit
+            missing = [place_name(suit, p) for p in range(lo, hi) if p not in places]
+            wilds = size - len(naturals)
+            has = 'it has no wild' if wilds == 0 else f"it has {count_word(wilds, 'wild')}"
+            verb = 'is' if len(missing) == 1 else 'are'
+            reasons.append((len(missing), f'{listing(missing)} {verb} missing and {has}'))
+            continue
+        low = max(1, min(lo, top - size + 1))
+        return (low, dict(zip(places, naturals))), ''
+    return None, min(reasons)[1] if reasons else 'no such run'
+
+
+def as_run(naturals, stand_ins, rules):
+    """A run made of the naturals with the stand-ins filling its gaps, or (None, reason)."""
+    size = len(naturals) + len(stand_ins)
+    found, reason = run_places(naturals, size, rules)
+    if not found:
+        return None, reason
+    low, taken = found
+    suit = naturals[0].suit
+    free = list(stand_ins)
+    cards, plays = [], []
+    for place in range(low, low + size):
+        plays.append(Card(1 if place == 14 else place, suit))
+        cards.append(taken[place] if place in taken else free.pop(0))
+    return Meld('run', tuple(cards), tuple(plays)), ''
+
+
+def check_meld(cards, wild, rules=DEFAULT):
+    """Whether the cards form one valid meld; the meld as it plays, or the reason in words."""
+    cards = tuple(cards)
+    shown = pretty(cards)
+    if len(cards) < 3:
+        return MeldCheck(cards, False, None, f'{shown} is not a meld: a meld needs at least 3 cards')
+    flexible = [c for c in cards if c.rank == wild]
+    run_reasons, limit_reasons = [], []
+    # Try the most cards used as themselves first: it needs the fewest stand-ins.
+    for roles in sorted(product((True, False), repeat=len(flexible)), key=lambda r: -sum(r)):
+        own_roles = dict(zip(range(len(flexible)), roles))
+        naturals, stand_ins, i = [], [], 0
+        for c in cards:                       # in the order claimed
+            if c.rank == wild:
+                (naturals if own_roles[i] else stand_ins).append(c)
+                i += 1
+            else:
+                (stand_ins if c.is_joker else naturals).append(c)
+        if rules.max_wilds_per_meld is not None and len(stand_ins) > rules.max_wilds_per_meld:
+            limit_reasons.append(f'it has {len(stand_ins)} wilds standing in and this game allows '
+                                 f'{rules.max_wilds_per_meld} per meld')
+            continue
+        if not naturals:
+            if rules.all_wild_melds:
+                return MeldCheck(cards, True, Meld('set', cards, tuple(Card(wild or 1, '') for _ in cards)), '')
+            limit_reasons.append('it is only wilds and this game needs a card used as itself in every meld')
+            continue
+        meld = as_set(naturals, stand_ins)
+        if meld:
+            return MeldCheck(cards, True, meld, '')
+        meld, why = as_run(naturals, stand_ins, rules)
+        if meld:
+            return MeldCheck(cards, True, meld, '')
+        run_reasons.append(why)
+    what, reason = why_not(cards, wild, run_reasons, limit_reasons)
+    return MeldCheck(cards, False, None, f'{shown} is not {what}: {reason}')
+
+
+def why_not(cards, wild, run_reasons, limit_reasons):
+    """The clearest reason among those found while trying every role of the wilds."""
+    if not run_reasons:
+        return 'a meld', limit_reasons[0]
+    naturals = [c for c in cards if not c.is_joker and c.rank != wild]
+    if len({c.suit for c in naturals}) <= 1:
+        useful = [r for r in run_reasons if r != 'not all one suit']
+        return 'a run', useful[0] if useful else run_reasons[0]
+    if limit_reasons:
+        return 'a meld', limit_reasons[0]
+    return 'a meld', 'not all one rank (a set) nor all one suit (a run)'
+
+
+def parse_melds(text, parse):
+    """Claimed melds typed as cards with '|' between melds: '7H 8H 9H | KS KD KC'."""
+    return [parse(part) for part in text.split('|') if part.strip()]
+
+
+def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None):
+    """Check a claimed arrangement (melds) and/or a claimed score against the minimal penalty."""
+    solution = solve(hand, wild, rules)
+    minimum = solution.penalty
+    checks = tuple(check_meld(m, wild, rules) for m in (melds or []))
+    lines, holds = [], True
+    claimed_penalty = None
+    if melds:
+        bad = [c for c in checks if not c.ok]
+        extra = Counter(c for m in melds for c in m) - Counter(hand)
+        if bad:
+            holds = False
+            lines.append('; '.join(c.reason for c in bad))
+        if extra:
+            holds = False
+            held = Counter(hand)
+            for c in sorted(extra, key=order):
+                if not held[c]:
+                    lines.append(f'{c.pretty} is not in the hand')
+                else:
+                    claimed = held[c] + extra[c]
+                    lines.append(f'{c.pretty} is claimed {claimed} times but the hand holds {held[c]}')
+        if not bad and not extra:
+            left = Counter(hand) - Counter(c for m in melds for c in m)
+            leftover = sorted(left.elements(), key=order)
+            claimed_penalty = sum(rules.value(c, wild) for c in leftover)
+            if claimed_penalty == minimum:
+                lines.append(f'the melds hold: they leave {claimed_penalty}, the minimum')
+            else:
+                holds = False
+                lines.append(f'the melds leave {claimed_penalty}; the minimum is {minimum}'
+                             + also_melds(solution, melds))
+    if score is not None:
+        if score == minimum:
+            lines.append(f'claimed {score}: that is the minimum')
+        else:
+            holds = False
+            hint = also_melds(solution, melds or []) if score > minimum else ''
+            lines.append(f'claimed {score}, the minimum is {minimum}' + hint)
+    return ClaimCheck(holds, '; '.join(lines), checks, claimed_penalty, minimum, solution)
+
+
+def also_melds(solution, claimed):
+    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make."""
+    claimed = [Counter(m) for m in claimed]
+    others = [m for m in solution.melds if Counter(m.cards) not in claimed]
+    if not others:
+        return ''
+    verb = 'also melds' if len(others) == 1 else 'also meld'
+    return ': ' + listing(pretty(m.cards) for m in others) + ' ' + verb

@@ -1,0 +1,75 @@
+"""A solve query: cards, the wild rank or the round, and the rules, as one JSON line or URL gives them.
+
+Used by `python -m scorer solve --jsonl` and by the web API, so both read the same names
+(`cards`, `wild` or `round`, `rules`, `decks`, `jokers`) and give the same messages.
+"""
+
+from typing import NamedTuple
+
+from .cards import CardError, parse_cards, parse_rank
+from .rules import DEFAULT, RulesError, make_rules
+
+
+class QueryError(ValueError):
+    """A query that cannot be solved, with a message naming what is wrong."""
+
+
+class Query(NamedTuple):
+    hand: list
+    wild: int | None
+    rules: object
+    round: int | None
+
+
+def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
+    """Rules from a dict of settings, with decks and jokers given apart overriding them."""
+    if settings is not None and not isinstance(settings, dict):
+        raise QueryError('rules must be an object of settings, like {"aces": "high_or_low"}')
+    merged = {**base.to_dict(), **(settings or {})}
+    for key, value in (('decks', decks), ('jokers', jokers)):
+        if value is not None and value != '':
+            merged[key] = value
+    try:
+        return make_rules(merged)
+    except RulesError as e:
+        raise QueryError(str(e)) from None
+
+
+def read_wild(wild, round, rules):
+    """The wild rank from `wild` ('5', 'K', 'none') or from the round number; one is needed."""
+    if wild not in (None, ''):
+        if str(wild).strip().lower() in ('none', 'no', '-'):
+            return None, None
+        try:
+            return parse_rank(wild), None
+        except CardError as e:
+            raise QueryError(f'wild: {e}') from None
+    if round not in (None, ''):
+        try:
+            number = int(str(round).strip())
+        except ValueError:
+            raise QueryError(f"round '{round}' is not a number") from None
+        try:
+            return rules.wild_rank(number), number
+        except RulesError as e:
+            raise QueryError(str(e)) from None
+    raise QueryError('give the wild rank (wild) or the round (round)')
+
+
+def read_query(fields, base=DEFAULT):
+    """A Query from a dict of fields; raises QueryError with a clear message."""
+    if not isinstance(fields, dict):
+        raise QueryError('a query is an object like {"cards": "7H 8H 9H", "wild": "5"}')
+    rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
+    wild, round = read_wild(fields.get('wild'), fields.get('round'), rules)
+    cards = fields.get('cards')
+    if not isinstance(cards, (str, list)) or not cards:
+        raise QueryError('no cards given (cards: "7H 8H 9H")')
+    text = cards if isinstance(cards, str) else ' '.join(map(str, cards))
+    try:
+        hand = parse_cards(text, rules.decks, rules.jokers)
+    except CardError as e:
+        raise QueryError(str(e)) from None
+    if not hand:
+        raise QueryError('no cards given (cards: "7H 8H 9H")')
+    return Query(hand, wild, rules, round)

@@ -1,0 +1,150 @@
+"""Rules: every setting of RULES.md with its default, the rounds it deals and their wild ranks."""
+
+from dataclasses import asdict, dataclass, replace
+
+# game: (first hand size, last hand size). The wild rank equals the hand size; 14 cards: aces.
+GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14)}
+
+CHOICES = {
+    'game': tuple(GAMES),
+    'decks': (1, 2, 3),
+    'jokers': (0, 1, 2, 3, 4, 5, 6),
+    'aces': ('low', 'high_or_low'),
+    'face_values': ('ten', 'ranked'),
+    'wild_penalty': (15, 0, 20),
+    'joker_penalty': (20, 25),
+    'ace_penalty': (15, 1),
+    'max_wilds_per_meld': (None, 1),
+    'all_wild_melds': (True, False),
+    'double_last_round': (False, True),
+    'tie_break': ('zero_rounds', 'none'),
+}
+
+EXPLAIN = {
+    'game': 'standard: 11 rounds of 3-13 cards; short: 8 rounds of 5-12; six_fourteen: 9 rounds of 6-14 (aces wild at 14)',
+    'decks': 'decks shuffled together (2 usually, 3 for 7-8 players)',
+    'jokers': 'jokers in play; every joker is wild',
+    'aces': 'low: A-2-3 only; high_or_low: Q-K-A too (never K-A-2)',
+    'face_values': 'ten: J, Q, K count 10; ranked: J 11, Q 12, K 13',
+    'wild_penalty': 'points for a wild-rank card left unmelded',
+    'joker_penalty': 'points for a joker left unmelded',
+    'ace_penalty': 'points for an unmelded ace when aces are high or low',
+    'max_wilds_per_meld': 'none: any number of wilds in a meld; 1: at most one card stands in per meld',
+    'all_wild_melds': 'whether a meld may be made of wilds only',
+    'double_last_round': 'every score of the final round counts double',
+    'tie_break': 'zero_rounds: more zero rounds breaks a tie on total; none: ties share the place',
+}
+
+
+class RulesError(ValueError):
+    """An unknown setting or a value that setting does not take."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The house rules a table plays by; the defaults are the standard game of RULES.md."""
+    game: str = 'standard'
+    decks: int = 2
+    jokers: int = 0
+    aces: str = 'low'
+    face_values: str = 'ten'
+    wild_penalty: int = 15
+    joker_penalty: int = 20
+    ace_penalty: int = 15
+    max_wilds_per_meld: int | None = None
+    all_wild_melds: bool = True
+    double_last_round: bool = False
+    tie_break: str = 'zero_rounds'
+
+    @property
+    def rounds(self):
+        """Round numbers, 1 to the last."""
+        first, last = GAMES[self.game]
+        return range(1, last - first + 2)
+
+    def hand_size(self, round):
+        """Cards dealt to each player in a round."""
+        self.check_round(round)
+        return GAMES[self.game][0] + round - 1
+
+    def wild_rank(self, round):
+        """The wild rank of a round: the hand size, and aces in a 14-card round."""
+        size = self.hand_size(round)
+        return 1 if size == 14 else size
+
+    def check_round(self, round):
+        if not isinstance(round, int) or isinstance(round, bool) or round not in self.rounds:
+            raise RulesError(f"round {round!r} is not in a {self.game} game "
+                             f"(rounds 1-{len(self.rounds)})")
+
+    @property
+    def last_round(self):
+        return len(self.rounds)
+
+    @property
+    def wilds_limited(self):
+        """True when a meld's wilds are limited (one per meld, or not all wild)."""
+        return self.max_wilds_per_meld is not None or not self.all_wild_melds
+
+    def value(self, card, wild):
+        """What a card costs when it is left unmelded (deadwood)."""
+        if card.rank == 0:
+            return self.joker_penalty
+        if card.rank == wild:
+            return self.wild_penalty
+        if card.rank == 1 and self.aces == 'high_or_low':
+            return self.ace_penalty
+        if card.rank > 10 and self.face_values == 'ten':
+            return 10
+        return card.rank
+
+    def to_dict(self):
+        return asdict(self)
+
+    def changes(self):
+        """The settings that differ from the defaults."""
+        default = Rules()
+        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
+
+
+DEFAULT = Rules()
+PRESETS = {name: Rules(game=name) for name in GAMES}
+
+
+def coerce(key, value):
+    """Turn a setting's value as typed (a form field, a command-line option) into its type."""
+    if key not in CHOICES:
+        raise RulesError(f"unknown setting '{key}'")
+    if isinstance(value, str):
+        word = value.strip().lower()
+        if word in ('none', 'null', '') and None in CHOICES[key]:
+            return None
+        if word in ('true', 'yes', 'on', 'false', 'no', 'off') and True in CHOICES[key]:
+            return word in ('true', 'yes', 'on')
+        if word.lstrip('-').isdigit():
+            return int(word)
+        return word
+    return value
+
+
+def make_rules(settings=None, **more):
+    """Rules from a dict of settings; an unknown key or value raises RulesError naming it."""
+    settings = {**(settings or {}), **more}
+    if not isinstance(settings, dict):
+        raise RulesError('rules must be an object of settings')
+    values = {}
+    for key, value in settings.items():
+        value = coerce(key, value)
+        allowed = CHOICES[key]
+        ok = any(value == a and type(value) is type(a) for a in allowed)
+        if not ok:
+            shown = ', '.join('null' if a is None else str(a).lower() if isinstance(a, bool) else str(a)
+                              for a in allowed)
+            raise RulesError(f"'{value}' is not a value of {key} (one of: {shown})"
+                             if not isinstance(value, (dict, list)) else f'{key} takes one of: {shown}')
+        values[key] = value
+    rules = replace(DEFAULT, **values)
+    if rules.jokers > 2 * rules.decks:
+        raise RulesError(f'{rules.jokers} jokers, but {rules.decks} deck'
+                         f"{'s' if rules.decks != 1 else ''} hold at most {2 * rules.decks}")
+    return rules

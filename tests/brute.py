@@ -1,0 +1,94 @@
+"""A slow, obviously correct referee, written apart from scorer.solver and sharing no code with it.
+
+It lists every subset of the hand, keeps those that are melds (trying every role for every
+wild-rank card), and finds the cheapest way to cover the hand with disjoint melds and
+deadwood by trying, for the first card left, "deadwood" and every meld that holds it.
+Cards are (rank, suit) pairs as in scorer.cards.Card; a joker has rank 0.
+"""
+
+from functools import lru_cache
+from itertools import product
+
+
+def card_value(card, wild, rules):
+    """RULES.md 'Scoring a round' and its variants, spelled out again."""
+    rank = card[0]
+    if rank == 0:
+        return rules.joker_penalty
+    if rank == wild:
+        return rules.wild_penalty
+    if rank == 1 and rules.aces == 'high_or_low':
+        return rules.ace_penalty
+    if rank >= 11:
+        return rank if rules.face_values == 'ranked' else 10
+    return rank
+
+
+def is_set(naturals):
+    return len({rank for rank, _ in naturals}) <= 1
+
+
+def is_run(naturals, size, rules):
+    """Naturals of one suit, distinct ranks, that fit in `size` consecutive places (aces low, or high too)."""
+    if size > 13 or len({suit for _, suit in naturals}) > 1:
+        return False
+    top = 14 if rules.aces == 'high_or_low' else 13
+    ace_places = [1, 14] if rules.aces == 'high_or_low' else [1]
+    choices = [ace_places if rank == 1 else [rank] for rank, _ in naturals]
+    for places in product(*choices):
+        if len(set(places)) < len(places):
+            continue
+        for low in range(1, top - size + 2):
+            if all(low <= p < low + size for p in places):
+                return True
+    return False
+
+
+def is_meld(cards, wild, rules):
+    """Whether the cards form one set or one run under the rules, for some choice of wild roles."""
+    if len(cards) < 3:
+        return False
+    flexible = [c for c in cards if c[0] == wild]
+    fixed = [c for c in cards if c[0] != wild]
+    for roles in product((True, False), repeat=len(flexible)):   # True: used as itself
+        naturals = [c for c in fixed if c[0] != 0] + [c for c, own in zip(flexible, roles) if own]
+        standing_in = len(cards) - len(naturals)
+        if rules.max_wilds_per_meld is not None and standing_in > rules.max_wilds_per_meld:
+            continue
+        if not naturals and not rules.all_wild_melds:
+            continue
+        if is_set(naturals) or is_run(naturals, len(cards), rules):
+            return True
+    return False
+
+
+def brute_penalty(hand, wild, rules):
+    """The smallest deadwood total over every way of splitting the hand into melds and deadwood."""
+    hand = tuple(sorted((tuple(c) for c in hand)))
+    n = len(hand)
+    meld_cache = {}
+
+    def meld_ok(mask):
+        cards = tuple(hand[i] for i in range(n) if mask >> i & 1)
+        if cards not in meld_cache:
+            meld_cache[cards] = is_meld(cards, wild, rules)
+        return meld_cache[cards]
+
+    melds_with = {i: [] for i in range(n)}
+    for mask in range(1, 1 << n):
+        if bin(mask).count('1') >= 3 and meld_ok(mask):
+            first = (mask & -mask).bit_length() - 1
+            melds_with[first].append(mask)
+
+    @lru_cache(maxsize=None)
+    def best(left):
+        if not left:
+            return 0
+        first = (left & -left).bit_length() - 1
+        cost = card_value(hand[first], wild, rules) + best(left & ~(1 << first))
+        for m in melds_with[first]:
+            if m & left == m:
+                cost = min(cost, best(left & ~m))
+        return cost
+
+    return best((1 << n) - 1)

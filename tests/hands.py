@@ -1,0 +1,73 @@
+"""Hypothesis strategies and helpers shared by the solver tests: deals, rules, validity of an arrangement."""
+
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from scorer.cards import JOKER, SUITS, Card
+from scorer.rules import make_rules
+from tests.brute import card_value, is_meld
+
+MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w)
+                 for a in ('low', 'high_or_low') for m in (None, 1) for w in (True, False)]
+
+
+@st.composite
+def rules_st(draw):
+    """Any rules a table could choose (two decks, 0-4 jokers)."""
+    return make_rules(
+        aces=draw(st.sampled_from(['low', 'high_or_low'])),
+        face_values=draw(st.sampled_from(['ten', 'ranked'])),
+        wild_penalty=draw(st.sampled_from([15, 0, 20])),
+        joker_penalty=draw(st.sampled_from([20, 25])),
+        ace_penalty=draw(st.sampled_from([15, 1])),
+        max_wilds_per_meld=draw(st.sampled_from([None, 1])),
+        all_wild_melds=draw(st.booleans()),
+        jokers=draw(st.sampled_from([0, 2, 4])),
+    )
+
+
+@st.composite
+def deals(draw, sizes=st.integers(3, 14)):
+    """(hand, wild, rules): a hand dealt from the rules' pack, often a narrow slice of it so melds are common."""
+    rules = draw(rules_st())
+    size = draw(sizes)
+    wild = draw(st.sampled_from([None] + list(range(1, 14))))
+    suits = draw(st.sampled_from([SUITS, 'H', 'HS', 'HSD']))
+    low = draw(st.integers(1, 13))
+    ranks = [r for r in range(1, 14) if low <= r <= low + draw(st.integers(2, 12)) or
+             (r == 1 and draw(st.booleans()))]
+    pack = [Card(r, s) for r in set(ranks) for s in suits for _ in range(rules.decks)]
+    if wild:
+        pack += [Card(wild, s) for s in SUITS for _ in range(rules.decks) if Card(wild, s) not in pack]
+    pack += [JOKER] * rules.jokers
+    size = min(size, len(pack))
+    hand = draw(st.permutations(pack))[:size]
+    return hand, wild, rules
+
+
+def check_arrangement(solution, hand, wild, rules):
+    """The solution's melds are valid, use each card of the hand once with the deadwood, and sum to the penalty."""
+    used = Counter(c for m in solution.melds for c in m.cards) + Counter(solution.deadwood)
+    assert used == Counter(hand), 'the arrangement does not use exactly the hand'
+    for meld in solution.melds:
+        cards = [tuple(c) for c in meld.cards]
+        assert is_meld(cards, wild, rules), f'{meld} is not a meld'
+        assert len(meld.plays) == len(meld.cards)
+        for card, plays in zip(meld.cards, meld.plays):
+            if card != plays:
+                assert card.rank in (0, wild), f'{card} stands in for {plays} but is not wild'
+        stand_ins = sum(c != p for c, p in zip(meld.cards, meld.plays))
+        if rules.max_wilds_per_meld is not None:
+            assert stand_ins <= rules.max_wilds_per_meld
+        if not rules.all_wild_melds:
+            assert stand_ins < len(meld.cards)
+        if meld.kind == 'set':
+            assert len({p.rank for p in meld.plays}) == 1
+        else:
+            assert len({p.suit for p in meld.plays}) == 1
+            places = [p.rank for p in meld.plays]
+            if places[-1] == 1 and len(places) > 1:
+                places[-1] = 14
+            assert places == list(range(places[0], places[0] + len(places))), f'{meld} is out of order'
+    assert sum(card_value(tuple(c), wild, rules) for c in solution.deadwood) == solution.penalty

@@ -1,0 +1,74 @@
+"""Card text: forgiving input, canonical output, and clear errors naming the bad card."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorer.cards import JOKER, Card, CardError, card, ordinal, parse_cards, pretty, text
+
+
+@pytest.mark.parametrize('typed, canonical', [
+    ('10h', '10H'), ('Th', '10H'), ('q♠', 'QS'), ('A♥', 'AH'), ('KC', 'KC'), ('jk', 'JK'),
+    ('Joker', 'JK'), ('2d', '2D'), ('9♣', '9C'), ('7♥️', '7H'), (' 5s ', '5S'),
+])
+def test_forgiving_input_canonical_output(typed, canonical):
+    assert str(card(typed)) == canonical
+
+
+def test_spaces_and_commas_separate_cards():
+    assert text(parse_cards('7h, 8h,9h  10H')) == '7H 8H 9H 10H'
+    assert pretty(parse_cards('10h qs', jokers=0)) == '10♥ Q♠'
+
+
+def test_pretty_has_suit_symbols():
+    assert Card(10, 'H').pretty == '10♥'
+    assert JOKER.pretty == '🃏'
+    assert Card(7, '').pretty == '7'       # a wild standing in a set plays as a rank
+
+
+@pytest.mark.parametrize('typed, message', [
+    ('7H 8H 1X', "'1X' is not a card (3rd card)"),
+    ('ZZ', "'ZZ' is not a card (1st card)"),
+    ('7H 11H', "'11H' is not a card (2nd card)"),
+    ('7H 8H 9H 10H 11', "'11' is not a card (5th card)"),
+    ('7H 7H 7H', 'three 7♥ but only 2 decks'),
+    ('JK', 'a joker, but no jokers are in play'),
+])
+def test_errors_name_what_is_wrong(typed, message):
+    with pytest.raises(CardError) as e:
+        parse_cards(typed)
+    assert str(e.value) == message
+
+
+def test_pack_limits_follow_decks_and_jokers():
+    assert len(parse_cards('7H 7H 7H', decks=3)) == 3
+    with pytest.raises(CardError, match='two 7♥ but only 1 deck'):
+        parse_cards('7H 7H', decks=1)
+    assert len(parse_cards('JK JK', jokers=2)) == 2
+    with pytest.raises(CardError, match='3 jokers, but only 2 in play'):
+        parse_cards('JK JK JK', jokers=2)
+
+
+def test_a_hand_of_more_than_20_cards_is_refused():
+    twenty_one = ' '.join(['2H', '3H', '4H', '5H', '6H', '7H', '8H'] * 3)
+    with pytest.raises(CardError, match='21 cards, but a hand holds at most 20'):
+        parse_cards(twenty_one, decks=3)
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+
+
+@given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC']), max_size=20))
+def test_canonical_text_reads_back(cards):
+    assert parse_cards(text(cards), decks=20) == cards
+    assert parse_cards(pretty(cards), decks=20) == cards
+
+
+@given(st.text(max_size=60))
+def test_any_text_parses_or_gets_a_card_error(typed):
+    try:
+        parse_cards(typed)
+    except CardError as e:
+        assert str(e)

@@ -1,0 +1,86 @@
+"""Claims: a claimed meld is judged with the reason in words; a claimed score against the minimum."""
+
+import pytest
+
+from scorer.cards import parse_cards
+from scorer.claims import check_claim, check_meld, parse_melds
+from scorer.rules import DEFAULT, make_rules
+
+
+def cards(t):
+    return parse_cards(t, jokers=4)
+
+
+@pytest.mark.parametrize('meld, reason', [
+    ('7H 9H JH', '7♥ 9♥ J♥ is not a run: 8♥ and 10♥ are missing and it has no wild'),
+    ('7H 8H', '7♥ 8♥ is not a meld: a meld needs at least 3 cards'),
+    ('7H 7H 8H', '7♥ 7♥ 8♥ is not a run: 7♥ twice'),
+    ('7H 8S 9H', '7♥ 8♠ 9♥ is not a meld: not all one rank (a set) nor all one suit (a run)'),
+    ('QS KS AS', 'Q♠ K♠ A♠ is not a run: aces are low in this game, so A does not follow K'),
+    ('KS AS 2S', 'K♠ A♠ 2♠ is not a run: a run never wraps round from K to A to 2'),
+    ('6H JK 10H', '6♥ 🃏 10♥ is not a run: 7♥, 8♥ and 9♥ are missing and it has 1 wild'),
+])
+def test_invalid_melds_say_why(meld, reason):
+    check = check_meld(cards(meld), 3, DEFAULT)
+    assert not check.ok
+    assert check.reason == reason
+
+
+def test_limits_on_wilds_say_why():
+    one = make_rules(max_wilds_per_meld=1, jokers=4)
+    check = check_meld(cards('JK JK 7H'), 3, one)
+    assert check.reason == '🃏 🃏 7♥ is not a meld: it has 2 wilds standing in and this game allows 1 per meld'
+    no_all_wild = make_rules(all_wild_melds=False, jokers=4)
+    check = check_meld(cards('JK JK JK'), 3, no_all_wild)
+    assert 'needs a card used as itself' in check.reason
+
+
+@pytest.mark.parametrize('meld, wild, plays', [
+    ('7H 8H 9H', None, '7♥ 8♥ 9♥'),
+    ('7H JK 9H', None, '7♥ 8♥ 9♥'),
+    ('KS KD KC', 13, 'K♠ K♦ K♣'),
+    ('9C 9C 9D', None, '9♣ 9♣ 9♦'),
+    ('JK JK JK', None, '3 3 3'),
+])
+def test_valid_melds_tell_how_they_play(meld, wild, plays):
+    check = check_meld(cards(meld), wild, DEFAULT)
+    assert check.ok, check.reason
+    if meld != 'JK JK JK':
+        assert ' '.join(p.pretty for p in check.meld.plays) == plays
+
+
+def test_aces_high_or_low_allows_q_k_a():
+    assert check_meld(cards('QS KS AS'), 3, make_rules(aces='high_or_low')).ok
+
+
+def test_claimed_score_against_the_minimum():
+    hand = cards('4H 5H 6H 7C QS 9D')
+    assert check_claim(hand, 3, DEFAULT, score=26).holds
+    too_high = check_claim(hand, 3, DEFAULT, score=43)
+    assert not too_high.holds
+    assert too_high.verdict == 'claimed 43, the minimum is 26: 4♥ 5♥ 6♥ also melds'
+
+
+def test_claimed_melds_are_checked_and_compared():
+    hand = cards('4H 5H 6H 7C QS 9D')
+    holds = check_claim(hand, 3, DEFAULT, melds=parse_melds('4H 5H 6H', cards))
+    assert holds.holds and holds.claimed_penalty == 26
+    bad = check_claim(hand, 3, DEFAULT, melds=parse_melds('4H 5H 7C', cards))
+    assert not bad.holds
+    assert '4♥ 5♥ 7♣ is not a meld' in bad.verdict
+    none = check_claim(hand, 3, DEFAULT, melds=[])
+    assert none.minimum == 26
+
+
+def test_claimed_cards_must_be_in_the_hand():
+    hand = cards('4H 5H 6H 7C')
+    check = check_claim(hand, 3, DEFAULT, melds=parse_melds('4H 5H 6H | 7C 7C 7D', cards))
+    assert not check.holds
+    assert check.verdict == '7♦ is not in the hand; 7♣ is claimed 2 times but the hand holds 1'
+
+
+def test_a_worse_arrangement_is_shown_the_better_one():
+    hand = cards('7H 8H 9H 7S 7D')
+    check = check_claim(hand, 3, DEFAULT, melds=parse_melds('7H 7S 7D', cards))
+    assert not check.holds
+    assert check.verdict == 'the melds leave 17; the minimum is 14: 7♥ 8♥ 9♥ also melds'

@@ -1,0 +1,77 @@
+"""The command line: the referee's words for one hand, and JSON lines in and out."""
+
+import json
+import subprocess
+import sys
+
+
+def scorer(*args, stdin=''):
+    return subprocess.run([sys.executable, '-m', 'scorer', *args], input=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_check_says_melds_deadwood_and_penalty():
+    r = scorer('check', '7H 8H 9H KS 5C', '--round', '3')
+    assert r.returncode == 0
+    assert r.stdout.splitlines() == [
+        'Round 3: 5 cards, fives are wild.',
+        'Hand: 7♥ 8♥ 9♥ K♠ 5♣',
+        'Run 5♣ 7♥ 8♥ 9♥, 5♣ as 6♥',
+        'Deadwood: K♠ 10',
+        'Penalty: 10',
+    ]
+
+
+def test_check_with_wild_and_settings():
+    r = scorer('check', 'QH KH AH', '--wild', '5', '--aces', 'high_or_low')
+    assert r.returncode == 0
+    assert 'Every card melds: penalty 0' in r.stdout
+
+
+def test_check_claims_and_go_out():
+    r = scorer('check', '4H 5H 6H 9C', '--round', '1', '--claim', '9')
+    assert 'Goes out by discarding 9♣' in r.stdout
+    assert 'Claim holds: claimed 9: that is the minimum' in r.stdout
+    r = scorer('check', '4H 5H 6H 7C QS 9D', '--wild', '3', '--melds', '4H 5H 7C')
+    assert 'Claim does not hold: 4♥ 5♥ 7♣ is not a meld' in r.stdout
+
+
+def test_check_bad_input_is_a_clear_error_without_traceback():
+    for args, message in [
+        (('7H 8H 1X', '--round', '3'), "error: '1X' is not a card (3rd card)"),
+        (('7H 7H 7H', '--round', '3'), 'error: three 7♥ but only 2 decks'),
+        (('7H', '--round', '12'), 'error: round 12 is not in a standard game (rounds 1-11)'),
+        (('7H', '--wild', 'X'), "error: wild: 'X' is not a rank"),
+        (('7H', '--round', '2', '--aces', 'sideways'), "error: 'sideways' is not a value of aces"),
+        (('7H',), 'error: give --round N or --wild RANK'),
+    ]:
+        r = scorer('check', *args)
+        assert r.returncode == 2
+        assert r.stderr.startswith(message)
+        assert 'Traceback' not in r.stderr
+        assert r.stdout == '' or 'Traceback' not in r.stdout
+
+
+def test_solve_jsonl_answers_each_line_in_order():
+    lines = [
+        {'id': 1, 'cards': '4H 5H 6H 7C QS', 'wild': '5'},
+        'not json',
+        {'id': 'b', 'cards': '4H 1X', 'round': 3},
+        {'id': 3, 'cards': 'QH KH AH', 'round': 1, 'rules': {'aces': 'high_or_low'}},
+        {'id': 4, 'cards': 'JK JK 3S', 'round': 1, 'jokers': 2},
+        {'id': 5, 'cards': 'QH', 'wild': 3, 'rules': {'colour': 'red'}},
+        [1, 2],
+    ]
+    stdin = '\n'.join(x if isinstance(x, str) else json.dumps(x) for x in lines) + '\n'
+    r = scorer('solve', '--jsonl', stdin=stdin)
+    assert r.returncode == 0 and r.stderr == ''
+    out = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert out[0] == {'id': 1, 'penalty': 17, 'deadwood': ['QS', '7C'],
+                      'melds': [{'kind': 'run', 'cards': ['4H', '5H', '6H'], 'as': ['4H', '5H', '6H']}]}
+    assert out[1]['id'] is None and out[1]['error'].startswith('not JSON')
+    assert out[2] == {'id': 'b', 'error': "'1X' is not a card (2nd card)"}
+    assert out[3]['penalty'] == 0
+    assert out[4]['penalty'] == 0
+    assert out[5] == {'id': 5, 'error': "unknown setting 'colour'"}
+    assert out[6]['id'] is None and 'error' in out[6]

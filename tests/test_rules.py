@@ -1,0 +1,62 @@
+"""Rules: every setting with its default, rounds, hand sizes and wild ranks, and errors that name the setting."""
+
+import pytest
+
+from scorer.cards import Card
+from scorer.rules import DEFAULT, Rules, RulesError, make_rules
+
+
+def test_defaults_are_the_standard_game():
+    assert DEFAULT == Rules()
+    assert DEFAULT.to_dict() == {
+        'game': 'standard', 'decks': 2, 'jokers': 0, 'aces': 'low', 'face_values': 'ten',
+        'wild_penalty': 15, 'joker_penalty': 20, 'ace_penalty': 15, 'max_wilds_per_meld': None,
+        'all_wild_melds': True, 'double_last_round': False, 'tie_break': 'zero_rounds'}
+
+
+@pytest.mark.parametrize('game, sizes, wilds', [
+    ('standard', list(range(3, 14)), list(range(3, 14))),
+    ('short', list(range(5, 13)), list(range(5, 13))),
+    ('six_fourteen', list(range(6, 15)), list(range(6, 14)) + [1]),   # aces wild at 14 cards
+])
+def test_rounds_hand_sizes_and_wild_ranks(game, sizes, wilds):
+    rules = make_rules(game=game)
+    assert [rules.hand_size(r) for r in rules.rounds] == sizes
+    assert [rules.wild_rank(r) for r in rules.rounds] == wilds
+
+
+def test_round_out_of_range_is_an_error():
+    with pytest.raises(RulesError, match='round 12 is not in a standard game'):
+        DEFAULT.hand_size(12)
+    with pytest.raises(RulesError):
+        DEFAULT.wild_rank(0)
+
+
+def test_unknown_setting_or_value_is_named():
+    with pytest.raises(RulesError, match="unknown setting 'colour'"):
+        make_rules(colour='red')
+    with pytest.raises(RulesError, match="'sideways' is not a value of aces"):
+        make_rules(aces='sideways')
+    with pytest.raises(RulesError, match='wild_penalty'):
+        make_rules(wild_penalty=7)
+    with pytest.raises(RulesError, match='2 decks hold at most 4'):
+        make_rules(jokers=6)
+
+
+def test_values_as_typed_are_read():
+    rules = make_rules({'decks': '3', 'all_wild_melds': 'false', 'max_wilds_per_meld': '1'})
+    assert (rules.decks, rules.all_wild_melds, rules.max_wilds_per_meld) == (3, False, 1)
+    assert make_rules(max_wilds_per_meld='none').max_wilds_per_meld is None
+
+
+def test_rules_are_immutable():
+    with pytest.raises(Exception):
+        DEFAULT.decks = 3
+
+
+def test_card_values():
+    ranked = make_rules(face_values='ranked')
+    assert [DEFAULT.value(Card(r, 'S'), None) for r in (1, 2, 10, 11, 12, 13)] == [1, 2, 10, 10, 10, 10]
+    assert [ranked.value(Card(r, 'S'), None) for r in (11, 12, 13)] == [11, 12, 13]
+    assert DEFAULT.value(Card(5, 'S'), 5) == 15
+    assert DEFAULT.value(Card(0, ''), 5) == 20

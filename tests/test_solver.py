@@ -1,0 +1,189 @@
+"""The solver is exact: it agrees with the brute-force referee, and every arrangement it gives is valid."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorer.cards import JOKER, SUITS, Card, parse_cards
+from scorer.rules import DEFAULT, make_rules
+from scorer.solver import discards_to_go_out, goes_out, solve
+from tests.brute import brute_penalty
+from tests.hands import MELD_SETTINGS, check_arrangement, deals
+
+
+
+def slow(n):
+    return settings(max_examples=n, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def hand(text):
+    return parse_cards(text, decks=3, jokers=6)
+
+
+def penalty(text, wild, **settings):
+    return solve(hand(text), wild, make_rules(settings, decks=3, jokers=6)).penalty
+
+
+# --- Against the brute force -------------------------------------------------------------
+
+@slow(400)
+@given(deals())
+def test_penalty_is_the_brute_force_minimum(deal):
+    h, wild, rules = deal
+    assert solve(h, wild, rules).penalty == brute_penalty(h, wild, rules)
+
+
+@slow(1500)
+@given(deals())
+def test_arrangement_is_valid_and_adds_up(deal):
+    h, wild, rules = deal
+    check_arrangement(solve(h, wild, rules), h, wild, rules)
+
+
+@pytest.mark.parametrize('size', range(3, 15))
+@pytest.mark.parametrize('settings_', MELD_SETTINGS, ids=lambda s: '-'.join(str(v) for v in s.values()))
+def test_every_size_under_every_meld_setting(size, settings_):
+    """Random two-deck deals and one-suit deals with wilds, for each hand size and meld rule."""
+    rng = random.Random(size * 100 + MELD_SETTINGS.index(settings_))
+    rules = make_rules(settings_, jokers=2)
+    wild = 1 if size == 14 else size
+    pack = [Card(r, s) for r in range(1, 14) for s in SUITS] * 2 + [JOKER] * 2
+    suit = rng.choice(SUITS)
+    narrow = [Card(r, suit) for r in range(1, 14)] * 2 + [Card(wild, s) for s in SUITS] + [JOKER] * 2
+    for h in (rng.sample(pack, size), rng.sample(narrow, size)):
+        solution = solve(h, wild, rules)
+        assert solution.penalty == brute_penalty(h, wild, rules)
+        check_arrangement(solution, h, wild, rules)
+
+
+@slow(60)
+@given(st.data())
+def test_adversarial_one_suit_many_wilds(data):
+    """13-14 cards of one suit with duplicates and 3-8 wilds, under any meld setting."""
+    rules = make_rules(data.draw(st.sampled_from(MELD_SETTINGS)), jokers=2)
+    size = data.draw(st.sampled_from([13, 14]))
+    wild = 1 if size == 14 else size
+    n_wilds = data.draw(st.integers(3, 8))
+    suit = data.draw(st.sampled_from(SUITS))
+    wilds = data.draw(st.permutations([Card(wild, s) for s in SUITS] * 2 + [JOKER] * 2))[:n_wilds]
+    naturals = [Card(r, suit) for r in range(1, 14) if r != wild] * 2
+    h = wilds + data.draw(st.permutations(naturals))[:size - n_wilds]
+    solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules)
+    check_arrangement(solution, h, wild, rules)
+
+
+# --- The rules, case by case (RULES.md) --------------------------------------------------
+
+def test_set_of_identical_cards():
+    assert penalty('9C 9C 9D', None) == 0
+
+
+def test_run_cannot_hold_a_rank_twice():
+    assert penalty('5H 5H 6H 7H', None) == 5
+
+
+def test_card_that_fits_a_set_or_a_run_goes_where_it_saves_most():
+    assert penalty('7H 7S 7D 8H 9H', None) == 14          # run 7-8-9♥, 7♠ 7♦ left
+    assert penalty('7H 7S 7D 7C 8H 9H', None) == 0        # set 7♠ 7♦ 7♣ and run 7-8-9♥
+
+
+def test_ace_is_low_unless_the_table_says_high_or_low():
+    assert penalty('AH 2H 3H', None) == 0
+    assert penalty('QH KH AH', None) == 21
+    assert penalty('QH KH AH', None, aces='high_or_low') == 0
+    assert penalty('AH 2H 3H', None, aces='high_or_low') == 0
+
+
+def test_a_run_never_wraps():
+    assert penalty('KH AH 2H', None) == 13
+    assert penalty('KH AH 2H', None, aces='high_or_low') == 27    # the unmelded ace costs 15
+
+
+def test_a_wild_never_goes_past_a_full_run():
+    thirteen = ' '.join(f'{r}H' for r in 'A 2 3 4 5 6 7 8 9 10 J Q K'.split())
+    assert penalty(thirteen, None) == 0
+    # The joker cannot extend A-K, but the run splits in two (A-6, 7-K) and it extends one.
+    assert penalty(thirteen + ' JK', None) == 0
+    assert penalty(thirteen + ' JK', None, aces='high_or_low') == 0
+    # Two cards and a wild past the king: nothing melds.
+    assert penalty('KH AH JK', None) == 31
+    assert penalty('KH AH JK', None, aces='high_or_low') == 0
+
+
+def test_wilds_extend_a_run_at_either_end_and_fill_gaps():
+    assert penalty('QH KH JK', None) == 0
+    assert penalty('AH JK 3H', None) == 0
+    assert penalty('4H 6H 8H JK JK', None) == 0
+
+
+def test_wild_rank_cards_are_wild_and_can_be_themselves():
+    assert penalty('4H 5S 6H', 5) == 0                    # 5♠ stands for 5♥
+    assert penalty('4H 5H 6H 7H JK', 5, max_wilds_per_meld=1) == 0    # 5♥ as itself, joker as 8♥
+    assert penalty('KH KS KD', 13, all_wild_melds=False) == 0         # three kings are a set of kings
+
+
+def test_all_wild_melds_on_and_off():
+    assert penalty('JK JK JK', None) == 0
+    assert penalty('JK JK JK', None, all_wild_melds=False) == 60
+    assert penalty('JK JK 3S', 3, all_wild_melds=False) == 0          # 3♠ as itself
+
+
+def test_one_wild_per_meld():
+    assert penalty('7H JK JK', None, max_wilds_per_meld=1) == 47
+    assert penalty('7H 8H JK JK', None, max_wilds_per_meld=1) == 20
+    assert penalty('7H 8H JK JK', None) == 0
+
+
+def test_eight_wilds():
+    kings = 'KH KH KS KS KD KD KC KC'
+    assert penalty(kings + ' 2C 7D 9S', 13) == 0
+    # One wild per meld: each natural would need two; the kings meld as themselves.
+    assert penalty(kings + ' 2C 7D 9S', 13, max_wilds_per_meld=1) == 18
+    assert penalty(kings + ' 2C 7D 9S', 13, all_wild_melds=False) == 0
+
+
+def test_card_values_and_penalty_settings():
+    assert penalty('KS', None) == 10
+    assert penalty('KS', None, face_values='ranked') == 13
+    assert penalty('5S', 5) == 15
+    assert penalty('5S', 5, wild_penalty=20) == 20
+    assert penalty('5S', 5, wild_penalty=0) == 0
+    assert penalty('JK', None) == 20
+    assert penalty('JK', None, joker_penalty=25) == 25
+    assert penalty('AS', None) == 1
+    assert penalty('AS', None, aces='high_or_low') == 15
+    assert penalty('AS', None, aces='high_or_low', ace_penalty=1) == 1
+    assert penalty('AS', 1, aces='high_or_low') == 15                  # aces wild at 14 cards
+
+
+def test_unmelded_wilds_left_are_the_cheapest():
+    # Round 3 (fives wild), one joker and one five, one set possible with just one of them.
+    s = solve(hand('7H 7S 5D JK'), 5, make_rules(jokers=2))
+    assert s.penalty == 0                                             # the set takes both
+    s = solve(hand('7H 8H 9H 10H JH QH KH 2H 3H 4H 5H 6H AH 5D JK'), 5,
+              make_rules(jokers=2, max_wilds_per_meld=1))
+    assert s.penalty == brute_penalty(hand('7H 8H 9H 10H JH QH KH 2H 3H 4H 5H 6H AH 5D JK'), 5,
+                                      make_rules(jokers=2, max_wilds_per_meld=1))
+
+
+def test_arrangement_tells_what_each_wild_stands_for():
+    s = solve(hand('7H 8H 9H KS 5C'), 5, DEFAULT)
+    assert s.penalty == 10
+    (run,) = s.melds
+    assert run.kind == 'run'
+    assert [str(p) for p in run.plays] in (['6H', '7H', '8H', '9H'], ['7H', '8H', '9H', '10H'])
+    assert [str(c) for c in run.wilds] == ['5C']
+    assert [str(c) for c in s.deadwood] == ['KS']
+
+
+def test_go_out_check_and_discards():
+    assert goes_out(hand('4H 5H 6H KS KD KC'), 3)
+    assert not goes_out(hand('4H 5H 6H KS KD 2C'), 3)
+    # Round 1 deals 3; with a fourth card drawn, which discards go out?
+    assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 9C'), 3)] == ['9C']
+    assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 7H'), 3)] == ['4H', '7H']
+    assert discards_to_go_out(hand('4H 6H 8C 9C'), 3) == []
