@@ -107,6 +107,42 @@ class Rules:
         return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
 
 
+def deal_problem(players, rules):
+    """Why the pack cannot deal the biggest round to this many players (RULES.md: players x hand
+    size + 1 cards are needed), or '' when it can."""
+    biggest = GAMES[rules.game][1]
+    need = players * biggest + 1
+    pack = 52 * rules.decks + rules.jokers
+    if need <= pack:
+        return ''
+    decks_needed = next((d for d in CHOICES['decks'] if 52 * d + rules.jokers >= need), None)
+    advice = f': choose {decks_needed} decks' if decks_needed else ''
+    return (f'{players} players need {need} cards in the last round ({players} x {biggest} + 1), '
+            f"but {rules.decks} deck{'s' if rules.decks != 1 else ''} hold {pack}{advice}")
+
+
+def rules_words(rules):
+    """The settings of a game in words, one line each, for the sheet and the printout."""
+    first, last = GAMES[rules.game]
+    lines = [f'{len(rules.rounds)} rounds of {first} to {last} cards; the wild rank is the hand size'
+             + (', aces at 14 cards' if last == 14 else ''),
+             f"{rules.decks} deck{'s' if rules.decks != 1 else ''}"
+             + (f', {rules.jokers} jokers (wild)' if rules.jokers else ', no jokers'),
+             'aces low only (A-2-3)' if rules.aces == 'low' else
+             f'aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs {rules.ace_penalty}',
+             'J, Q, K count 10' if rules.face_values == 'ten' else 'J counts 11, Q 12, K 13',
+             f'an unmelded wild costs {rules.wild_penalty}'
+             + (f', an unmelded joker {rules.joker_penalty}' if rules.jokers else ''),
+             'any number of wilds in a meld' if rules.max_wilds_per_meld is None else 'at most one wild per meld',
+             'melds of wilds only are allowed' if rules.all_wild_melds and rules.max_wilds_per_meld is None
+             else 'every meld needs a card used as itself']
+    if rules.double_last_round:
+        lines.append('the last round counts double')
+    lines.append('a tie on total goes to the player with more zero rounds' if rules.tie_break == 'zero_rounds'
+                 else 'players tied on total share the place')
+    return lines
+
+
 DEFAULT = Rules()
 PRESETS = {name: Rules(game=name) for name in GAMES}
 

@@ -1,0 +1,76 @@
+"""The Three-Thirteen scorekeeper: the Flask application factory."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from web import db
+
+csrf = CSRFProtect()
+
+
+def secret_key(instance_path):
+    """The secret key: from SCORER_SECRET_KEY, else made once and kept in instance/ (mode 0600)."""
+    if os.environ.get('SCORER_SECRET_KEY'):
+        return os.environ['SCORER_SECRET_KEY']
+    path = Path(instance_path) / 'secret_key'
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, 'w') as f:
+            f.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(test_config=None):
+    """Create and configure the app."""
+    app = Flask(__name__, instance_relative_config=True)
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=os.environ.get('SCORER_DATABASE', os.path.join(app.instance_path, 'scorer.sqlite')),
+        WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile('config.py', silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get('SECRET_KEY'):
+        app.config['SECRET_KEY'] = secret_key(app.instance_path)
+
+    from scorer.cards import rank_plural, rank_text
+    from scorer.rules import rules_words
+    app.jinja_env.globals.update(rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words,
+                                 zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower())
+
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from web import api, games
+    app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e):
+        return render_template('error.html', title='Form expired',
+                               message='This form could not be checked (it may be from another session). '
+                                       'Go back, reload the page and try again.'), 400
+
+    @app.errorhandler(404)
+    def not_found(e):
+        return render_template('error.html', title='Not found',
+                               message='There is nothing at this address.'), 404
+
+    @app.errorhandler(413)
+    def too_large(e):
+        return render_template('error.html', title='Too large',
+                               message='What was sent is too large.'), 413
+
+    @app.errorhandler(500)
+    def server_error(e):
+        return render_template('error.html', title='Something went wrong',
+                               message='Nothing you entered was lost. Go back and try again.'), 500
+
+    return app

@@ -1,0 +1,134 @@
+"""The game file, version 1: what export, import and the command line read and write.
+
+    {"version": 1, "players": ["Ana", "Bruno"], "rules": {...}, "first_dealer": 0,
+     "rounds": [{"round": 1, "entries": [{"player": "Ana", "went_out": true},
+                                         {"player": "Bruno", "cards": "KH 5C 7D"},
+                                         {"player": "Carla", "points": 12}]}]}
+
+`title` is optional. Reading checks everything and names the first problem found.
+"""
+
+import json
+
+from .rules import RulesError, make_rules
+from .sheet import Entry, Game, RoundError, compute_sheet, read_points
+
+VERSION = 1
+MAX_NAME = 30
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read, with a message naming what is wrong and where."""
+
+
+def check_players(players):
+    """Players: 2-8 names, trimmed, unique (ignoring case), at most 30 characters; returns them trimmed."""
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise GameFileError('players must be a list of names')
+    names = [p.strip() for p in players]
+    if not 2 <= len(names) <= 8:
+        raise GameFileError(f'a game has 2 to 8 players, not {len(names)}')
+    seen = set()
+    for name in names:
+        if not name:
+            raise GameFileError('a player has no name')
+        if len(name) > MAX_NAME:
+            raise GameFileError(f"'{name[:MAX_NAME]}…' is longer than {MAX_NAME} characters")
+        if name.casefold() in seen:
+            raise GameFileError(f"two players are called '{name}'")
+        seen.add(name.casefold())
+    return tuple(names)
+
+
+def read_entry(raw, where):
+    if not isinstance(raw, dict):
+        raise GameFileError(f'{where}: an entry must be an object')
+    unknown = set(raw) - {'player', 'went_out', 'cards', 'points'}
+    if unknown:
+        raise GameFileError(f"{where}: unknown field '{sorted(unknown)[0]}'")
+    player = raw.get('player')
+    if not isinstance(player, str):
+        raise GameFileError(f'{where}: an entry needs a player name')
+    went_out = raw.get('went_out', False)
+    if not isinstance(went_out, bool):
+        raise GameFileError(f'{where}: went_out must be true or false')
+    cards = raw.get('cards')
+    if cards is not None and not isinstance(cards, str):
+        raise GameFileError(f'{where}: cards must be text like "KH 5C 7D"')
+    try:
+        points = read_points(raw.get('points'))
+    except ValueError as e:
+        raise GameFileError(f'{where}: {e}') from None
+    return Entry(player.strip(), went_out, cards, points)
+
+
+def read_game(data):
+    """A Game from a game file (text or already-parsed JSON); raises GameFileError."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise GameFileError(f'not a game file: not JSON ({getattr(e, "msg", e)})') from None
+    if not isinstance(data, dict):
+        raise GameFileError('not a game file: expected a JSON object')
+    if data.get('version') != VERSION:
+        raise GameFileError(f"not a game file of version {VERSION} (version: {data.get('version')!r})")
+    players = check_players(data.get('players'))
+    try:
+        rules = make_rules(data.get('rules') or {})
+    except RulesError as e:
+        raise GameFileError(f'rules: {e}') from None
+    first = data.get('first_dealer', 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
+        raise GameFileError(f'first_dealer must be a seat number from 0 to {len(players) - 1}')
+    title = data.get('title', '')
+    if not isinstance(title, str) or len(title) > 80:
+        raise GameFileError('title must be text of at most 80 characters')
+    raw_rounds = data.get('rounds', [])
+    if not isinstance(raw_rounds, list):
+        raise GameFileError('rounds must be a list')
+    rounds = {}
+    for raw in raw_rounds:
+        if not isinstance(raw, dict) or not isinstance(raw.get('round'), int):
+            raise GameFileError('each round needs a round number')
+        number = raw['round']
+        if number not in rules.rounds:
+            raise GameFileError(f'round {number} is not in a {rules.game} game (rounds 1-{rules.last_round})')
+        if number in rounds:
+            raise GameFileError(f'round {number} appears twice')
+        entries = raw.get('entries')
+        if not isinstance(entries, list):
+            raise GameFileError(f'round {number}: entries must be a list')
+        rounds[number] = tuple(read_entry(e, f'round {number}') for e in entries)
+    game = Game(players, rules, first, rounds, title.strip())
+    try:
+        compute_sheet(game)
+    except RoundError as e:
+        raise GameFileError(str(e)) from None
+    return game
+
+
+def game_data(game):
+    """The game file (a dict ready for JSON) of a Game."""
+    data = {'version': VERSION}
+    if game.title:
+        data['title'] = game.title
+    data.update({
+        'players': list(game.players),
+        'rules': game.rules.to_dict(),
+        'first_dealer': game.first_dealer,
+        'rounds': [{'round': n, 'entries': [entry_data(e) for e in game.rounds[n]]}
+                   for n in sorted(game.rounds)],
+    })
+    return data
+
+
+def entry_data(e):
+    data = {'player': e.player}
+    if e.went_out:
+        data['went_out'] = True
+    if e.cards:
+        data['cards'] = e.cards
+    if e.points is not None:
+        data['points'] = e.points
+    return data

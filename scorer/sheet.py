@@ -1,0 +1,336 @@
+"""The scoresheet: a game's rounds scored, running totals, zero rounds, places and winners.
+
+RULES.md, "Scoring a round" and "Winning and ties": the player who went out scores 0; every
+other player scores the minimal penalty of the cards they hold (or the points entered when
+the cards were not recorded), doubled in the final round when `double_last_round` is on.
+The lowest total wins. With `tie_break: zero_rounds` a tie on total goes to the player with
+more zero rounds; players still tied share the place (1, 1, 3), and a shared first place is
+a shared win. With `tie_break: none` equal totals share the place.
+"""
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import NUMBER_WORD, CardError, parse_cards, pretty
+from .rules import DEFAULT, Rules
+from .solver import solve
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What was entered for one player in one round: went out, the cards left, or plain points."""
+    player: str
+    went_out: bool = False
+    cards: str | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """Players in seating order, the house rules, the first dealer (an index) and the rounds entered.
+
+    `rounds` maps a round number to its entries, one per player in seating order.
+    """
+    players: tuple
+    rules: Rules = DEFAULT
+    first_dealer: int = 0
+    rounds: dict = field(default_factory=dict)
+    title: str = ''
+
+    def dealer(self, round):
+        """The dealer of a round: the deal passes to the left (the next seat) every round."""
+        return self.players[(self.first_dealer + round - 1) % len(self.players)]
+
+
+@dataclass(frozen=True)
+class Score:
+    """One cell of the sheet."""
+    score: int
+    went_out: bool
+    from_cards: bool
+    cards: tuple = ()
+    solution: object = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    round: int
+    hand_size: int
+    wild: int
+    dealer: str
+    scores: dict          # player -> Score
+    totals: dict          # player -> running total after this round
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    total: int
+    zero_rounds: int
+    place: int
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: Game
+    rows: list
+    totals: dict
+    zero_rounds: dict
+    standings: list
+    winners: list
+    next_round: int | None      # the first round not yet entered; None when the game is over
+    tie_break: str              # the tie-break in words, when it decided or shared a place
+
+    @property
+    def finished(self):
+        return self.next_round is None
+
+    @property
+    def leaders(self):
+        return [s.player for s in self.standings if s.place == 1] if self.rows else []
+
+
+class RoundError(ValueError):
+    """A round that cannot be scored.
+
+    `errors` maps a player (or '' for the whole round) to messages; `fields` maps a player
+    to the fields at fault ('cards', 'points', 'went_out').
+    """
+
+    def __init__(self, errors, fields=None):
+        self.errors = errors
+        self.fields = fields or {}
+        super().__init__('; '.join(m for ms in errors.values() for m in ms))
+
+
+POINTS_RE = re.compile(r'\s*\d{1,4}(\s*\+\s*\d{1,4})*\s*')
+
+
+def read_points(text):
+    """Points as typed: '12', or a sum such as '10+15+8'; None when blank; ValueError otherwise."""
+    if text is None:
+        return None
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text < 0 or text > 9999:
+            raise ValueError(f"'{text}' is not a score from 0 to 9999")
+        return text
+    text = str(text).strip()
+    if not text:
+        return None
+    if not POINTS_RE.fullmatch(text):
+        raise ValueError(f"'{text}' is not a number of points (a sum like 10+15+8 is fine)")
+    return sum(int(part) for part in text.split('+'))
+
+
+def score_round(game, number, entries):
+    """Score one round's entries, or raise RoundError naming every problem by player."""
+    rules = game.rules
+    hand_size, wild = rules.hand_size(number), rules.wild_rank(number)
+    errors, fields = {}, {}
+
+    def fail(who, message, field=''):
+        errors.setdefault(who, []).append(message)
+        if field:
+            fields.setdefault(who, set()).add(field)
+
+    by_player = {e.player: e for e in entries}
+    for e in entries:
+        if e.player not in game.players:
+            fail('', f"'{e.player}' is not a player in this game")
+    out = [p for p in game.players if p in by_player and by_player[p].went_out]
+    if not out:
+        fail('', 'nobody went out: mark the player who went out')
+    elif len(out) > 1:
+        fail('', f"only one player goes out in a round, but {' and '.join(out)} are marked")
+    scores, held, holders = {}, Counter(), {}
+    for player in game.players:
+        e = by_player.get(player)
+        if e is None:
+            fail(player, f"{player} has no entry")
+            continue
+        hand = ()
+        if e.cards and e.cards.strip():
+            try:
+                hand = tuple(parse_cards(e.cards, rules.decks, rules.jokers))
+            except CardError as err:
+                fail(player, f'{player}: {err}', 'cards')
+                continue
+            if len(hand) > hand_size:
+                fail(player, f'{player} holds {len(hand)} cards, but round {number} deals {hand_size}', 'cards')
+                continue
+            held.update(hand)
+            for c in set(hand):
+                holders.setdefault(c, []).append(player)
+        try:
+            points = read_points(e.points)
+        except ValueError as err:
+            fail(player, f'{player}: {err}', 'points')
+            continue
+        if hand and points is not None:
+            fail(player, f'{player}: enter cards or points, not both', 'points')
+            continue
+        if e.went_out and points:
+            fail(player, f'{player} went out and scores 0: clear the points', 'points')
+            continue
+        if e.went_out:
+            solution = solve(hand, wild, rules) if hand else None
+            if solution and solution.penalty:
+                fail(player, f'{player} went out but {pretty(solution.deadwood)} '
+                             f"{'does' if len(solution.deadwood) == 1 else 'do'} not meld", 'cards')
+                continue
+            scores[player] = Score(0, True, bool(hand), hand, solution, None)
+        elif hand:
+            solution = solve(hand, wild, rules)
+            scores[player] = Score(solution.penalty, False, True, hand, solution, None)
+        elif points is not None:
+            scores[player] = Score(points, False, False, (), None, points)
+        else:
+            fail(player, f"enter {player}'s cards or points", 'points')
+    for c, n in sorted(held.items(), key=lambda item: str(item[0])):
+        who = names(holders[c])
+        if c.is_joker and n > rules.jokers:
+            fail('', f'{n} jokers in this round ({who}), but only {rules.jokers} in play')
+        elif not c.is_joker and n > rules.decks:
+            fail('', f"{NUMBER_WORD.get(n, n)} {c.pretty} in this round ({who}) but only {rules.decks} "
+                     f"deck{'s' if rules.decks != 1 else ''}")
+        else:
+            continue
+        for p in holders[c]:
+            fields.setdefault(p, set()).add('cards')
+    if errors:
+        raise RoundError(errors, fields)
+    if rules.double_last_round and number == rules.last_round:
+        scores = {p: Score(s.score * 2, s.went_out, s.from_cards, s.cards, s.solution, s.points)
+                  for p, s in scores.items()}
+    return scores
+
+
+def clean_entries(game, number, entries):
+    """The entries as they are kept: checked (RoundError if not), points summed, cards in canonical text."""
+    score_round(game, number, entries)
+    rules = game.rules
+    clean = []
+    for e in entries:
+        cards = ' '.join(str(c) for c in parse_cards(e.cards, rules.decks, rules.jokers)) if e.cards else None
+        clean.append(Entry(e.player, e.went_out, cards or None, read_points(e.points)))
+    return tuple(clean)
+
+
+def places(players, totals, zero_rounds, tie_break):
+    """Standings, best first, with places shared as in sport (1, 1, 3)."""
+    def key(p):
+        return (totals[p], -zero_rounds[p]) if tie_break == 'zero_rounds' else (totals[p],)
+    ranked = sorted(players, key=lambda p: (key(p), players.index(p)))
+    standings = []
+    for i, p in enumerate(ranked):
+        place = standings[-1].place if standings and key(ranked[i - 1]) == key(p) else i + 1
+        standings.append(Standing(p, totals[p], zero_rounds[p], place))
+    return standings
+
+
+def compute_sheet(game):
+    """Score every round entered and rank the players; raises RoundError (with the round) if one fails."""
+    rules = game.rules
+    totals = {p: 0 for p in game.players}
+    zeros = {p: 0 for p in game.players}
+    rows = []
+    for number in sorted(game.rounds):
+        try:
+            scores = score_round(game, number, game.rounds[number])
+        except RoundError as e:
+            raise RoundError({f'round {number}': [str(e)]}) from None
+        for p, s in scores.items():
+            totals[p] += s.score
+            zeros[p] += s.score == 0
+        rows.append(Row(number, rules.hand_size(number), rules.wild_rank(number), game.dealer(number),
+                        scores, dict(totals)))
+    entered = {r.round for r in rows}
+    missing = [n for n in rules.rounds if n not in entered]
+    next_round = missing[0] if missing else None
+    standings = places(list(game.players), totals, zeros, rules.tie_break)
+    winners = [s.player for s in standings if s.place == 1] if next_round is None else []
+    return Sheet(game, rows, totals, zeros, standings, winners, next_round,
+                 tie_break_words(standings, rules.tie_break, bool(rows)))
+
+
+def names(players):
+    players = list(players)
+    return players[0] if len(players) == 1 else ', '.join(players[:-1]) + ' and ' + players[-1]
+
+
+def tie_break_words(standings, tie_break, started=True):
+    """'Ana and Bruno tie on 48; Ana wins on zero rounds, 4 to 3' — for the top of the table."""
+    if not standings or not started:
+        return ''
+    best = standings[0].total
+    tied = [s for s in standings if s.total == best]
+    if len(tied) < 2:
+        return ''
+    line = f'{names(s.player for s in tied)} tie on {best}'
+    if tie_break != 'zero_rounds':
+        return line + '; they share first place'
+    first = [s for s in tied if s.place == 1]
+    counts = ' to '.join(str(s.zero_rounds) for s in tied)
+    if len(first) == len(tied):
+        return line + f' and on zero rounds ({counts}); they share first place'
+    verb = 'leads' if len(first) == 1 else 'lead'
+    return line + f'; {names(s.player for s in first)} {verb} on zero rounds, {counts}'
+
+
+def winner_words(sheet):
+    """The end of the game in words: who won, and how a tie was broken."""
+    if not sheet.finished:
+        return ''
+    line = sheet.tie_break.replace(' leads on ', ' wins on ').replace(' lead on ', ' win on ')
+    if line:
+        return line
+    w = sheet.standings[0]
+    return f'{w.player} wins with {w.total}'
+
+
+def sheet_data(sheet):
+    """The sheet as JSON-ready data."""
+    from .cards import rank_text
+    return {
+        'rounds': [{'round': r.round, 'hand_size': r.hand_size, 'wild': rank_text(r.wild),
+                    'dealer': r.dealer,
+                    'went_out': next((p for p, s in r.scores.items() if s.went_out), None),
+                    'scores': {p: r.scores[p].score for p in sheet.game.players}}
+                   for r in sheet.rows],
+        'totals': dict(sheet.totals),
+        'zero_rounds': dict(sheet.zero_rounds),
+        'standings': [{'player': s.player, 'total': s.total, 'zero_rounds': s.zero_rounds, 'place': s.place}
+                      for s in sheet.standings],
+        'winners': list(sheet.winners),
+    }
+
+
+def sheet_text(sheet):
+    """The sheet as a plain-text table; * marks the player who went out."""
+    from .cards import rank_text
+    players = list(sheet.game.players)
+    width = max([6] + [len(p) for p in players])
+    head = f"{'Round':>5} {'Cards':>5} {'Wild':>4}  {'Dealer':<{width}}" + ''.join(f' {p:>{width}}' for p in players)
+    lines = [sheet.game.title] if sheet.game.title else []
+    lines += [head, '-' * len(head)]
+    for r in sheet.rows:
+        cells = ''.join(f" {str(r.scores[p].score) + ('*' if r.scores[p].went_out else ''):>{width}}"
+                        for p in players)
+        lines.append(f'{r.round:>5} {r.hand_size:>5} {rank_text(r.wild):>4}  {r.dealer:<{width}}{cells}')
+    lines.append('-' * len(head))
+    pad = ' ' * (5 + 1 + 5 + 1 + 4 + 2)
+    place = {s.player: s.place for s in sheet.standings}
+    for label, values in (('Total', sheet.totals), ('Zero rounds', sheet.zero_rounds), ('Place', place)):
+        lines.append(f'{label:<{len(pad) + width}}' + ''.join(f' {values[p]:>{width}}' for p in players))
+    lines.append('* went out')
+    if sheet.finished:
+        lines.append(winner_words(sheet))
+    else:
+        lines.append(f'Next: round {sheet.next_round}, {sheet.game.rules.hand_size(sheet.next_round)} cards, '
+                     f'{rank_text(sheet.game.rules.wild_rank(sheet.next_round))} wild, '
+                     f'{sheet.game.dealer(sheet.next_round)} deals')
+    if sheet.tie_break and not sheet.finished:
+        lines.append(sheet.tie_break)
+    return '\n'.join(lines)

@@ -1,0 +1,35 @@
+"""The JSON API: /api/solve, answering like one line of `python -m scorer solve --jsonl`."""
+
+from flask import Blueprint, jsonify, request
+
+from scorer.query import QueryError, read_query
+from scorer.referee import as_data
+from scorer.rules import CHOICES
+from scorer.solver import solve
+
+from . import store
+from .db import get_db
+
+bp = Blueprint('api', __name__, url_prefix='/api')
+
+
+@bp.get('/solve')
+def solve_hand():
+    """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game=<id> for that game's rules; any setting)."""
+    args = request.args
+    base = None
+    if args.get('game'):
+        game = store.load_game(get_db(), args['game'])
+        if game is None:
+            return jsonify(error=f"no game '{args['game']}'"), 404
+        base = game.rules
+    fields = {'cards': args.get('cards', ''), 'wild': args.get('wild'), 'round': args.get('round'),
+              'rules': {k: v for k, v in args.items() if k in CHOICES}}
+    try:
+        query = read_query(fields, base) if base else read_query(fields)
+    except QueryError as e:
+        return jsonify(error=str(e)), 400
+    unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game'})
+    if unknown:
+        return jsonify(error=f"unknown parameter '{unknown[0]}'"), 400
+    return jsonify(as_data(solve(query.hand, query.wild, query.rules)))

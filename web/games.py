@@ -1,0 +1,163 @@
+"""Games: the list, a new game, the live scoresheet, entering a round, export and import."""
+
+import json
+import secrets
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from scorer.gamefile import GameFileError, check_players, game_data, read_game
+from scorer.rules import RulesError, deal_problem, make_rules
+from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, sheet_data, winner_words
+
+from . import store
+from .db import get_db
+from .forms import SETTINGS, ImportForm, NewGameForm, RoundForm
+
+bp = Blueprint('games', __name__)
+
+
+def load(game_id):
+    """The stored game, or 404."""
+    game = store.load_game(get_db(), game_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.get('/')
+def index():
+    return render_template('games/index.html', games=store.list_games(get_db()), form=ImportForm())
+
+
+@bp.post('/import')
+def import_game():
+    form = ImportForm()
+    error = ''
+    if not form.validate_on_submit():
+        error = 'The form could not be checked; reload the page and try again.'
+    elif not form.game_file.data or not form.game_file.data.filename:
+        error = 'Choose a game file to import.'
+    else:
+        try:
+            game = read_game(form.game_file.data.read())
+        except GameFileError as e:
+            error = f'Nothing was imported: {e}.'
+        else:
+            game_id = store.create_game(get_db(), game)
+            flash('Game imported.')
+            return redirect(url_for('games.sheet', game_id=game_id))
+    return render_template('games/index.html', games=store.list_games(get_db()), form=form,
+                           import_error=error), 400
+
+
+def game_from_form(form):
+    """A new Game from the form, or ValueError with a message for the field at fault."""
+    typed = [f.data.strip() for f in form.players if (f.data or '').strip()]
+    try:
+        players = check_players(typed)
+    except GameFileError as e:
+        raise FieldError('players', str(e)) from None
+    settings = {key: getattr(form, key).data for key in SETTINGS}
+    settings['decks'] = (3 if len(players) >= 7 else 2) if form.decks.data == 'auto' else form.decks.data
+    try:
+        rules = make_rules(settings)
+    except RulesError as e:
+        raise FieldError('rules', str(e)) from None
+    problem = deal_problem(len(players), rules)
+    if problem:
+        raise FieldError('decks', problem)
+    if form.first_dealer.data == 'draw':
+        first = secrets.randbelow(len(players))
+    else:
+        first = int(form.first_dealer.data)
+        if first >= len(players):
+            raise FieldError('first_dealer', f'seat {first + 1} has no player')
+    return Game(players, rules, first, {}, (form.title.data or '').strip())
+
+
+class FieldError(ValueError):
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+
+
+@bp.route('/games/new', methods=['GET', 'POST'])
+def new_game():
+    form = NewGameForm()
+    errors = {}
+    if form.validate_on_submit():
+        try:
+            game = game_from_form(form)
+        except FieldError as e:
+            errors[e.field] = str(e)
+        else:
+            game_id = store.create_game(get_db(), game)
+            flash(f'Game created. {game.dealer(1)} deals round 1.')
+            return redirect(url_for('games.sheet', game_id=game_id))
+    elif request.method == 'POST':
+        errors['form'] = 'Some fields need a look.'
+    status = 422 if request.method == 'POST' else 200
+    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS), status
+
+
+@bp.get('/games/<game_id>')
+def sheet(game_id):
+    game = load(game_id)
+    result = compute_sheet(game)
+    return render_template('games/sheet.html', game_id=game_id, sheet=result, winner=winner_words(result),
+                           info=store.game_info(get_db(), game_id))
+
+
+@bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
+def round_entry(game_id, number):
+    game = load(game_id)
+    rules = game.rules
+    current = compute_sheet(game)
+    if number not in rules.rounds:
+        abort(404)
+    if number not in game.rounds and number != current.next_round:
+        flash(f'Enter round {current.next_round} first.')
+        return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
+    form = RoundForm()
+    if request.method == 'GET' and number in game.rounds:
+        saved = {e.player: e for e in game.rounds[number]}
+        out = [i for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
+        form.went_out.data = str(out[0]) if out else None
+        for p in game.players:
+            e = saved.get(p)
+            form.entries.append_entry({'cards': (e.cards or '') if e else '',
+                                       'points': '' if not e or e.points is None else str(e.points)})
+    while len(form.entries) < len(game.players):
+        form.entries.append_entry()
+    form.went_out.choices = [(str(i), p) for i, p in enumerate(game.players)]
+    problem = None
+    if form.validate_on_submit():
+        entries = [Entry(p, form.went_out.data == str(i), (form.entries[i].cards.data or '').strip() or None,
+                         (form.entries[i].points.data or '').strip() or None)
+                   for i, p in enumerate(game.players)]
+        try:
+            clean = clean_entries(game, number, entries)
+        except RoundError as e:
+            problem = e
+        else:
+            store.save_round(get_db(), game_id, number, clean)
+            flash(f'Round {number} saved.')
+            return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
+    elif request.method == 'POST':
+        problem = RoundError({'': ['The form could not be checked; reload the page and try again.']})
+    row = next((r for r in current.rows if r.round == number), None)
+    return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
+                           problem=problem, row=row if request.args.get('saved') else None,
+                           hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
+                           dealer=game.dealer(number), sheet=current,
+                           history=store.round_history(get_db(), game_id, number)), 422 if problem else 200
+
+
+@bp.get('/games/<game_id>/export.json')
+def export(game_id):
+    game = load(game_id)
+    data = {**game_data(game), 'sheet': sheet_data(compute_sheet(game))}
+    body = json.dumps(data, ensure_ascii=False, indent=2)
+    name = f'three-thirteen-{game_id[:8]}.json'
+    return Response(body, mimetype='application/json',
+                    headers={'Content-Disposition': f'attachment; filename="{name}"'})
