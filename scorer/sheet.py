@@ -240,7 +240,7 @@ def compute_sheet(game):
         try:
             scores = score_round(game, number, game.rounds[number])
         except RoundError as e:
-            raise RoundError({f'round {number}': [str(e)]}) from None
+            raise RoundError({'': [f'round {number}: {e}']}) from None
         for p, s in scores.items():
             totals[p] += s.score
             zeros[p] += s.score == 0

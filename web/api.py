@@ -4,7 +4,7 @@ from flask import Blueprint, jsonify, request
 
 from scorer.query import QueryError, read_query
 from scorer.referee import as_data
-from scorer.rules import CHOICES
+from scorer.rules import CHOICES, GAMES
 from scorer.solver import solve
 
 from . import store
@@ -15,16 +15,19 @@ bp = Blueprint('api', __name__, url_prefix='/api')
 
 @bp.get('/solve')
 def solve_hand():
-    """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game=<id> for that game's rules; any setting)."""
+    """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game=<id> for that game's rules; any setting).
+
+    `game` is a game's id, or one of the game settings (standard, short, six_fourteen).
+    """
     args = request.args
     base = None
-    if args.get('game'):
+    if args.get('game') and args['game'] not in GAMES:
         game = store.load_game(get_db(), args['game'])
         if game is None:
             return jsonify(error=f"no game '{args['game']}'"), 404
         base = game.rules
     fields = {'cards': args.get('cards', ''), 'wild': args.get('wild'), 'round': args.get('round'),
-              'rules': {k: v for k, v in args.items() if k in CHOICES}}
+              'rules': {k: v for k, v in args.items() if k in CHOICES and (k != 'game' or v in GAMES)}}
     try:
         query = read_query(fields, base) if base else read_query(fields)
     except QueryError as e:

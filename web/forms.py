@@ -3,6 +3,7 @@
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
 from scorer.rules import CHOICES, EXPLAIN
@@ -31,7 +32,7 @@ SETTINGS = [k for k in CHOICES if k != 'decks']
 
 def choices(key):
     labels = LABELS.get(key, {})
-    return [(str(v), labels.get(str(v), str(v))) for v in CHOICES[key]]
+    return [SelectChoice(str(v), labels.get(str(v), str(v))) for v in CHOICES[key]]
 
 
 def setting_field(key):
@@ -44,10 +45,11 @@ class NewGameForm(FlaskForm):
     players = FieldList(StringField('Player', validators=[Length(max=30)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField('First dealer', default='draw',
-                               choices=[('draw', 'Draw at random')] +
-                                       [(str(i), f'Seat {i + 1}') for i in range(MAX_PLAYERS)])
+                               choices=[SelectChoice('draw', 'Draw at random')] +
+                                       [SelectChoice(str(i), f'Seat {i + 1}') for i in range(MAX_PLAYERS)])
     decks = SelectField('Decks', default='auto', description=EXPLAIN['decks'],
-                        choices=[('auto', '2, or 3 for 7-8 players'), ('1', '1'), ('2', '2'), ('3', '3')])
+                        choices=[SelectChoice('auto', '2, or 3 for 7-8 players')] +
+                                [SelectChoice(str(d)) for d in CHOICES['decks']])
 
 
 for _key in SETTINGS:                       # one select per setting of RULES.md

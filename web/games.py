@@ -119,17 +119,20 @@ def round_entry(game_id, number):
         flash(f'Enter round {current.next_round} first.')
         return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
     form = RoundForm()
-    if request.method == 'GET' and number in game.rounds:
-        saved = {e.player: e for e in game.rounds[number]}
+    form.went_out.choices = [(str(i), p) for i, p in enumerate(game.players)]
+    form.entries.entries, form.entries.last_index = [], -1      # one entry per seat, in seat order
+    if request.method == 'POST':
+        typed = [{'cards': request.form.get(f'entries-{i}-cards', ''),
+                  'points': request.form.get(f'entries-{i}-points', '')} for i in range(len(game.players))]
+    else:
+        saved = {e.player: e for e in game.rounds.get(number, ())}
         out = [i for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
         form.went_out.data = str(out[0]) if out else None
-        for p in game.players:
-            e = saved.get(p)
-            form.entries.append_entry({'cards': (e.cards or '') if e else '',
-                                       'points': '' if not e or e.points is None else str(e.points)})
-    while len(form.entries) < len(game.players):
-        form.entries.append_entry()
-    form.went_out.choices = [(str(i), p) for i, p in enumerate(game.players)]
+        typed = [{'cards': saved[p].cards or '' if p in saved else '',
+                  'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
+                 for p in game.players]
+    for data in typed:
+        form.entries.append_entry(data)
     problem = None
     if form.validate_on_submit():
         entries = [Entry(p, form.went_out.data == str(i), (form.entries[i].cards.data or '').strip() or None,

@@ -1,0 +1,38 @@
+"""/api/solve answers like one line of `solve --jsonl`."""
+
+from tests.conftest import round_form
+
+
+def test_solve_by_wild_and_by_round(client):
+    r = client.get('/api/solve?cards=7H 8H 9H KS 5C&wild=5')
+    assert r.status_code == 200
+    assert r.get_json()['penalty'] == 10
+    assert r.get_json()['deadwood'] == ['KS']
+    assert client.get('/api/solve?cards=QH KH AH&round=1&aces=high_or_low').get_json()['penalty'] == 0
+
+
+def test_solve_errors_are_clear(client):
+    for query, message in [('cards=7H 1X&wild=5', "'1X' is not a card (2nd card)"),
+                           ('cards=7H&round=12', 'round 12 is not in a standard game'),
+                           ('cards=7H', 'give the wild rank'),
+                           ('cards=&wild=5', 'no cards given'),
+                           ('cards=7H&wild=5&aces=up', "'up' is not a value of aces"),
+                           ('cards=7H&wild=5&colour=red', "unknown parameter 'colour'")]:
+        r = client.get('/api/solve?' + query)
+        assert r.status_code == 400, query
+        assert message in r.get_json()['error']
+
+
+def test_solve_with_a_games_rules(client, make_game):
+    url = make_game(('Ana', 'Bruno'), jokers=2)
+    game_id = url.rsplit('/', 1)[1]
+    assert client.get(f'/api/solve?cards=JK JK 7H&round=1&game={game_id}').get_json()['penalty'] == 0
+    assert client.get('/api/solve?cards=JK JK 7H&round=1').status_code == 400     # no jokers by default
+    assert client.get('/api/solve?cards=7H&round=1&game=nope').status_code == 404
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '3']))
+
+
+def test_game_may_name_the_game_setting(client):
+    # Round 7 of the short game deals 11 cards, so jacks are wild (standard: 9 cards, nines).
+    assert client.get('/api/solve?cards=JS&round=7&game=short').get_json()['penalty'] == 15
+    assert client.get('/api/solve?cards=JS&round=7').get_json()['penalty'] == 10

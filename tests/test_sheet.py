@@ -1,0 +1,127 @@
+"""The scoresheet: round scores, totals, zero rounds, places with the tie-break, winners, validation."""
+
+import pytest
+
+from scorer.rules import make_rules
+from scorer.sheet import Entry, Game, RoundError, compute_sheet, read_points, score_round, tie_break_words
+
+PLAYERS = ('Ana', 'Bruno', 'Carla')
+
+
+def out(p):
+    return Entry(p, went_out=True)
+
+
+def pts(p, n):
+    return Entry(p, points=n)
+
+
+def cards(p, text):
+    return Entry(p, cards=text)
+
+
+def test_round_scores_went_out_cards_and_points():
+    game = Game(PLAYERS)
+    scores = score_round(game, 1, [out('Ana'), cards('Bruno', 'KH 5C 7D'), pts('Carla', 12)])
+    assert {p: s.score for p, s in scores.items()} == {'Ana': 0, 'Bruno': 22, 'Carla': 12}
+    assert scores['Ana'].went_out and scores['Bruno'].from_cards and not scores['Carla'].from_cards
+    # Round 1: threes wild; 4H 3S 6H is a run (the three stands for 5H).
+    assert score_round(game, 1, [out('Ana'), cards('Bruno', '4H 3S 6H'), pts('Carla', 0)])['Bruno'].score == 0
+
+
+def test_dealer_passes_to_the_left_each_round():
+    game = Game(PLAYERS, first_dealer=2)
+    assert [game.dealer(r) for r in range(1, 6)] == ['Carla', 'Ana', 'Bruno', 'Carla', 'Ana']
+
+
+def full_game(scores_by_round, rules=None):
+    """A game from a list of {player: points}, the player with 0 (the first one) going out."""
+    rounds = {}
+    for n, scores in enumerate(scores_by_round, 1):
+        outer = next(p for p, s in scores.items() if s == 0)
+        rounds[n] = tuple(out(p) if p == outer else pts(p, s) for p, s in scores.items())
+    return Game(tuple(scores_by_round[0]), rules or make_rules(), 0, rounds)
+
+
+def test_totals_zero_rounds_and_running_totals():
+    sheet = compute_sheet(full_game([{'Ana': 0, 'Bruno': 5, 'Carla': 9}, {'Ana': 3, 'Bruno': 0, 'Carla': 0}]))
+    assert sheet.totals == {'Ana': 3, 'Bruno': 5, 'Carla': 9}
+    assert sheet.zero_rounds == {'Ana': 1, 'Bruno': 1, 'Carla': 1}
+    assert [r.totals for r in sheet.rows] == [{'Ana': 0, 'Bruno': 5, 'Carla': 9}, {'Ana': 3, 'Bruno': 5, 'Carla': 9}]
+    assert sheet.next_round == 3 and not sheet.finished and sheet.winners == []
+    assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 2), ('Carla', 3)]
+
+
+def test_tie_on_total_goes_to_more_zero_rounds():
+    rounds = [{'Ana': 0, 'Bruno': 10, 'Carla': 20}] * 5 + [{'Bruno': 0, 'Ana': 10, 'Carla': 20}] * 6
+    sheet = compute_sheet(full_game(rounds))
+    # Ana: 6 x 10 = 60 with 5 zero rounds; Bruno: 5 x 10 = 50 with 6 zero rounds.
+    assert sheet.finished and sheet.winners == ['Bruno']
+    rounds = ([{'Ana': 0, 'Bruno': 10, 'Carla': 30}] * 4 + [{'Bruno': 0, 'Ana': 20, 'Carla': 30}] * 2
+              + [{'Carla': 0, 'Ana': 0, 'Bruno': 0}] * 5)
+    sheet = compute_sheet(full_game(rounds))
+    # Ana 40 with 9 zero rounds, Bruno 40 with 7: Ana wins on zero rounds.
+    assert sheet.totals['Ana'] == sheet.totals['Bruno'] == 40
+    assert sheet.winners == ['Ana']
+    assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 2), ('Carla', 3)]
+    assert sheet.tie_break == 'Ana and Bruno tie on 40; Ana leads on zero rounds, 9 to 7'
+    from scorer.sheet import winner_words
+    assert winner_words(sheet) == 'Ana and Bruno tie on 40; Ana wins on zero rounds, 9 to 7'
+
+
+def test_still_tied_players_share_the_place_and_the_win():
+    rounds = [{'Ana': 0, 'Bruno': 5, 'Carla': 9}, {'Bruno': 0, 'Ana': 5, 'Carla': 9}] * 5 + [
+        {'Carla': 0, 'Ana': 3, 'Bruno': 3}]
+    sheet = compute_sheet(full_game(rounds))
+    assert sheet.totals['Ana'] == sheet.totals['Bruno'] == 28
+    assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 1), ('Carla', 3)]
+    assert sheet.winners == ['Ana', 'Bruno']
+    assert sheet.tie_break == 'Ana and Bruno tie on 28 and on zero rounds (5 to 5); they share first place'
+
+
+def test_tie_break_none_shares_places_on_equal_totals():
+    rounds = ([{'Ana': 0, 'Bruno': 10, 'Carla': 30}] * 4 + [{'Bruno': 0, 'Ana': 20, 'Carla': 30}] * 2
+              + [{'Carla': 0, 'Ana': 0, 'Bruno': 0}] * 5)
+    sheet = compute_sheet(full_game(rounds, make_rules(tie_break='none')))
+    assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 1), ('Carla', 3)]
+    assert sheet.winners == ['Ana', 'Bruno']
+    assert sheet.tie_break == 'Ana and Bruno tie on 40; they share first place'
+
+
+def test_double_last_round():
+    rounds = [{'Ana': 0, 'Bruno': 1, 'Carla': 2}] * 10 + [{'Ana': 0, 'Bruno': 7, 'Carla': 8}]
+    sheet = compute_sheet(full_game(rounds, make_rules(double_last_round=True)))
+    assert sheet.rows[-1].scores['Bruno'].score == 14
+    assert sheet.totals == {'Ana': 0, 'Bruno': 24, 'Carla': 36}
+
+
+def test_places_shown_after_every_round():
+    sheet = compute_sheet(full_game([{'Ana': 0, 'Bruno': 5, 'Carla': 5}]))
+    assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 2), ('Carla', 2)]
+    assert tie_break_words(sheet.standings, 'zero_rounds') == ''
+
+
+@pytest.mark.parametrize('entries, who, message', [
+    ([pts('Ana', 1), pts('Bruno', 2), pts('Carla', 3)], '', 'nobody went out'),
+    ([out('Ana'), out('Bruno'), pts('Carla', 3)], '', 'only one player goes out in a round, but Ana and Bruno'),
+    ([out('Ana'), cards('Bruno', 'KH 5C 7D 8D'), pts('Carla', 3)], 'Bruno', 'Bruno holds 4 cards, but round 1 deals 3'),
+    ([Entry('Ana', True, '7C 9D'), pts('Bruno', 1), pts('Carla', 3)], 'Ana', 'Ana went out but 9♦ 7♣ do not meld'),
+    ([out('Ana'), cards('Bruno', '7H 7H'), cards('Carla', '7H 2C')], '', 'three 7♥ in this round (Bruno and Carla) but only 2 decks'),
+    ([out('Ana'), cards('Bruno', '1X'), pts('Carla', 3)], 'Bruno', "Bruno: '1X' is not a card (1st card)"),
+    ([out('Ana'), Entry('Bruno'), pts('Carla', 3)], 'Bruno', "enter Bruno's cards or points"),
+    ([out('Ana'), Entry('Bruno', points='ten'), pts('Carla', 3)], 'Bruno', "Bruno: 'ten' is not a number of points"),
+    ([out('Ana'), Entry('Bruno', cards='7H', points=3), pts('Carla', 3)], 'Bruno', 'Bruno: enter cards or points, not both'),
+])
+def test_round_errors_name_the_player_and_the_problem(entries, who, message):
+    with pytest.raises(RoundError) as e:
+        score_round(Game(PLAYERS), 1, entries)
+    assert any(m.startswith(message) for m in e.value.errors[who]), e.value.errors
+
+
+def test_points_may_be_typed_as_a_sum():
+    assert read_points('10+15+8') == 33
+    assert read_points(' 12 ') == 12
+    assert read_points('') is None
+    for bad in ('-3', '1.5', '10+', 'x', '99999'):
+        with pytest.raises(ValueError):
+            read_points(bad)

@@ -1,0 +1,74 @@
+"""The store: games and rounds survive, a failing save changes nothing, every edit keeps history."""
+
+import pytest
+
+from scorer.rules import make_rules
+from scorer.sheet import Entry, Game
+from web import store
+
+
+@pytest.fixture
+def db(tmp_path):
+    return store.connect(str(tmp_path / 'store.sqlite'))
+
+
+ROUND = [Entry('Ana', True), Entry('Bruno', cards='KH 5C 7D')]
+
+
+def test_schema_wal_and_foreign_keys(db):
+    assert db.execute('pragma journal_mode').fetchone()[0] == 'wal'
+    assert db.execute('pragma foreign_keys').fetchone()[0] == 1
+    assert {'games', 'rounds', 'history'} <= set(db.table_names())
+
+
+def test_migrations_run_once(tmp_path):
+    path = str(tmp_path / 'again.sqlite')
+    store.connect(path).close()
+    db = store.connect(path)
+    assert [m.name for m in store.migrations.applied(db)] == ['create_tables']
+
+
+def test_game_round_trip(db):
+    game = Game(('Ana', 'Bruno'), make_rules(aces='high_or_low'), 1, {}, 'Friday')
+    game_id = store.create_game(db, game)
+    assert len(game_id) >= 16
+    assert store.load_game(db, game_id) == game
+    store.save_round(db, game_id, 1, ROUND)
+    assert store.load_game(db, game_id).rounds == {1: tuple(ROUND)}
+    assert store.load_game(db, 'nope') is None
+
+
+def test_edit_keeps_history(db):
+    game_id = store.create_game(db, Game(('Ana', 'Bruno')))
+    assert store.save_round(db, game_id, 1, ROUND) == 1
+    assert store.save_round(db, game_id, 1, ROUND) == 1          # no change, no history
+    assert store.round_history(db, game_id) == []
+    edited = [Entry('Ana', True), Entry('Bruno', points=7)]
+    assert store.save_round(db, game_id, 1, edited) == 2
+    (h,) = store.round_history(db, game_id, 1)
+    assert h['before'] == [{'player': 'Ana', 'went_out': True}, {'player': 'Bruno', 'cards': 'KH 5C 7D'}]
+    assert h['after'] == [{'player': 'Ana', 'went_out': True}, {'player': 'Bruno', 'points': 7}]
+
+
+def test_a_failing_save_leaves_the_previous_state(db, monkeypatch):
+    game_id = store.create_game(db, Game(('Ana', 'Bruno')))
+    store.save_round(db, game_id, 1, ROUND)
+    before = store.load_game(db, game_id)
+    real_upsert = type(db['rounds']).upsert
+
+    def broken(self, *a, **k):
+        raise RuntimeError('disk gone')
+
+    monkeypatch.setattr(type(db['rounds']), 'upsert', broken)
+    with pytest.raises(RuntimeError):
+        store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', points=99)])
+    monkeypatch.setattr(type(db['rounds']), 'upsert', real_upsert)
+    assert store.load_game(db, game_id) == before
+    assert store.round_history(db, game_id) == []                # the history row was rolled back too
+
+
+def test_list_games_newest_first(db):
+    first = store.create_game(db, Game(('Ana', 'Bruno')))
+    second = store.create_game(db, Game(('Carla', 'Dan')))
+    db.execute("update games set updated = '2000-01-01' where id = ?", [first])
+    assert [g['id'] for g in store.list_games(db)] == [second, first]
