@@ -2,9 +2,10 @@
 
 import os
 import secrets
+import time
 from pathlib import Path
 
-from flask import Flask, render_template
+from flask import Flask, render_template, send_from_directory
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from web import db
@@ -18,10 +19,19 @@ def secret_key(instance_path):
         return os.environ['SCORER_SECRET_KEY']
     path = Path(instance_path) / 'secret_key'
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, 'w') as f:
-            f.write(secrets.token_hex(32))
-    return path.read_text().strip()
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:         # another worker made it first
+            pass
+        else:
+            with os.fdopen(fd, 'w') as f:
+                f.write(secrets.token_hex(32))
+    for _ in range(50):                 # wait for the other worker to finish writing it
+        key = path.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.02)
+    raise RuntimeError(f'{path} is empty')
 
 
 def create_app(test_config=None):
@@ -52,11 +62,22 @@ def create_app(test_config=None):
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
 
+    @app.get('/sw.js')
+    def service_worker():
+        """The service worker, served from the root so that it covers the whole app."""
+        return send_from_directory(app.static_folder, 'sw.js', mimetype='text/javascript', max_age=0)
+
     @app.errorhandler(CSRFError)
     def csrf_error(e):
         return render_template('error.html', title='Form expired',
                                message='This form could not be checked (it may be from another session). '
                                        'Go back, reload the page and try again.'), 400
+
+    @app.errorhandler(403)
+    def forbidden(e):
+        return render_template('error.html', title='Only the scorekeeper can edit',
+                               message='This game is edited from the scorekeeper\'s phone. Open the private '
+                                       'scorekeeper link on this phone to edit it here.'), 403
 
     @app.errorhandler(404)
     def not_found(e):

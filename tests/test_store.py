@@ -25,12 +25,12 @@ def test_migrations_run_once(tmp_path):
     path = str(tmp_path / 'again.sqlite')
     store.connect(path).close()
     db = store.connect(path)
-    assert [m.name for m in store.migrations.applied(db)] == ['create_tables']
+    assert [m.name for m in store.migrations.applied(db)] == ['create_tables', 'add_edit_key_and_revision']
 
 
 def test_game_round_trip(db):
     game = Game(('Ana', 'Bruno'), make_rules(aces='high_or_low'), 1, {}, 'Friday')
-    game_id = store.create_game(db, game)
+    game_id, key = store.create_game(db, game)
     assert len(game_id) >= 16
     assert store.load_game(db, game_id) == game
     store.save_round(db, game_id, 1, ROUND)
@@ -39,7 +39,7 @@ def test_game_round_trip(db):
 
 
 def test_edit_keeps_history(db):
-    game_id = store.create_game(db, Game(('Ana', 'Bruno')))
+    game_id, _ = store.create_game(db, Game(("Ana", "Bruno")))
     assert store.save_round(db, game_id, 1, ROUND) == 1
     assert store.save_round(db, game_id, 1, ROUND) == 1          # no change, no history
     assert store.round_history(db, game_id) == []
@@ -51,7 +51,7 @@ def test_edit_keeps_history(db):
 
 
 def test_a_failing_save_leaves_the_previous_state(db, monkeypatch):
-    game_id = store.create_game(db, Game(('Ana', 'Bruno')))
+    game_id, _ = store.create_game(db, Game(("Ana", "Bruno")))
     store.save_round(db, game_id, 1, ROUND)
     before = store.load_game(db, game_id)
     real_upsert = type(db['rounds']).upsert
@@ -68,7 +68,7 @@ def test_a_failing_save_leaves_the_previous_state(db, monkeypatch):
 
 
 def test_list_games_newest_first(db):
-    first = store.create_game(db, Game(('Ana', 'Bruno')))
-    second = store.create_game(db, Game(('Carla', 'Dan')))
+    first, _ = store.create_game(db, Game(("Ana", "Bruno")))
+    second, _ = store.create_game(db, Game(("Carla", "Dan")))
     db.execute("update games set updated = '2000-01-01' where id = ?", [first])
     assert [g['id'] for g in store.list_games(db)] == [second, first]

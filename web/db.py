@@ -8,7 +8,7 @@ from . import store
 def get_db():
     """The request's sqlite-utils Database, opened on first use."""
     if 'db' not in g:
-        g.db = store.connect(current_app.config['DATABASE'])
+        g.db = store.connect(current_app.config['DATABASE'], migrate=False)
     return g.db
 
 
@@ -20,5 +20,4 @@ def close_db(e=None):
 
 def init_app(app):
     app.teardown_appcontext(close_db)
-    with app.app_context():
-        get_db()        # create or migrate the schema at start-up
+    store.connect(app.config['DATABASE']).close()      # create or migrate the schema at start-up

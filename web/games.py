@@ -3,13 +3,18 @@
 import json
 import secrets
 
+import io
+
+import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from scorer.gamefile import GameFileError, check_players, game_data, read_game
 from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, sheet_data, winner_words
 
 from . import store
+from .access import is_keeper, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .forms import SETTINGS, ImportForm, NewGameForm, RoundForm
 
@@ -26,7 +31,7 @@ def load(game_id):
 
 @bp.get('/')
 def index():
-    return render_template('games/index.html', games=store.list_games(get_db()), form=ImportForm())
+    return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=ImportForm())
 
 
 @bp.post('/import')
@@ -43,10 +48,10 @@ def import_game():
         except GameFileError as e:
             error = f'Nothing was imported: {e}.'
         else:
-            game_id = store.create_game(get_db(), game)
-            flash('Game imported.')
-            return redirect(url_for('games.sheet', game_id=game_id))
-    return render_template('games/index.html', games=store.list_games(get_db()), form=form,
+            game_id, key = store.create_game(get_db(), game)
+            flash('Game imported. This phone keeps score.')
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
+    return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
                            import_error=error), 400
 
 
@@ -91,25 +96,73 @@ def new_game():
         except FieldError as e:
             errors[e.field] = str(e)
         else:
-            game_id = store.create_game(get_db(), game)
+            game_id, key = store.create_game(get_db(), game)
             flash(f'Game created. {game.dealer(1)} deals round 1.')
-            return redirect(url_for('games.sheet', game_id=game_id))
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
     elif request.method == 'POST':
         errors['form'] = 'Some fields need a look.'
     status = 422 if request.method == 'POST' else 200
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS), status
 
 
-@bp.get('/games/<game_id>')
-def sheet(game_id):
+def qr_svg(text):
+    """A QR code of the text as inline SVG, drawn on the server."""
+    out = io.BytesIO()
+    segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, scale=5, border=2,
+                                     dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
+    return Markup(out.getvalue().decode())
+
+
+def live_etag(game_id, keeper):
+    return f'"{store.revision(get_db(), game_id)}-{"k" if keeper else "v"}"'
+
+
+def sheet_context(game_id, keeper):
     game = load(game_id)
     result = compute_sheet(game)
-    return render_template('games/sheet.html', game_id=game_id, sheet=result, winner=winner_words(result),
-                           info=store.game_info(get_db(), game_id))
+    return dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
+                etag=live_etag(game_id, keeper))
+
+
+@bp.get('/games/<game_id>')
+def sheet(game_id):
+    keeper = is_keeper(game_id)
+    context = sheet_context(game_id, keeper)
+    if keeper:
+        viewer = url_for('games.sheet', game_id=game_id, _external=True)
+        context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=request.host.split(':')[0] in (
+            '127.0.0.1', 'localhost', '[::1]'),
+            keeper_link=url_for('games.keeper', game_id=game_id, key=store.edit_key(get_db(), game_id),
+                                _external=True))
+    return render_template('games/sheet.html', **context)
+
+
+@bp.get('/games/<game_id>/live')
+def live(game_id):
+    """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter)."""
+    keeper = is_keeper(game_id)
+    etag = live_etag(game_id, keeper)
+    if etag in request.headers.get('If-None-Match', ''):
+        return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
+    body = render_template('games/_live.html', **sheet_context(game_id, keeper))
+    return Response(body, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
+
+
+@bp.get('/games/<game_id>/keeper/<key>')
+def keeper(game_id, key):
+    """The private scorekeeper link: opening it lets this browser edit the game."""
+    stored = store.edit_key(get_db(), game_id)
+    if stored is None:
+        abort(404)
+    if not stored or not key_matches(key, stored):
+        abort(403)
+    flash('This phone keeps score of this game now.')
+    return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
 
 
 @bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
 def round_entry(game_id, number):
+    require_keeper(game_id)
     game = load(game_id)
     rules = game.rules
     current = compute_sheet(game)

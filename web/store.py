@@ -5,7 +5,9 @@ places and dealers are computed from it, never stored. Saving a round is one tra
 changing a round already saved keeps a history row with what it was and what it became.
 """
 
+import fcntl
 import json
+import os
 import secrets
 from datetime import datetime, timezone
 
@@ -29,18 +31,38 @@ def create_tables(db):
     db['history'].create_index(['game_id', 'number'])
 
 
+@migrations()
+def add_edit_key_and_revision(db):
+    # The scorekeeper's key (NULL: a game from before keys, open to edit) and a counter that
+    # every save bumps, for the live sheet's ETag.
+    db['games'].add_column('edit_key', str)
+    db['games'].add_column('revision', int, not_null_default=0)
+
+
 def now():
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
 
-def connect(path):
-    """Open the database file: WAL, foreign keys on, schema brought up to date."""
+def connect(path, migrate=True):
+    """Open the database file: WAL, foreign keys on, and (at start-up) the schema brought up to date."""
     db = Database(path)
     db.execute('PRAGMA busy_timeout = 5000')
-    db.enable_wal()
     db.execute('PRAGMA foreign_keys = ON')
-    migrations.apply(db)
+    if migrate:
+        upgrade(db, path)
     return db
+
+
+def upgrade(db, path):
+    """Apply pending migrations, one process at a time (several server workers start together)."""
+    if path == ':memory:':
+        db.enable_wal()
+        migrations.apply(db)
+        return
+    with open(os.fspath(path) + '.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        db.enable_wal()
+        migrations.apply(db)
 
 
 def new_id():
@@ -48,22 +70,27 @@ def new_id():
     return secrets.token_urlsafe(12)
 
 
+def new_key():
+    """An unguessable edit key."""
+    return secrets.token_urlsafe(24)
+
+
 def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
 def create_game(db, game):
-    """Store a new game (with any rounds it already has, as an import does); returns its id."""
-    game_id = new_id()
+    """Store a new game (with any rounds it already has, as an import does); returns (id, edit key)."""
+    game_id, key = new_id(), new_key()
     stamp = now()
     with db.atomic():
         db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
-                            'created': stamp, 'updated': stamp})
+                            'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0})
         for number, entries in game.rounds.items():
             db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
                                  'version': 1, 'saved': stamp})
-    return game_id
+    return game_id, key
 
 
 def load_game(db, game_id):
@@ -79,17 +106,37 @@ def load_game(db, game_id):
 
 
 def game_info(db, game_id):
-    rows = list(db.query('select id, title, created, updated from games where id = ?', [game_id]))
+    """The game's row without its key: id, title, created, updated, revision."""
+    rows = list(db.query('select id, title, created, updated, revision from games where id = ?', [game_id]))
     return rows[0] if rows else None
 
 
-def list_games(db):
-    """Every game, newest first, with its players, rules and how many rounds are in."""
-    sql = '''select g.id, g.title, g.players, g.rules, g.created, g.updated, count(r.number) as rounds
-             from games g left join rounds r on r.game_id = g.id
+def edit_key(db, game_id):
+    """The game's edit key ('' for a game from before keys); None when there is no such game."""
+    rows = list(db.query('select edit_key from games where id = ?', [game_id]))
+    return (rows[0]['edit_key'] or '') if rows else None
+
+
+def revision(db, game_id):
+    """How many saves the game has had; None when there is no such game."""
+    rows = list(db.query('select revision from games where id = ?', [game_id]))
+    return rows[0]['revision'] if rows else None
+
+
+def list_games(db, ids=None):
+    """Games, newest first, with their players, rules and how many rounds are in; only `ids` if given."""
+    where, args = '', []
+    if ids is not None:
+        ids = list(ids)[:500]
+        if not ids:
+            return []
+        where = f"where g.id in ({', '.join('?' for _ in ids)})"
+        args = ids
+    sql = f'''select g.id, g.title, g.players, g.rules, g.created, g.updated, count(r.number) as rounds
+             from games g left join rounds r on r.game_id = g.id {where}
              group by g.id order by g.updated desc, g.created desc'''
     games = []
-    for row in db.query(sql):
+    for row in db.query(sql, args):
         rules = make_rules(json.loads(row['rules']))
         games.append({**row, 'players': json.loads(row['players']), 'last_round': rules.last_round,
                       'finished': row['rounds'] >= rules.last_round})
@@ -111,7 +158,7 @@ def save_round(db, game_id, number, entries):
                                   'after': after, 'changed': stamp})
         db['rounds'].upsert({'game_id': game_id, 'number': number, 'entries': after, 'version': version,
                              'saved': stamp}, pk=('game_id', 'number'))
-        db.execute('update games set updated = ? where id = ?', [stamp, game_id])
+        db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
     return version
 
 

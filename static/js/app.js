@@ -1,0 +1,43 @@
+// Every page: the dark/light toggle (remembered on this phone), the service worker that makes
+// the app installable, and keepAwake() for the pages used at the table.
+
+const root = document.documentElement;
+const stored = localStorage.getItem('theme');
+if (stored === 'dark' || stored === 'light') root.dataset.theme = stored;
+
+function isDark() {
+  if (root.dataset.theme) return root.dataset.theme === 'dark';
+  return window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+const toggle = document.querySelector('.theme-toggle');
+if (toggle) {
+  toggle.hidden = false;
+  toggle.setAttribute('aria-pressed', String(isDark()));
+  toggle.addEventListener('click', () => {
+    const next = isDark() ? 'light' : 'dark';
+    root.dataset.theme = next;
+    localStorage.setItem('theme', next);
+    toggle.setAttribute('aria-pressed', String(next === 'dark'));
+  });
+}
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}
+
+// Keep the screen on while a game is open, where the browser can (Screen Wake Lock API).
+export function keepAwake() {
+  if (!('wakeLock' in navigator)) return;
+  let lock = null;
+  const ask = async () => {
+    try {
+      if (document.visibilityState === 'visible' && !lock) {
+        lock = await navigator.wakeLock.request('screen');
+        lock.addEventListener('release', () => { lock = null; });
+      }
+    } catch (e) { lock = null; }
+  };
+  document.addEventListener('visibilitychange', ask);
+  ask();
+}

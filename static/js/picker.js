@@ -1,0 +1,207 @@
+// The round page at the table: a card picker for each player (rank keypad, suit buttons, chips
+// that a tap removes, kept in step with the text field both ways), the minimal penalty shown
+// as cards are entered (from /api/solve), and Enter moving on to the next player.
+// Without JavaScript the page works with the text fields alone.
+import { keepAwake } from './app.js';
+
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUITS = [['S', '♠'], ['H', '♥'], ['D', '♦'], ['C', '♣']];
+const SYMBOL = Object.fromEntries(SUITS);
+const SUIT_IN = { S: 'S', H: 'H', D: 'D', C: 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C' };
+const NUMBER = ['no', 'one', 'two', 'three', 'four'];
+
+// A card as typed, in canonical text ('10H', 'QS', 'JK'), or null. Same rules as scorer/cards.py.
+export function readCard(token) {
+  const t = token.trim().toUpperCase().replace(/\uFE0F/g, '');
+  if (['JK', 'JKR', 'JOKER', '🃏'].includes(t)) return 'JK';
+  const m = /^(10|[2-9TJQKA])(.)$/u.exec(t);
+  if (!m || !SUIT_IN[m[2]]) return null;
+  return (m[1] === 'T' ? '10' : m[1]) + SUIT_IN[m[2]];
+}
+
+export function readCards(text) {
+  const cards = [], bad = [];
+  for (const token of text.split(/[\s,;]+/).filter(Boolean)) {
+    const card = readCard(token);
+    if (card) cards.push(card); else bad.push(token);
+  }
+  return { cards, bad };
+}
+
+export function pretty(card) {
+  return card === 'JK' ? '🃏' : card.slice(0, -1) + SYMBOL[card.slice(-1)];
+}
+
+function el(tag, attrs = {}, text = '') {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function setup(form) {
+  const info = form.dataset;
+  const handSize = Number(info.handSize);
+  const decks = Number(info.decks);
+  const jokers = Number(info.jokers);
+  const players = [...form.querySelectorAll('fieldset.player')];
+  const inputs = players.map((p) => p.querySelector('input.cards-input'));
+  let active = null;
+
+  // One picker, shown under the player being entered.
+  const picker = el('div', { class: 'picker', role: 'group' });
+  const ranks = el('div', { class: 'ranks' });
+  const suits = el('div', { class: 'suits' });
+  const message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
+  let rank = null;
+  for (const r of RANKS) {
+    const b = el('button', { type: 'button', class: 'key rank', 'aria-pressed': 'false', 'data-rank': r }, r);
+    if (r === info.wild) { b.classList.add('wild'); b.append(el('small', {}, 'wild')); b.setAttribute('aria-label', `${r}, wild`); }
+    ranks.append(b);
+  }
+  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': 'joker' }, '🃏'));
+  for (const [s, sym] of SUITS) {
+    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s, 'aria-label': { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s] }, sym));
+  }
+  const done = el('button', { type: 'button', class: 'done' }, 'Done');
+  picker.append(el('p', { class: 'help' }, `Tap a rank, then a suit. ${info.wild ? `${info.wild}s are wild this round.` : ''}`), ranks, suits, message, done);
+
+  function countInRound(card) {
+    return inputs.reduce((n, input) => n + readCards(input.value).cards.filter((c) => c === card).length, 0);
+  }
+
+  function add(card) {
+    const input = inputs[active];
+    const { cards } = readCards(input.value);
+    const name = players[active].dataset.player;
+    if (cards.length >= handSize) {
+      message.textContent = `${name} already holds ${cards.length} cards: round ${info.round} deals ${handSize}.`;
+      return;
+    }
+    const limit = card === 'JK' ? jokers : decks;
+    if (countInRound(card) >= limit) {
+      message.textContent = card === 'JK'
+        ? `All ${jokers} jokers are already in this round.`
+        : `${limit === 1 ? 'The' : `All ${NUMBER[limit] || limit}`} ${pretty(card)} ${limit === 1 ? 'is' : 'are'} already in this round (${decks} deck${decks === 1 ? '' : 's'}).`;
+      return;
+    }
+    message.textContent = '';
+    input.value = [...cards, card].join(' ');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+
+  ranks.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (b.classList.contains('joker')) { add('JK'); return; }
+    rank = b.dataset.rank;
+    for (const k of ranks.querySelectorAll('.rank')) k.setAttribute('aria-pressed', String(k === b));
+    message.textContent = '';
+  });
+  suits.addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    if (!b) return;
+    if (!rank) { message.textContent = 'Tap a rank first.'; return; }
+    add(rank + b.dataset.suit);
+  });
+  done.addEventListener('click', () => close());
+
+  function open(i) {
+    active = i;
+    picker.setAttribute('aria-label', `Card picker for ${players[i].dataset.player}`);
+    players[i].querySelector('.chips').after(picker);
+    picker.hidden = false;
+    message.textContent = '';
+    for (const b of players) b.querySelector('.pick').setAttribute('aria-expanded', String(b === players[i]));
+  }
+  function close() {
+    picker.hidden = true;
+    for (const b of players) b.querySelector('.pick').setAttribute('aria-expanded', 'false');
+    if (active !== null) players[active].querySelector('.pick').focus();
+    active = null;
+  }
+
+  players.forEach((fieldset, i) => {
+    const input = inputs[i];
+    const chips = el('div', { class: 'chips', 'aria-label': `Cards of ${fieldset.dataset.player}` });
+    const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, 'Tap cards');
+    const preview = el('div', { class: 'preview', 'aria-live': 'polite' });
+    input.closest('.field').append(chips, pick, preview);
+    pick.addEventListener('click', () => (active === i ? close() : open(i)));
+
+    const render = () => {
+      const { cards, bad } = readCards(input.value);
+      chips.replaceChildren(...cards.map((card, at) => {
+        const chip = el('button', { type: 'button', class: `chip suit-${card.slice(-1).toLowerCase()}`, 'aria-label': `Remove ${pretty(card)}` }, pretty(card));
+        chip.addEventListener('click', () => {
+          const now = readCards(input.value).cards;
+          now.splice(at, 1);
+          input.value = now.join(' ');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+        return chip;
+      }), ...bad.map((token) => el('span', { class: 'chip bad' }, `'${token}' is not a card`)));
+    };
+    let timer = null, asked = 0;
+    const solve = async () => {
+      const { cards, bad } = readCards(input.value);
+      const mine = ++asked;
+      if (!cards.length || bad.length) { preview.textContent = ''; return; }
+      const url = `${info.api}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}&game=${encodeURIComponent(info.game)}`;
+      try {
+        const res = await fetch(url);
+        const data = await res.json();
+        if (mine !== asked) return;
+        preview.replaceChildren(describe(data, fieldset.querySelector('input[name=went_out]').checked));
+      } catch (e) {
+        if (mine === asked) preview.textContent = '';
+      }
+    };
+    input.addEventListener('input', () => {
+      render();
+      clearTimeout(timer);
+      timer = setTimeout(solve, 200);
+    });
+    fieldset.querySelector('input[name=went_out]').addEventListener('change', () => {
+      for (const other of players) other.querySelector('.cards-input').dispatchEvent(new Event('input'));
+    });
+    render();
+    if (input.value.trim()) solve();
+  });
+  picker.hidden = true;
+  form.append(picker);
+
+  // Enter moves to the next player; on the last one it saves.
+  form.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.target.tagName !== 'INPUT' || e.target.type === 'radio') return;
+    const here = players.findIndex((p) => p.contains(e.target));
+    if (here >= 0 && here < players.length - 1) {
+      e.preventDefault();
+      inputs[here + 1].focus();
+    }
+  });
+}
+
+function describe(data, wentOut) {
+  const box = el('p', { class: 'preview-line' });
+  if (data.error) {
+    box.classList.add('error');
+    box.textContent = data.error;
+    return box;
+  }
+  if (data.penalty === 0) {
+    box.append(el('strong', { class: 'penalty' }, 'Penalty 0'), ' · every card melds');
+  } else {
+    box.append(el('strong', { class: 'penalty' }, `Penalty ${data.penalty}`));
+    if (wentOut) { box.classList.add('error'); box.append(' · went out, but these do not meld'); }
+  }
+  for (const m of data.melds) box.append(' · ', `${m.kind} ${m.cards.map(pretty).join(' ')}`);
+  if (data.deadwood.length) box.append(' · left: ', data.deadwood.map(pretty).join(' '));
+  return box;
+}
+
+const form = document.querySelector('form.round-form');
+if (form) {
+  keepAwake();
+  setup(form);
+}

@@ -1,0 +1,89 @@
+"""Sharing: the scorekeeper's edit key, read-only viewers, the live sheet's ETag, the QR code, installability."""
+
+import re
+
+from app import create_app
+from tests.conftest import round_form
+
+
+def viewer_of(app):
+    return app.test_client()           # a fresh browser: no edit key
+
+
+def test_creator_keeps_score_and_sees_the_share_links(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    page = client.get(url).get_data(as_text=True)
+    assert 'Enter round 1' in page
+    assert '<svg' in page and 'class="qr"' in page                      # the QR code, drawn on the server
+    assert 'Scorekeeper link (private)' in page
+    assert 'This address only works on this computer' in page           # the test client is on localhost
+    game_id = url.rsplit('/', 1)[1]
+    assert len(game_id) >= 16
+    cookie = client.get_cookie(f'keeper_{game_id}')
+    assert cookie.http_only and len(cookie.value) >= 32
+
+
+def test_viewers_read_but_never_edit(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
+    viewer = viewer_of(app)
+    page = viewer.get(url).get_data(as_text=True)
+    assert 'following this game live' in page
+    assert 'Enter round' not in page and '/rounds/' not in page and 'Scorekeeper link' not in page
+    assert viewer.get(url + '/rounds/1').status_code == 403
+    assert viewer.get(url + '/rounds/2').status_code == 403
+    r = viewer.post(url + '/rounds/1', data=round_form(1, points=['50']))
+    assert r.status_code == 403 and 'Only the scorekeeper can edit' in r.get_data(as_text=True)
+    assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 9}
+    assert viewer.get('/').get_data(as_text=True).count('<li><a href="/games/') == 0    # not listed to others
+
+
+def test_scorekeeper_link_hands_over_editing(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    page = client.get(url).get_data(as_text=True)
+    link = re.search(r'href="(http://localhost/games/[^"]+/keeper/[^"]+)"', page).group(1)
+    other = viewer_of(app)
+    assert other.get(url + '/keeper/wrong').status_code == 403
+    r = other.get(link.replace('http://localhost', ''))
+    assert r.status_code == 302
+    assert other.get(url + '/rounds/1').status_code == 200
+
+
+def test_live_sheet_answers_304_until_a_save(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    first = client.get(url + '/live')
+    etag = first.headers['ETag']
+    assert first.status_code == 200 and 'Round 1' in first.get_data(as_text=True)
+    again = client.get(url + '/live', headers={'If-None-Match': etag})
+    assert again.status_code == 304 and again.get_data() == b''
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
+    changed = client.get(url + '/live', headers={'If-None-Match': etag})
+    assert changed.status_code == 200 and changed.headers['ETag'] != etag
+    assert 'Round 2' in changed.get_data(as_text=True)
+    assert client.get('/games/nope/live').status_code == 404
+
+
+def test_viewer_live_has_no_edit_links(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
+    body = viewer_of(app).get(url + '/live').get_data(as_text=True)
+    assert '/rounds/' not in body and 'Round 2' in body and '<strong>Bruno</strong> deals' in body
+
+
+def test_app_is_installable(client):
+    manifest = client.get('/static/manifest.webmanifest').get_json(force=True)
+    assert manifest['display'] == 'standalone'
+    sizes = {icon['sizes'] for icon in manifest['icons']}
+    assert sizes == {'192x192', '512x512'}
+    for icon in manifest['icons']:
+        png = client.get(icon['src']).get_data()
+        assert png.startswith(b'\x89PNG')
+    sw = client.get('/sw.js')
+    assert sw.status_code == 200 and 'javascript' in sw.headers['Content-Type']
+
+
+def test_pages_load_nothing_from_outside(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    for path in ('/', '/games/new', url, url + '/rounds/1'):
+        page = client.get(path).get_data(as_text=True)
+        assert not re.search(r'(src|href)="(https?:)?//', page.replace('http://localhost/games/', '')), path

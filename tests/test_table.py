@@ -1,0 +1,156 @@
+"""At the table, in Chromium at a phone's size: tapping cards with the penalty shown before saving,
+correcting a past round, and a second phone following the sheet live without being able to edit."""
+
+import time
+
+import pytest
+
+from app import create_app
+from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+@pytest.fixture(scope='module')
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'table.sqlite'), 'SECRET_KEY': 'table'})
+    with Server(app) as s:
+        yield s
+
+
+def tap_cards(page, seat, cards):
+    """Open the seat's picker and tap each card: rank, then suit."""
+    player = page.locator(f'#player-{seat}')
+    player.get_by_role('button', name='Tap cards').click()
+    picker = page.locator('.picker')
+    for card in cards:
+        rank, suit = card[:-1], card[-1]
+        picker.locator(f'button.rank[data-rank="{rank}"]').click()
+        picker.locator(f'button.suit[data-suit="{suit}"]').click()
+    return player
+
+
+def totals(page):
+    return [t.strip() for t in page.locator('tfoot tr.total td').all_inner_texts()]
+
+
+def seen_within(viewer, expected, seconds=2.0):
+    """How long the viewer's sheet took to show these totals (fails after `seconds`)."""
+    start = time.monotonic()
+    viewer.wait_for_function(
+        'want => [...document.querySelectorAll("tfoot tr.total td")].map(td => td.textContent.trim()).join(",") === want',
+        arg=','.join(expected), timeout=seconds * 1000)
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+def test_table_journey(browser, server, dark):
+    mode = 'dark' if dark else 'light'
+    keeper_context, viewer_context = phone(browser, dark), phone(browser, dark)
+    keeper = keeper_context.new_page()
+    keeper.goto(server.url + '/games/new')
+    for seat, name in enumerate(['Ana', 'Bruno', 'Carla', 'Dan'], 1):
+        keeper.get_by_label(f'Seat {seat}', exact=True).fill(name)
+    keeper.get_by_label('First dealer').select_option(label='Seat 1')
+    keeper.get_by_role('button', name='Start the game').click()
+    sheet_url = keeper.url
+
+    viewer = viewer_context.new_page()
+    viewer.goto(keeper.locator('.share .link a').first.get_attribute('href'))
+    expect(viewer.get_by_text('following this game live')).to_be_visible()
+
+    # Round 1: 3 cards, threes wild. Ana went out; Bruno K♥ 5♣ 7♦ = 22; Carla 4♥ 3♠ 6♥ melds; Dan 10+5.
+    keeper.get_by_role('link', name='Enter round 1').click()
+    keeper.locator('#player-0').get_by_label('went out').check()
+    bruno = tap_cards(keeper, 1, ['KH', '5C', '7D'])
+    expect(bruno.locator('.chip')).to_have_count(3)
+    expect(bruno.locator('.cards-input')).to_have_value('KH 5C 7D')
+    expect(bruno.locator('.preview')).to_contain_text('Penalty 22')          # before saving
+    keeper.locator('.picker button.rank[data-rank="9"]').click()
+    keeper.locator('.picker button.suit[data-suit="S"]').click()
+    expect(keeper.locator('.picker-message')).to_have_text('Bruno already holds 3 cards: round 1 deals 3.')
+    bruno.locator('.chip', has_text='5♣').click()                              # a tap removes a chip
+    expect(bruno.locator('.cards-input')).to_have_value('KH 7D')
+    keeper.locator('.picker button.rank[data-rank="5"]').click()
+    keeper.locator('.picker button.suit[data-suit="C"]').click()
+    carla = tap_cards(keeper, 2, ['4H', '3S', '6H'])
+    expect(carla.locator('.preview')).to_contain_text('Penalty 0')
+    expect(keeper.locator('.picker .rank.wild')).to_have_attribute('data-rank', '3')
+    keeper.locator('#player-3').get_by_label('or points').fill('10+5')
+    assert no_horizontal_scroll(keeper)
+    shot(keeper, f'table-round-picker-{mode}')
+    keeper.get_by_role('button', name='Save round 1').click()
+    expect(keeper.get_by_text('Round 1 saved')).to_be_visible()
+    assert seen_within(viewer, ['0', '22', '0', '15']) < 2.0
+
+    # Round 2: 4 cards, fours wild. Bruno went out. Ana Q♠ Q♦ 2♣ 4♣ = 2; Carla A♥ 2♥ 9♣ 9♣ = 21.
+    keeper.get_by_role('link', name='Enter round 2').click()
+    keeper.locator('#player-1').get_by_label('went out').check()
+    ana = tap_cards(keeper, 0, ['QS', 'QD', '2C', '4C'])
+    expect(ana.locator('.preview')).to_contain_text('Penalty 2')
+    carla = tap_cards(keeper, 2, ['AH', '2H', '9C', '9C'])
+    expect(carla.locator('.preview')).to_contain_text('Penalty 21')
+    dan = tap_cards(keeper, 3, ['9C'])                                        # both 9♣ are taken
+    expect(keeper.locator('.picker-message')).to_contain_text('9♣ are already in this round (2 decks)')
+    dan.locator('.cards-input').fill('kh kd ks 7c')                           # typing still works
+    expect(dan.locator('.chip')).to_have_count(4)
+    expect(dan.locator('.preview')).to_contain_text('Penalty 7')
+    keeper.locator('#player-3 .cards-input').press('Enter')                   # Enter on the last player saves
+    expect(keeper.get_by_text('Round 2 saved')).to_be_visible()
+    assert seen_within(viewer, ['2', '22', '21', '22']) < 2.0
+
+    # Round 3: 5 cards, fives wild. Carla went out; the rest as points, Enter moving along.
+    keeper.get_by_role('link', name='Enter round 3').click()
+    keeper.locator('#player-2').get_by_label('went out').check()
+    keeper.locator('#player-0 .cards-input').press('Enter')
+    assert keeper.evaluate('document.activeElement.id') == 'entries-1-cards'
+    for seat, points in ((0, '5'), (1, '8'), (3, '12')):
+        keeper.locator(f'#player-{seat}').get_by_label('or points').fill(points)
+    keeper.get_by_role('button', name='Save round 3').click()
+    assert seen_within(viewer, ['7', '30', '21', '34']) < 2.0
+
+    # Correct round 1: Dan had 20, not 15.
+    keeper.goto(sheet_url)
+    keeper.get_by_role('link', name='Edit round 1').click()
+    keeper.locator('#player-3').get_by_label('or points').fill('20')
+    keeper.get_by_role('button', name='Save round 1').click()
+    assert seen_within(viewer, ['7', '30', '21', '39']) < 2.0
+    keeper.goto(sheet_url)
+    assert totals(keeper) == ['7', '30', '21', '39']
+    assert no_horizontal_scroll(keeper)
+    shot(keeper, f'table-sheet-keeper-{mode}')
+
+    # The viewer never sees an edit control, and edit pages refuse them.
+    assert viewer.locator('a[href*="/rounds/"]').count() == 0
+    assert viewer.get_by_role('link', name='Enter round 4').count() == 0
+    assert no_horizontal_scroll(viewer)
+    shot(viewer, f'table-sheet-viewer-{mode}')
+    response = viewer.goto(sheet_url + '/rounds/1')
+    assert response.status == 403
+    expect(viewer.get_by_text('Only the scorekeeper can edit')).to_be_visible()
+    assert keeper_context.outside == [] and viewer_context.outside == []
+    keeper_context.close()
+    viewer_context.close()
+
+
+def test_theme_toggle_is_remembered(browser, server):
+    context = phone(browser, dark=False)
+    page = context.new_page()
+    page.goto(server.url + '/')
+    toggle = page.get_by_role('button', name='Dark or light')
+    toggle.click()
+    assert page.evaluate('document.documentElement.dataset.theme') == 'dark'
+    page.reload()
+    assert page.evaluate('document.documentElement.dataset.theme') == 'dark'
+    background = page.evaluate('getComputedStyle(document.body).backgroundColor')
+    assert background == 'rgb(16, 18, 20)'
+    context.close()

@@ -1,0 +1,45 @@
+"""Who may edit a game: the scorekeeper, who holds its edit key in a cookie. Everyone else follows."""
+
+import hmac
+
+from flask import abort, request
+
+from . import store
+from .db import get_db
+
+PREFIX = 'keeper_'
+TWO_YEARS = 2 * 365 * 24 * 3600
+
+
+def cookie_name(game_id):
+    return PREFIX + game_id
+
+
+def key_matches(given, key):
+    """Compare a key in constant time."""
+    return hmac.compare_digest((given or '').encode(), key.encode())
+
+
+def is_keeper(game_id):
+    """Whether this browser holds the game's edit key (404 when there is no such game)."""
+    key = store.edit_key(get_db(), game_id)
+    if key is None:
+        abort(404)
+    return key == '' or key_matches(request.cookies.get(cookie_name(game_id)), key)
+
+
+def require_keeper(game_id):
+    if not is_keeper(game_id):
+        abort(403)
+
+
+def remember(response, game_id, key):
+    """Keep the edit key in this browser for two years."""
+    response.set_cookie(cookie_name(game_id), key, max_age=TWO_YEARS, httponly=True, samesite='Lax',
+                        secure=request.is_secure)
+    return response
+
+
+def kept_games():
+    """The ids of the games this browser keeps score of."""
+    return [name[len(PREFIX):] for name in request.cookies if name.startswith(PREFIX)]
