@@ -51,16 +51,19 @@ def create_app(test_config=None):
         app.config['SECRET_KEY'] = secret_key(app.instance_path)
 
     from scorer.cards import rank_plural, rank_text
+    from scorer.referee import wild_words
     from scorer.rules import rules_words
     app.jinja_env.globals.update(rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words,
+                                 wild_words=wild_words,
                                  zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower())
 
     db.init_app(app)
     csrf.init_app(app)
 
-    from web import api, games
+    from web import api, audit, games
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(audit.bp)
 
     @app.get('/sw.js')
     def service_worker():

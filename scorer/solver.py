@@ -341,20 +341,46 @@ class Search:
                 deadwood.append(CARD[c])
                 hand = rest
                 continue
-            used, k, is_set, span = choice
-            if is_set:
-                layouts.append(('set', c & 15, (c,) + used, k))
-            else:
-                base, lo, hi, anchor = span
-                naturals = set(used) | {c}
-                places = {p: (c if p == anchor else base + p if p <= 13 and base + p in naturals
-                              else None) for p in range(lo, hi + 1)}
-                layouts.append(('run', base, places, k))
+            used, k, is_set, _ = choice
+            layouts.append(layout(c, choice))
             hand, w = remove(rest, used), w - k
             sink = sink or (is_set and self.max_wilds > 1)
         melds, spare = self.place_wilds(layouts, w, sink)
         deadwood += spare
         return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
+
+    def ties(self, budget):
+        """Every arrangement that reaches this search's minimum, following each tie (at most `budget` steps)."""
+        best = self.searcher()
+        target = best(self.start, len(self.pool), False)
+        steps = 0
+        can_sink = self.max_wilds > 1
+
+        def walk(hand, w, sink, layouts, dead):
+            nonlocal steps
+            steps += 1
+            if steps > budget:
+                return
+            if not hand:
+                melds, spare = self.place_wilds(layouts, w, sink)
+                yield Solution(target, tuple(melds), tuple(sorted(dead + spare, key=order)))
+                return
+            cost = best(hand, w, sink)
+            limit = min(w, self.max_wilds)
+            lone = self.lone(hand, limit) if limit < 2 else 0
+            if lone:
+                yield from walk(hand[lone:], w, sink, layouts, dead + [CARD[c] for c in hand[:lone]])
+                return
+            c, rest = hand[0], hand[1:]
+            if self.value[c] + best(rest, w, sink) == cost:
+                yield from walk(rest, w, sink, layouts, dead + [CARD[c]])
+            for meld in self.melds(c, rest, w, limit):
+                used, k, is_set, _ = meld
+                left, now = remove(rest, used), sink or (is_set and can_sink)
+                if best(left, w - k, now) == cost:
+                    yield from walk(left, w - k, now, layouts + [layout(c, meld)], dead)
+
+        yield from walk(self.start, len(self.pool), False, [], [])
 
     def place_wilds(self, layouts, w, sink):
         """Give the pool's wilds to the melds' empty places: the dearest are melded, the cheapest left."""
@@ -385,6 +411,51 @@ class Search:
                 melds.append(Meld('set', tuple(spare), plays_in_set(spare, self.wild or 1)))
             spare = []
         return melds, spare
+
+
+def layout(c, meld):
+    """A meld found by the search, as a layout: ('set', rank, naturals, wilds) or ('run', suit base,
+    {place: natural or None for a wild}, wilds)."""
+    used, k, is_set, span = meld
+    if is_set:
+        return ('set', c & 15, (c,) + used, k)
+    base, lo, hi, anchor = span
+    naturals = set(used) | {c}
+    places = {p: (c if p == anchor else base + p if p <= 13 and base + p in naturals else None)
+              for p in range(lo, hi + 1)}
+    return ('run', base, places, k)
+
+
+def grouping(solution):
+    """What tells two arrangements apart for people: the cards of each meld, and the deadwood."""
+    return (tuple(sorted(tuple(sorted(map(str, m.cards))) for m in solution.melds)),
+            tuple(sorted(map(str, solution.deadwood))))
+
+
+def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
+    """Up to `limit` arrangements that reach the minimal penalty, each grouping the cards differently.
+
+    The first is solve()'s. Ties are followed for at most `budget` steps, so a hand with a huge
+    number of equivalent arrangements may show fewer than exist, never more.
+    """
+    first = solve(hand, wild, rules)
+    found = {grouping(first): first}
+    value = values(rules, wild)
+    jokers, wild_cards, naturals = [], [], []
+    for c in hand:
+        (jokers if c.rank == 0 else wild_cards if c.rank == wild else naturals).append(c)
+    ways = splits(wild_cards, naturals, rules, len(jokers))
+    everyone = naturals + wild_cards if len(ways) > 1 else ()
+    for as_itself in ways:
+        pool = jokers + list_minus(wild_cards, as_itself)
+        search = Search(naturals + as_itself, pool, wild, rules, value, everyone)
+        for solution in search.ties(budget):
+            if solution.penalty != first.penalty:
+                break
+            found.setdefault(grouping(solution), solution)
+            if len(found) >= limit:
+                return list(found.values())
+    return list(found.values())
 
 
 def plays_in_set(wilds, rank):

@@ -187,3 +187,24 @@ def test_go_out_check_and_discards():
     assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 9C'), 3)] == ['9C']
     assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 7H'), 3)] == ['4H', '7H']
     assert discards_to_go_out(hand('4H 6H 8C 9C'), 3) == []
+
+
+@slow(150)
+@given(deals(sizes=st.integers(3, 10)))
+def test_every_arrangement_offered_is_optimal_valid_and_distinct(deal):
+    from scorer.solver import arrangements, grouping
+    h, wild, rules = deal
+    found = arrangements(h, wild, rules, limit=3)
+    minimum = brute_penalty(h, wild, rules)
+    assert len({grouping(s) for s in found}) == len(found)
+    for solution in found:
+        assert solution.penalty == minimum
+        check_arrangement(solution, h, wild, rules)
+
+
+def test_ties_are_found():
+    from scorer.solver import arrangements
+    # Round 11 (kings wild): 2♥ 3♥ 4♥ or three threes leave 18 either way.
+    found = arrangements(hand('2S 3H 3H 2H 10S 3S 4H'), 13)
+    assert len(found) == 2 and {s.penalty for s in found} == {18}
+    assert len(arrangements(hand('7H 8H 9H KS'), 5)) == 1

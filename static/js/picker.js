@@ -64,7 +64,7 @@ function setup(form) {
     suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s, 'aria-label': { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s] }, sym));
   }
   const done = el('button', { type: 'button', class: 'done' }, 'Done');
-  picker.append(el('p', { class: 'help' }, `Tap a rank, then a suit. ${info.wild ? `${info.wild}s are wild this round.` : ''}`), ranks, suits, message, done);
+  picker.append(el('p', { class: 'help' }, `Tap a rank, then a suit. ${info.wild ? `${info.wild}s are wild.` : ''}`), ranks, suits, message, done);
 
   function countInRound(card) {
     return inputs.reduce((n, input) => n + readCards(input.value).cards.filter((c) => c === card).length, 0);
@@ -75,7 +75,7 @@ function setup(form) {
     const { cards } = readCards(input.value);
     const name = players[active].dataset.player;
     if (cards.length >= handSize) {
-      message.textContent = `${name} already holds ${cards.length} cards: round ${info.round} deals ${handSize}.`;
+      message.textContent = `${name} already holds ${cards.length} cards: ${info.limitWhy}.`;
       return;
     }
     const limit = card === 'JK' ? jokers : decks;
@@ -144,6 +144,7 @@ function setup(form) {
     };
     let timer = null, asked = 0;
     const solve = async () => {
+      if (info.preview === 'off') return;
       const { cards, bad } = readCards(input.value);
       const mine = ++asked;
       if (!cards.length || bad.length) { preview.textContent = ''; return; }
@@ -152,7 +153,8 @@ function setup(form) {
         const res = await fetch(url);
         const data = await res.json();
         if (mine !== asked) return;
-        preview.replaceChildren(describe(data, fieldset.querySelector('input[name=went_out]').checked));
+        const out = fieldset.querySelector('input[name=went_out]');
+        preview.replaceChildren(describe(data, out !== null && out.checked));
       } catch (e) {
         if (mine === asked) preview.textContent = '';
       }
@@ -162,9 +164,12 @@ function setup(form) {
       clearTimeout(timer);
       timer = setTimeout(solve, 200);
     });
-    fieldset.querySelector('input[name=went_out]').addEventListener('change', () => {
-      for (const other of players) other.querySelector('.cards-input').dispatchEvent(new Event('input'));
-    });
+    const out = fieldset.querySelector('input[name=went_out]');
+    if (out) {
+      out.addEventListener('change', () => {
+        for (const other of players) other.querySelector('.cards-input').dispatchEvent(new Event('input'));
+      });
+    }
     render();
     if (input.value.trim()) solve();
   });
@@ -200,8 +205,8 @@ function describe(data, wentOut) {
   return box;
 }
 
-const form = document.querySelector('form.round-form');
+const form = document.querySelector('form.round-form, form.audit-form');
 if (form) {
-  keepAwake();
+  if (form.classList.contains('round-form')) keepAwake();
   setup(form);
 }

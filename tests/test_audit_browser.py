@@ -1,0 +1,67 @@
+"""The audit in Chromium at a phone's size: tapping a hand, checking a claim, and a permalink that
+shows the same result on another phone."""
+
+import pytest
+
+from app import create_app
+from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+@pytest.fixture(scope='module')
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'audit.sqlite'), 'SECRET_KEY': 'audit'})
+    with Server(app) as s:
+        yield s
+
+
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+def test_audit_permalink_on_another_phone(browser, server, dark):
+    mode = 'dark' if dark else 'light'
+    first = phone(browser, dark)
+    page = first.new_page()
+    page.goto(server.url + '/')
+    page.get_by_role('link', name='Audit').click()
+    page.get_by_role('button', name='Tap cards').click()
+    for rank, suit in [('4', 'H'), ('5', 'H'), ('6', 'H'), ('7', 'C'), ('Q', 'S'), ('9', 'D')]:
+        page.locator(f'.picker button.rank[data-rank="{rank}"]').click()
+        page.locator(f'.picker button.suit[data-suit="{suit}"]').click()
+    expect(page.locator('#cards')).to_have_value('4H 5H 6H 7C QS 9D')
+    page.get_by_label('or wild rank').select_option('3')
+    page.get_by_text('Check a claim').click()
+    page.get_by_label('Claimed score').fill('43')
+    page.get_by_role('button', name='Check').click()
+    expect(page.get_by_text('Minimal penalty: 26')).to_be_visible()
+    verdict = page.locator('.verdict').inner_text()
+    assert 'claimed 43, the minimum is 26: 4♥ 5♥ 6♥ also melds' in verdict
+    hand_html = page.locator('.audit-result .hand').inner_html()
+    assert no_horizontal_scroll(page)
+    shot(page, f'audit-{mode}')
+    link = page.get_by_role('link', name='Link to this audit').get_attribute('href')
+
+    second = phone(browser, not dark)        # another phone, the other colour scheme, no cookies
+    other = second.new_page()
+    other.goto(server.url + link)
+    expect(other.get_by_text('Minimal penalty: 26')).to_be_visible()
+    assert other.locator('.verdict').inner_text() == verdict
+    assert other.locator('.audit-result .hand').inner_html() == hand_html
+    assert other.locator('#cards').input_value() == '4H 5H 6H 7C QS 9D'
+
+    other.get_by_role('link', name='Printable view').click()
+    other.emulate_media(media='print')
+    assert other.locator('form').count() == 0
+    expect(other.get_by_text('Minimal penalty: 26')).to_be_visible()
+    shot(other, f'audit-print-{mode}')
+    assert first.outside == [] and second.outside == []
+    first.close()
+    second.close()
