@@ -20,10 +20,10 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 run: $(VENV)/.app
 	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
-# Browser tests drive Debian's Chromium; install it when it is missing.
+# Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
 test: $(VENV)/.dev chromium
 	$(PY) -m pytest

@@ -60,8 +60,9 @@ def create_app(test_config=None):
     db.init_app(app)
     csrf.init_app(app)
 
-    from web import api, audit, games
+    from web import api, audit, games, stats
     app.register_blueprint(games.bp)
+    app.register_blueprint(stats.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(audit.bp)
 

@@ -5,13 +5,16 @@
                                          {"player": "Bruno", "cards": "KH 5C 7D"},
                                          {"player": "Carla", "points": 12}]}]}
 
-`title` is optional. Reading checks everything and names the first problem found.
+`title`, `place` and `date` (YYYY-MM-DD) are optional. An exported file also carries its
+`sheet`; reading checks it against the rounds, so a file edited by hand is caught. Reading
+checks everything and names the first problem found.
 """
 
 import json
+import re
 
 from .rules import RulesError, make_rules
-from .sheet import Entry, Game, RoundError, compute_sheet, read_points
+from .sheet import Entry, Game, RoundError, compute_sheet, read_points, sheet_data
 
 VERSION = 1
 MAX_NAME = 30
@@ -81,9 +84,14 @@ def read_game(data):
     first = data.get('first_dealer', 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
         raise GameFileError(f'first_dealer must be a seat number from 0 to {len(players) - 1}')
-    title = data.get('title', '')
-    if not isinstance(title, str) or len(title) > 80:
-        raise GameFileError('title must be text of at most 80 characters')
+    texts = {}
+    for key in ('title', 'place'):
+        texts[key] = data.get(key, '')
+        if not isinstance(texts[key], str) or len(texts[key]) > 80:
+            raise GameFileError(f'{key} must be text of at most 80 characters')
+    date = data.get('date', '')
+    if not isinstance(date, str) or (date and not re.fullmatch(r'\d{4}-\d{2}-\d{2}', date)):
+        raise GameFileError('date must be written YYYY-MM-DD')
     raw_rounds = data.get('rounds', [])
     if not isinstance(raw_rounds, list):
         raise GameFileError('rounds must be a list')
@@ -100,19 +108,36 @@ def read_game(data):
         if not isinstance(entries, list):
             raise GameFileError(f'round {number}: entries must be a list')
         rounds[number] = tuple(read_entry(e, f'round {number}') for e in entries)
-    game = Game(players, rules, first, rounds, title.strip())
+    game = Game(players, rules, first, rounds, texts['title'].strip(), texts['place'].strip(), date)
     try:
-        compute_sheet(game)
+        sheet = compute_sheet(game)
     except RoundError as e:
         raise GameFileError(str(e)) from None
+    if 'sheet' in data:
+        check_sheet(data['sheet'], sheet_data(sheet))
     return game
+
+
+def check_sheet(claimed, computed):
+    """The sheet a file carries must be the one its rounds give; say where they part."""
+    if claimed == computed:
+        return
+    if not isinstance(claimed, dict):
+        raise GameFileError('the sheet in the file is not a sheet')
+    for player, total in computed['totals'].items():
+        theirs = (claimed.get('totals') or {}).get(player) if isinstance(claimed.get('totals'), dict) else None
+        if theirs != total:
+            raise GameFileError(f"the file's sheet gives {player} a total of {theirs}, but its rounds give "
+                                f'{total}: the file was changed by hand')
+    raise GameFileError("the file's sheet does not match its rounds: the file was changed by hand")
 
 
 def game_data(game):
     """The game file (a dict ready for JSON) of a Game."""
     data = {'version': VERSION}
-    if game.title:
-        data['title'] = game.title
+    for key in ('title', 'place', 'date'):
+        if getattr(game, key):
+            data[key] = getattr(game, key)
     data.update({
         'players': list(game.players),
         'rules': game.rules.to_dict(),

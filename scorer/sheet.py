@@ -37,6 +37,8 @@ class Game:
     first_dealer: int = 0
     rounds: dict = field(default_factory=dict)
     title: str = ''
+    place: str = ''
+    date: str = ''          # the day it was played, YYYY-MM-DD
 
     def dealer(self, round):
         """The dealer of a round: the deal passes to the left (the next seat) every round."""

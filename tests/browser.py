@@ -60,3 +60,8 @@ def shot(page, name):
 
 def no_horizontal_scroll(page):
     return page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')
+
+
+def table_fits(page):
+    """The scoresheet fits its box without scrolling sideways."""
+    return page.evaluate('(() => { const w = document.querySelector(".table-wrap"); return w.scrollWidth <= w.clientWidth; })()')

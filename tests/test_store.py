@@ -25,11 +25,12 @@ def test_migrations_run_once(tmp_path):
     path = str(tmp_path / 'again.sqlite')
     store.connect(path).close()
     db = store.connect(path)
-    assert [m.name for m in store.migrations.applied(db)] == ['create_tables', 'add_edit_key_and_revision']
+    assert [m.name for m in store.migrations.applied(db)] == [
+        'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases']
 
 
 def test_game_round_trip(db):
-    game = Game(('Ana', 'Bruno'), make_rules(aces='high_or_low'), 1, {}, 'Friday')
+    game = Game(('Ana', 'Bruno'), make_rules(aces='high_or_low'), 1, {}, 'Friday', 'The cabin', '2026-11-27')
     game_id, key = store.create_game(db, game)
     assert len(game_id) >= 16
     assert store.load_game(db, game_id) == game
@@ -72,3 +73,27 @@ def test_list_games_newest_first(db):
     second, _ = store.create_game(db, Game(("Carla", "Dan")))
     db.execute("update games set updated = '2000-01-01' where id = ?", [first])
     assert [g['id'] for g in store.list_games(db)] == [second, first]
+
+
+def test_a_new_game_is_dated_today(db):
+    from datetime import date
+    game_id, _ = store.create_game(db, Game(('Ana', 'Bruno')))
+    assert store.load_game(db, game_id).date == date.today().isoformat()
+
+
+def test_delete_removes_rounds_and_history(db):
+    game_id, _ = store.create_game(db, Game(('Ana', 'Bruno')))
+    store.save_round(db, game_id, 1, ROUND)
+    store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', points=3)])
+    store.delete_game(db, game_id)
+    assert store.load_game(db, game_id) is None
+    assert db.execute('select count(*) from rounds').fetchone()[0] == 0
+    assert db.execute('select count(*) from history').fetchone()[0] == 0
+
+
+def test_merging_spellings(db):
+    store.merge_names(db, 'bruno', 'Bruno')
+    store.merge_names(db, 'Brunó', 'Bruno')
+    assert store.aliases(db) == {'bruno': 'Bruno', 'brunó': 'Bruno'}
+    store.unmerge(db, 'Brunó')
+    assert store.aliases(db) == {'bruno': 'Bruno'}

@@ -6,7 +6,7 @@ import time
 import pytest
 
 from app import create_app
-from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+from tests.browser import Server, launch, no_horizontal_scroll, phone, shot, table_fits
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -126,6 +126,7 @@ def test_table_journey(browser, server, dark):
     assert seen_within(viewer, ['7', '30', '21', '39']) < 2.0
     keeper.goto(sheet_url)
     assert totals(keeper) == ['7', '30', '21', '39']
+    assert table_fits(keeper)
     assert no_horizontal_scroll(keeper)
     shot(keeper, f'table-sheet-keeper-{mode}')
 
@@ -133,6 +134,7 @@ def test_table_journey(browser, server, dark):
     assert viewer.locator('a[href*="/rounds/"]').count() == 0
     assert viewer.get_by_role('link', name='Enter round 4').count() == 0
     assert no_horizontal_scroll(viewer)
+    assert table_fits(viewer) and table_fits(keeper)           # four players fit a 360 px screen
     shot(viewer, f'table-sheet-viewer-{mode}')
     response = viewer.goto(sheet_url + '/rounds/1')
     assert response.status == 403

@@ -42,6 +42,7 @@ def setting_field(key):
 class NewGameForm(FlaskForm):
     """Players in seating order, the first dealer and the house rules."""
     title = StringField('Title (optional)', validators=[Optional(), Length(max=80)])
+    place = StringField('Place (optional)', validators=[Optional(), Length(max=80)])
     players = FieldList(StringField('Player', validators=[Length(max=30)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField('First dealer', default='draw',
@@ -66,6 +67,10 @@ class RoundForm(FlaskForm):
     """A round: who went out, and every player's cards or points."""
     went_out = RadioField('Went out', choices=[], validate_choice=False)
     entries = FieldList(FormField(EntryForm), max_entries=MAX_PLAYERS)
+
+
+class DeleteForm(FlaskForm):
+    """Only the CSRF token: deleting is one confirmed POST."""
 
 
 class ImportForm(FlaskForm):

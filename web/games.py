@@ -9,14 +9,15 @@ import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from scorer.gamefile import GameFileError, check_players, game_data, read_game
+from scorer.gamefile import GameFileError, check_players, read_game
 from scorer.rules import RulesError, deal_problem, make_rules
-from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, sheet_data, winner_words
+from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, winner_words
 
 from . import store
-from .access import is_keeper, key_matches, kept_games, remember, require_keeper
+from . import export as export_file
+from .access import cookie_name, is_keeper, key_matches, kept_games, remember, require_keeper
 from .db import get_db
-from .forms import SETTINGS, ImportForm, NewGameForm, RoundForm
+from .forms import SETTINGS, DeleteForm, ImportForm, NewGameForm, RoundForm
 
 bp = Blueprint('games', __name__)
 
@@ -77,7 +78,7 @@ def game_from_form(form):
         first = int(form.first_dealer.data)
         if first >= len(players):
             raise FieldError('first_dealer', f'seat {first + 1} has no player')
-    return Game(players, rules, first, {}, (form.title.data or '').strip())
+    return Game(players, rules, first, {}, (form.title.data or '').strip(), (form.place.data or '').strip())
 
 
 class FieldError(ValueError):
@@ -114,14 +115,17 @@ def qr_svg(text):
 
 
 def live_etag(game_id, keeper):
-    return f'"{store.revision(get_db(), game_id)}-{"k" if keeper else "v"}"'
+    edit = '-e' if request.args.get('edit') == '1' else ''
+    return f'"{store.revision(get_db(), game_id)}-{"k" if keeper else "v"}{edit}"'
 
 
 def sheet_context(game_id, keeper):
     game = load(game_id)
     result = compute_sheet(game)
+    # A finished game opens read-only; its scorekeeper may still ask to correct a round.
+    editable = keeper and (not result.finished or request.args.get('edit') == '1')
     return dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
-                etag=live_etag(game_id, keeper))
+                editable=editable, etag=live_etag(game_id, keeper))
 
 
 @bp.get('/games/<game_id>')
@@ -212,8 +216,49 @@ def round_entry(game_id, number):
 @bp.get('/games/<game_id>/export.json')
 def export(game_id):
     game = load(game_id)
-    data = {**game_data(game), 'sheet': sheet_data(compute_sheet(game))}
-    body = json.dumps(data, ensure_ascii=False, indent=2)
-    name = f'three-thirteen-{game_id[:8]}.json'
-    return Response(body, mimetype='application/json',
-                    headers={'Content-Disposition': f'attachment; filename="{name}"'})
+    return Response(export_file.game_json(game, compute_sheet(game)), mimetype='application/json',
+                    headers={'Content-Disposition':
+                             f'attachment; filename="{export_file.filename(game, game_id, "json")}"'})
+
+
+@bp.get('/games/<game_id>/export.csv')
+def export_csv(game_id):
+    game = load(game_id)
+    return Response(export_file.sheet_csv(compute_sheet(game)), mimetype='text/csv',
+                    headers={'Content-Disposition':
+                             f'attachment; filename="{export_file.filename(game, game_id, "csv")}"'})
+
+
+@bp.get('/games/<game_id>/print')
+def print_sheet(game_id):
+    """The scoresheet on one printed page."""
+    game = load(game_id)
+    result = compute_sheet(game)
+    return render_template('games/print.html', game=game, game_id=game_id, sheet=result,
+                           winner=winner_words(result))
+
+
+@bp.route('/games/<game_id>/delete', methods=['GET', 'POST'])
+def delete(game_id):
+    """Delete a game, after a confirmation."""
+    require_keeper(game_id)
+    game = load(game_id)
+    form = DeleteForm()
+    if form.validate_on_submit():
+        store.delete_game(get_db(), game_id)
+        flash(f"Deleted the game of {', '.join(game.players)}.")
+        response = redirect(url_for('games.history'))
+        response.delete_cookie(cookie_name(game_id))
+        return response
+    return render_template('games/delete.html', game=game, game_id=game_id, form=form)
+
+
+@bp.get('/history')
+def history():
+    """The finished games this phone kept score of, newest first, with their winners."""
+    finished = []
+    for info in store.list_games(get_db(), kept_games()):
+        if info['finished']:
+            game = store.load_game(get_db(), info['id'])
+            finished.append({**info, 'winner': winner_words(compute_sheet(game))})
+    return render_template('games/history.html', games=finished)

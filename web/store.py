@@ -39,6 +39,15 @@ def add_edit_key_and_revision(db):
     db['games'].add_column('revision', int, not_null_default=0)
 
 
+@migrations()
+def add_place_date_and_aliases(db):
+    # Where and when a game was played; and spellings of a player's name merged for the stats.
+    db['games'].add_column('place', str)
+    db['games'].add_column('date', str)
+    db.execute("update games set date = substr(created, 1, 10)")
+    db['aliases'].create({'spelling': str, 'name': str}, pk='spelling')
+
+
 def now():
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
 
@@ -86,7 +95,8 @@ def create_game(db, game):
     with db.atomic():
         db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
-                            'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0})
+                            'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0,
+                            'place': game.place, 'date': game.date or stamp[:10]})
         for number, entries in game.rounds.items():
             db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
                                  'version': 1, 'saved': stamp})
@@ -102,7 +112,7 @@ def load_game(db, game_id):
     rounds = {r['number']: tuple(read_entry(e, f"round {r['number']}") for e in json.loads(r['entries']))
               for r in db.query('select number, entries from rounds where game_id = ? order by number', [game_id])}
     return Game(tuple(json.loads(row['players'])), make_rules(json.loads(row['rules'])),
-                row['first_dealer'], rounds, row['title'] or '')
+                row['first_dealer'], rounds, row['title'] or '', row['place'] or '', row['date'] or '')
 
 
 def game_info(db, game_id):
@@ -132,7 +142,8 @@ def list_games(db, ids=None):
             return []
         where = f"where g.id in ({', '.join('?' for _ in ids)})"
         args = ids
-    sql = f'''select g.id, g.title, g.players, g.rules, g.created, g.updated, count(r.number) as rounds
+    sql = f'''select g.id, g.title, g.place, g.date, g.players, g.rules, g.created, g.updated,
+                    count(r.number) as rounds
              from games g left join rounds r on r.game_id = g.id {where}
              group by g.id order by g.updated desc, g.created desc'''
     games = []
@@ -171,3 +182,27 @@ def round_history(db, game_id, number=None):
         args.append(number)
     return [{**h, 'before': json.loads(h['before']), 'after': json.loads(h['after'])}
             for h in db.query(sql + ' order by id desc', args)]
+
+
+def delete_game(db, game_id):
+    """Delete a game with its rounds and history, in one transaction."""
+    with db.atomic():
+        db.execute('delete from history where game_id = ?', [game_id])
+        db.execute('delete from rounds where game_id = ?', [game_id])
+        db.execute('delete from games where id = ?', [game_id])
+
+
+def aliases(db):
+    """Merged spellings: {spelling (case-folded): the name it counts as}."""
+    return {row['spelling']: row['name'] for row in db.query('select spelling, name from aliases')}
+
+
+def merge_names(db, spelling, name):
+    """Count `spelling` as `name` in the stats (and whatever was merged into `spelling` too)."""
+    with db.atomic():
+        db['aliases'].upsert({'spelling': spelling.casefold(), 'name': name}, pk='spelling')
+        db.execute('update aliases set name = ? where lower(name) = lower(?)', [name, spelling])
+
+
+def unmerge(db, spelling):
+    db.execute('delete from aliases where spelling = ?', [spelling.casefold()])

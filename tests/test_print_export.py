@@ -1,0 +1,192 @@
+"""The final scoresheet on one printed page, exports that leave and come back without loss, history,
+delete, and player stats."""
+
+import csv
+import io
+import json
+import subprocess
+
+import pytest
+
+from app import create_app
+from scorer.gamefile import GameFileError, read_game
+from scorer.rules import make_rules
+from scorer.sheet import Entry, Game
+from scorer.stats import player_stats
+from tests.browser import ARTIFACTS, Server, launch
+from tests.conftest import round_form
+
+EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
+
+
+def play(client, url, players, rounds=11, cards=True):
+    """Enter every round: seat n % players goes out, the others hold a couple of cards or points."""
+    for n in range(1, rounds + 1):
+        out = n % len(players)
+        ranks = ['2', '4', '6', '8', '10', 'Q', 'K', 'A']
+        hands = [None if i == out else (f'{ranks[i]}H {ranks[i]}C' if cards and i % 2 else None)
+                 for i in range(len(players))]
+        points = [None if i == out or hands[i] else str((i * 7 + n) % 40) for i in range(len(players))]
+        r = client.post(f'{url}/rounds/{n}', data=round_form(out, cards=hands, points=points))
+        assert r.status_code == 302, r.get_data(as_text=True)
+
+
+@pytest.fixture
+def finished_eight(client, make_game):
+    url = make_game(EIGHT, title='Friday night at the cabin')
+    play(client, url, EIGHT)
+    return url
+
+
+def test_print_page_has_everything_and_no_controls(client, finished_eight):
+    page = client.get(finished_eight + '/print').get_data(as_text=True)
+    for text in ('Friday night at the cabin', 'Anastasia', 'Hildegard', 'Total', 'Zero rounds', 'Place',
+                 'wins', "Scorekeeper's signature", '11 rounds of 3 to 13 cards', '* went out'):
+        assert text in page, text
+    assert '<form' not in page and '<button' not in page and '<nav' not in page
+    assert page.count('<tr>') >= 11
+
+
+def test_print_of_a_game_in_progress_says_so(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    assert '(in progress: round 1 of 11 next)' in client.get(url + '/print').get_data(as_text=True)
+
+
+@pytest.fixture(scope='module')
+def browser():
+    sync_api = pytest.importorskip('playwright.sync_api')
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize('paper', ['A4', 'Letter'])
+def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper):
+    from pypdf import PdfReader
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'print.sqlite'), 'SECRET_KEY': 'p',
+                      'WTF_CSRF_ENABLED': False})
+    client = app.test_client()
+    url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(EIGHT)},
+                                          'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
+                                          'title': 'Friday night at the cabin', 'place': 'Lake house'}).headers['Location']
+    play(client, url, EIGHT)
+    with Server(app) as server:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(server.url + url + '/print')
+        pdf = page.pdf(format=paper, print_background=False)
+        context.close()
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f'print-{paper}.pdf'
+    path.write_bytes(pdf)
+    subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(path), str(ARTIFACTS / f'print-{paper}')],
+                   check=True, timeout=60)
+    assert (ARTIFACTS / f'print-{paper}.png').stat().st_size > 10_000
+
+
+def test_json_export_import_round_trip(client, finished_eight):
+    exported = client.get(finished_eight + '/export.json').get_json()
+    r = client.post('/import', data={'game_file': (io.BytesIO(json.dumps(exported).encode()), 'g.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 302
+    again = client.get(r.headers['Location'] + '/export.json').get_json()
+    assert again == exported
+    imported = r.headers['Location']
+    printed = client.get(imported + '/print').get_data(as_text=True).replace(imported, 'GAME')
+    assert printed == client.get(finished_eight + '/print').get_data(as_text=True).replace(finished_eight, 'GAME')
+
+
+def test_tampered_file_is_refused_and_nothing_stored(client, finished_eight):
+    exported = client.get(finished_eight + '/export.json').get_json()
+    exported['sheet']['totals']['Carla'] -= 10
+    r = client.post('/import', data={'game_file': (io.BytesIO(json.dumps(exported).encode()), 'g.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 400
+    assert 'gives Carla a total of' in r.get_data(as_text=True)
+    assert 'changed by hand' in r.get_data(as_text=True)
+    assert client.get('/').get_data(as_text=True).count('Friday night') == 1
+
+
+def test_csv_has_a_row_per_round_a_column_per_player_and_totals(client, finished_eight):
+    r = client.get(finished_eight + '/export.csv')
+    assert r.mimetype == 'text/csv' and 'friday-night-at-the-cabin' in r.headers['Content-Disposition']
+    rows = list(csv.reader(io.StringIO(r.get_data(as_text=True))))
+    assert rows[0] == ['Round', 'Cards', 'Wild', 'Dealer', 'Went out', *EIGHT]
+    assert [row[0] for row in rows[1:12]] == [str(n) for n in range(1, 12)]
+    exported = client.get(finished_eight + '/export.json').get_json()
+    totals = rows[12]
+    assert totals[0] == 'Total' and [int(t) for t in totals[5:]] == [exported['sheet']['totals'][p] for p in EIGHT]
+    for n, row in enumerate(rows[1:12], 1):
+        assert [int(x) for x in row[5:]] == [exported['sheet']['rounds'][n - 1]['scores'][p] for p in EIGHT]
+    assert rows[13][0] == 'Zero rounds' and rows[14][0] == 'Place'
+
+
+def test_history_lists_finished_games_with_the_winner(client, finished_eight, make_game):
+    make_game(('Ana', 'Bruno'))                            # in progress: not in the history
+    page = client.get('/history').get_data(as_text=True)
+    assert 'Friday night at the cabin' in page and 'Ana, Bruno' not in page
+    assert ' wins' in page or 'share first place' in page
+
+
+def test_finished_game_opens_read_only_and_can_be_corrected(client, finished_eight):
+    page = client.get(finished_eight).get_data(as_text=True)
+    assert 'Game over.' in page and '/rounds/' not in page and 'Correct a round' in page
+    assert '/rounds/1' in client.get(finished_eight + '?edit=1').get_data(as_text=True)
+
+
+def test_delete_asks_first_and_then_removes_everything(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    page = client.get(url + '/delete').get_data(as_text=True)
+    assert 'Delete this game?' in page and 'cannot be undone' in page
+    assert app.test_client().post(url + '/delete').status_code == 403      # not the scorekeeper
+    r = client.post(url + '/delete')
+    assert r.status_code == 302
+    assert client.get(url).status_code == 404
+
+
+def game(players, rounds):
+    """A finished standard game: rounds is a list of {player: score}; the 0 goes out."""
+    entries = {}
+    for n in range(1, 12):
+        scores = rounds[(n - 1) % len(rounds)]
+        out = next(p for p, s in scores.items() if s == 0)
+        entries[n] = tuple(Entry(p, went_out=True) if p == out else Entry(p, points=s) for p, s in scores.items())
+    return Game(tuple(players), make_rules(), 0, entries)
+
+
+def test_stats_across_games_with_names_matched_and_merged():
+    g1 = game(['Ana', 'Bruno'], [{'Ana': 0, 'Bruno': 10}])                      # Ana 0, Bruno 110
+    g2 = game(['ana', 'Bruno'], [{'Bruno': 0, 'ana': 5}])                       # Bruno 0, ana 55
+    g3 = game(['Anna', 'Carla'], [{'Anna': 0, 'Carla': 3}, {'Carla': 0, 'Anna': 4}])
+    stats = {s.name: s for s in player_stats([g1, g2, g3])}
+    assert set(stats) == {'Ana', 'Bruno', 'Anna', 'Carla'}                     # 'ana' is Ana
+    ana = stats['Ana']
+    assert (ana.games, ana.wins, ana.best, ana.average, ana.zero_rounds, ana.went_out) == (2, 1, 0, 27.5, 11, 11)
+    assert ana.average_by_round()[1] == 2.5
+    merged = {s.name: s for s in player_stats([g1, g2, g3], {'anna': 'Ana'})}
+    assert merged['Ana'].games == 3 and 'Anna' not in merged
+    # g3: Anna goes out in rounds 1, 3, ..., 11 (6 rounds) and scores 4 in the 5 others.
+    assert merged['Ana'].totals == [0, 55, 20]
+
+
+def test_stats_page_table_chart_and_merge(client, make_game):
+    for players in (('Ana', 'Bruno'), ('ana', 'Bruno'), ('Anna', 'Bruno')):
+        url = make_game(players)
+        play(client, url, players, cards=False)
+    page = client.get('/stats').get_data(as_text=True)
+    assert '3 finished games' in page and '<svg' in page and 'average penalty by round' in page
+    assert page.count('<th scope="row">') == 3                                 # Ana (twice), Anna, Bruno
+    r = client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
+    assert r.status_code == 302
+    page = client.get('/stats').get_data(as_text=True)
+    assert page.count('<th scope="row">') == 2 and 'anna counts as Ana' in page
+    client.post('/stats/unmerge', data={'spelling': 'anna'})
+    assert client.get('/stats').get_data(as_text=True).count('<th scope="row">') == 3
+
+
+def test_read_game_refuses_a_file_whose_sheet_is_not_a_sheet():
+    data = {'version': 1, 'players': ['A', 'B'], 'rules': {}, 'first_dealer': 0, 'rounds': [], 'sheet': 'nope'}
+    with pytest.raises(GameFileError, match='not a sheet'):
+        read_game(data)
