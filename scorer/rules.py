@@ -165,9 +165,9 @@ def coerce(key, value):
 
 def make_rules(settings=None, **more):
     """Rules from a dict of settings; an unknown key or value raises RulesError naming it."""
+    if settings is not None and not isinstance(settings, dict):
+        raise RulesError('rules must be an object of settings, like {"aces": "high_or_low"}')
     settings = {**(settings or {}), **more}
-    if not isinstance(settings, dict):
-        raise RulesError('rules must be an object of settings')
     values = {}
     for key, value in settings.items():
         value = coerce(key, value)

@@ -41,6 +41,8 @@ def phone(browser, dark=False):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   color_scheme='dark' if dark else 'light')
     context.outside = []
+    context.errors = []        # console errors: a script failing, or the CSP refusing something
+    context.on('console', lambda message: message.type == 'error' and context.errors.append(message.text))
 
     def guard(route):
         url = route.request.url

@@ -70,3 +70,27 @@ def test_three_players_two_rounds_with_cards(browser, server, dark):
     shot(page, f'sheet-{mode}')
     assert context.outside == []
     context.close()
+
+
+def test_a_hostile_player_name_is_just_text(browser, server):
+    context = phone(browser)
+    page = context.new_page()
+    dialogs = []
+    page.on('dialog', lambda d: (dialogs.append(d.message), d.dismiss()))
+    names = ['<script>alert(1)</script>', '<img src=x onerror=alert(2)>']
+    page.goto(server.url + '/games/new')
+    for seat, name in enumerate(names, 1):
+        page.get_by_label(f'Seat {seat}', exact=True).fill(name)
+    page.get_by_role('button', name='Start the game').click()
+    sheet = page.url
+    page.get_by_role('link', name='Enter round 1').click()
+    page.locator('#player-0').get_by_label('went out').check()
+    page.locator('#player-1').get_by_label('Cards left').fill('KH 5C 7D')
+    page.get_by_role('button', name='Save round 1').click()
+    for path in (sheet, sheet + '/rounds/1', sheet + '/print', sheet + '/live', '/history', '/stats', '/'):
+        page.goto(path if path.startswith('http') else server.url + path)
+    page.goto(sheet)
+    assert page.locator('thead th', has_text='<script>alert(1)</script>').count() == 1
+    assert page.locator('img[src=x]').count() == 0
+    assert dialogs == []
+    context.close()

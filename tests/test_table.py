@@ -140,6 +140,8 @@ def test_table_journey(browser, server, dark):
     assert response.status == 403
     expect(viewer.get_by_text('Only the scorekeeper can edit')).to_be_visible()
     assert keeper_context.outside == [] and viewer_context.outside == []
+    assert keeper_context.errors == []                                         # nothing refused by the CSP
+    assert [e for e in viewer_context.errors if '403' not in e] == []
     keeper_context.close()
     viewer_context.close()
 

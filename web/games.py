@@ -190,7 +190,8 @@ def round_entry(game_id, number):
                  for p in game.players]
     for data in typed:
         form.entries.append_entry(data)
-    problem = None
+    problem, conflict = None, None
+    version = store.round_version(get_db(), game_id, number)
     if form.validate_on_submit():
         entries = [Entry(p, form.went_out.data == str(i), (form.entries[i].cards.data or '').strip() or None,
                          (form.entries[i].points.data or '').strip() or None)
@@ -200,17 +201,28 @@ def round_entry(game_id, number):
         except RoundError as e:
             problem = e
         else:
-            store.save_round(get_db(), game_id, number, clean)
-            flash(f'Round {number} saved.')
-            return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
+            try:
+                based_on = int(request.form.get('version', ''))
+            except ValueError:
+                based_on = None
+            try:
+                store.save_round(get_db(), game_id, number, clean, based_on)
+            except store.Conflict as e:
+                conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
+                version = e.version
+            else:
+                flash(f'Round {number} saved.')
+                return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
     elif request.method == 'POST':
         problem = RoundError({'': ['The form could not be checked; reload the page and try again.']})
     row = next((r for r in current.rows if r.round == number), None)
+    status = 409 if conflict else 422 if problem else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
-                           problem=problem, row=row if request.args.get('saved') else None,
+                           problem=problem, conflict=conflict, version=version,
+                           row=row if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current,
-                           history=store.round_history(get_db(), game_id, number)), 422 if problem else 200
+                           history=store.round_history(get_db(), game_id, number)), status
 
 
 @bp.get('/games/<game_id>/export.json')

@@ -9,6 +9,7 @@ import fcntl
 import json
 import os
 import secrets
+from contextlib import contextmanager
 from datetime import datetime, timezone
 
 from sqlite_utils import Database, Migrations
@@ -154,15 +155,51 @@ def list_games(db, ids=None):
     return games
 
 
-def save_round(db, game_id, number, entries):
-    """Save a round in one transaction; a changed round keeps a history row. Returns its new version."""
+class Conflict(Exception):
+    """The round was saved by someone else since the form was opened."""
+
+    def __init__(self, entries, version):
+        super().__init__(f'the round is at version {version}')
+        self.entries, self.version = entries, version
+
+
+@contextmanager
+def writing(db):
+    """A write transaction that takes the write lock at once, so a read-then-write cannot race."""
+    db.conn.execute('BEGIN IMMEDIATE')
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute('ROLLBACK')
+        raise
+    else:
+        db.conn.execute('COMMIT')
+
+
+def round_version(db, game_id, number):
+    """The version of a saved round; 0 when it has not been saved."""
+    rows = list(db.query('select version from rounds where game_id = ? and number = ?', [game_id, number]))
+    return rows[0]['version'] if rows else 0
+
+
+def save_round(db, game_id, number, entries, based_on=None):
+    """Save a round in one transaction; a changed round keeps a history row. Returns its new version.
+
+    `based_on` is the version the entries were made from: if the round has moved on since,
+    nothing is saved and Conflict tells what is there now.
+    """
     after = entries_json(entries)
     stamp = now()
-    with db.atomic():
+    with writing(db):
         old = list(db.query('select entries, version from rounds where game_id = ? and number = ?',
                             [game_id, number]))
+        current = old[0]['version'] if old else 0
+        if based_on is not None and based_on != current and not (old and old[0]['entries'] == after):
+            raise Conflict(tuple(read_entry(e, f'round {number}') for e in json.loads(old[0]['entries']))
+                           if old else (), current)
         if old and old[0]['entries'] == after:
-            return old[0]['version']
+            return current
         version = old[0]['version'] + 1 if old else 1
         if old:
             db['history'].insert({'game_id': game_id, 'number': number, 'before': old[0]['entries'],

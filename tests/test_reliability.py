@@ -1,0 +1,146 @@
+"""Nothing lost: versions on rounds refuse a save based on an old one, two saves at once never lose
+a value silently, and a backup taken while the app writes is whole."""
+
+import sqlite3
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from scorer.sheet import Entry, Game
+from tests.conftest import round_form
+from web import store
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    path = str(tmp_path / 'r.sqlite')
+    store.connect(path).close()
+    return path
+
+
+def entries(points):
+    return [Entry('Ana', True), Entry('Bruno', points=points)]
+
+
+def test_a_save_based_on_an_old_version_is_refused(db_path):
+    db = store.connect(db_path, migrate=False)
+    game_id, _ = store.create_game(db, Game(('Ana', 'Bruno')))
+    assert store.save_round(db, game_id, 1, entries(5), based_on=0) == 1
+    with pytest.raises(store.Conflict) as e:
+        store.save_round(db, game_id, 1, entries(9), based_on=0)
+    assert e.value.version == 1 and e.value.entries[1].points == 5
+    assert store.save_round(db, game_id, 1, entries(9), based_on=1) == 2
+    assert store.save_round(db, game_id, 1, entries(9), based_on=1) == 2       # the same again: no conflict
+
+
+def test_two_saves_at_the_same_moment_never_lose_a_value(db_path):
+    """Many pairs of threads save the same round from the same version: one wins, the other hears so."""
+    setup = store.connect(db_path, migrate=False)
+    game_id, _ = store.create_game(setup, Game(('Ana', 'Bruno')))
+    for attempt in range(25):
+        base = store.round_version(setup, game_id, 1)
+        barrier = threading.Barrier(2)
+        outcome = {}
+
+        def save(points):
+            db = store.connect(db_path, migrate=False)
+            barrier.wait()
+            try:
+                outcome[points] = store.save_round(db, game_id, 1, entries(points), based_on=base)
+            except store.Conflict as e:
+                outcome[points] = e
+            finally:
+                db.close()
+
+        threads = [threading.Thread(target=save, args=(100 + 2 * attempt + i,)) for i in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        won = [p for p, o in outcome.items() if isinstance(o, int)]
+        lost = [p for p, o in outcome.items() if isinstance(o, store.Conflict)]
+        assert len(won) == 1 and len(lost) == 1, outcome
+        saved = store.load_game(setup, game_id).rounds[1][1].points
+        assert saved == won[0]
+        assert outcome[lost[0]].entries[1].points == won[0]       # the loser is shown the winner's value
+
+
+def test_conflict_page_shows_both_and_keeps_either(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    link = client.get(url).get_data(as_text=True).split('/keeper/')[1].split('"')[0]
+    other = app.test_client()
+    other.get(f'{url}/keeper/{link}')
+    page = client.get(url + '/rounds/1').get_data(as_text=True)
+    assert 'name="version" value="0"' in page
+    assert other.post(url + '/rounds/1', data={**round_form(0, points=[None, '7']), 'version': '0'}).status_code == 302
+    r = client.post(url + '/rounds/1', data={**round_form(0, points=[None, '12']), 'version': '0'})
+    assert r.status_code == 409
+    page = r.get_data(as_text=True)
+    assert 'was saved from another phone while you were editing' in page
+    assert 'Bruno: 7' in page and 'Bruno: 12' in page
+    assert 'name="version" value="1"' in page and 'value="12"' in page        # "Keep mine" is one tap
+    assert client.get(url + '/export.json').get_json()['sheet']['totals']['Bruno'] == 7
+    r = client.post(url + '/rounds/1', data={**round_form(0, points=[None, '12']), 'version': '1'})
+    assert r.status_code == 302
+    assert client.get(url + '/export.json').get_json()['sheet']['totals']['Bruno'] == 12
+
+
+def test_security_headers(client):
+    r = client.get('/')
+    csp = r.headers['Content-Security-Policy']
+    assert "frame-ancestors 'none'" in csp and 'unsafe-inline' not in csp and "script-src 'self'" in csp
+    assert r.headers['X-Content-Type-Options'] == 'nosniff'
+    assert r.headers['Referrer-Policy'] == 'no-referrer'
+
+
+def test_over_long_bodies_are_refused(client):
+    r = client.post('/games/new', data={'title': 'x' * 300_000})
+    assert r.status_code == 413 and 'Too large' in r.get_data(as_text=True)
+
+
+def test_no_stack_trace_is_shown(app, client, monkeypatch):
+    from web import games
+
+    def broken(*a, **k):
+        raise RuntimeError('SELECT secret FROM games')
+    monkeypatch.setattr(games, 'compute_sheet', broken)
+    app.config['PROPAGATE_EXCEPTIONS'] = False
+    url = client.post('/games/new', data={'players-0': 'A', 'players-1': 'B', 'first_dealer': '0', 'decks': 'auto'}).headers['Location']
+    r = client.get(url)
+    assert r.status_code == 500
+    page = r.get_data(as_text=True)
+    assert 'Something went wrong' in page and 'SELECT' not in page and 'Traceback' not in page
+
+
+def test_backup_while_writing(tmp_path):
+    source = str(tmp_path / 'live.sqlite')
+    db = store.connect(source)
+    game_id, _ = store.create_game(db, Game(('Ana', 'Bruno')))
+    stop = threading.Event()
+
+    def keep_writing():
+        w = store.connect(source, migrate=False)
+        n = 0
+        while not stop.is_set():
+            n += 1
+            store.save_round(w, game_id, 1, entries(n % 500))
+        w.close()
+
+    writer = threading.Thread(target=keep_writing)
+    writer.start()
+    try:
+        target = tmp_path / 'copy.sqlite'
+        r = subprocess.run([sys.executable, '-m', 'flask', '--app', 'app', 'backup', str(target)],
+                           env={'SCORER_DATABASE': source, 'SCORER_SECRET_KEY': 'b', 'PATH': '/usr/bin:/bin'},
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        stop.set()
+        writer.join()
+    assert r.returncode == 0, r.stderr
+    copy = sqlite3.connect(target)
+    assert copy.execute('PRAGMA integrity_check').fetchone()[0] == 'ok'
+    assert copy.execute('select count(*) from games').fetchone()[0] == 1
+    copy.close()
+    assert store.load_game(store.connect(str(target), migrate=False), game_id).players == ('Ana', 'Bruno')
