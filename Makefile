@@ -5,7 +5,10 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 
-.PHONY: run test bench chromium clean
+TABLES ?= 50
+SECONDS ?= 60
+
+.PHONY: run test bench load chromium clean
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +33,10 @@ test: $(VENV)/.dev chromium
 
 bench: $(VENV)/.dev
 	$(PY) bench/solver.py
+
+# Tables of one scorekeeper and four viewers against gunicorn (2 workers) on loopback.
+load: $(VENV)/.dev
+	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

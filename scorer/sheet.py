@@ -11,10 +11,17 @@ a shared win. With `tie_break: none` equal totals share the place.
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .cards import NUMBER_WORD, CardError, parse_cards, pretty
 from .rules import DEFAULT, Rules
-from .solver import solve
+from .solver import solve as solve_hand
+
+
+@lru_cache(maxsize=8192)
+def solve(hand, wild, rules):
+    """The solver, remembered: a sheet is scored again at every view, its hands do not change."""
+    return solve_hand(hand, wild, rules)
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
 """Games: the list, a new game, the live scoresheet, entering a round, export and import."""
 
-import json
-import secrets
-
 import io
+import secrets
+import threading
+from collections import OrderedDict
+from functools import lru_cache
 
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -28,6 +29,39 @@ def load(game_id):
     if game is None:
         abort(404)
     return game
+
+
+class Remembered:
+    """A small per-process memory of what was computed for a game at a given revision (save count)."""
+
+    def __init__(self, size=256):
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, make):
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        value = make()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+
+sheets, fragments = Remembered(), Remembered(1024)
+
+
+def load_sheet(game_id):
+    """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
+    db = get_db()
+    with db.atomic():
+        revision = store.revision(db, game_id)
+        if revision is None:
+            abort(404)
+        game, sheet = sheets.get((game_id, revision), lambda: (lambda g: (g, compute_sheet(g)))(load(game_id)))
+    return game, sheet, revision
 
 
 @bp.get('/')
@@ -106,26 +140,29 @@ def new_game():
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS), status
 
 
+@lru_cache(maxsize=256)
 def qr_svg(text):
-    """A QR code of the text as inline SVG, drawn on the server."""
+    """A QR code of the text as inline SVG, drawn on the server (once per link)."""
     out = io.BytesIO()
     segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, scale=5, border=2,
                                      dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
     return Markup(out.getvalue().decode())
 
 
-def live_etag(game_id, keeper):
+def live_etag(revision, keeper):
     edit = '-e' if request.args.get('edit') == '1' else ''
-    return f'"{store.revision(get_db(), game_id)}-{"k" if keeper else "v"}{edit}"'
+    return f'"{revision}-{"k" if keeper else "v"}{edit}"'
 
 
 def sheet_context(game_id, keeper):
-    game = load(game_id)
-    result = compute_sheet(game)
+    game, result, revision = load_sheet(game_id)
     # A finished game opens read-only; its scorekeeper may still ask to correct a round.
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
-    return dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
-                editable=editable, etag=live_etag(game_id, keeper))
+    context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
+                   editable=editable, etag=live_etag(revision, keeper))
+    context['live_html'] = fragments.get((game_id, revision, keeper, editable),
+                                         lambda: Markup(render_template('games/_live.html', **context)))
+    return context
 
 
 @bp.get('/games/<game_id>')
@@ -145,11 +182,11 @@ def sheet(game_id):
 def live(game_id):
     """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter)."""
     keeper = is_keeper(game_id)
-    etag = live_etag(game_id, keeper)
+    etag = live_etag(store.revision(get_db(), game_id), keeper)
     if etag in request.headers.get('If-None-Match', ''):
         return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
-    body = render_template('games/_live.html', **sheet_context(game_id, keeper))
-    return Response(body, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
+    context = sheet_context(game_id, keeper)
+    return Response(context['live_html'], headers={'ETag': context['etag'], 'Cache-Control': 'no-cache'})
 
 
 @bp.get('/games/<game_id>/keeper/<key>')
@@ -167,9 +204,8 @@ def keeper(game_id, key):
 @bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
 def round_entry(game_id, number):
     require_keeper(game_id)
-    game = load(game_id)
+    game, current, _ = load_sheet(game_id)
     rules = game.rules
-    current = compute_sheet(game)
     if number not in rules.rounds:
         abort(404)
     if number not in game.rounds and number != current.next_round:
@@ -227,16 +263,16 @@ def round_entry(game_id, number):
 
 @bp.get('/games/<game_id>/export.json')
 def export(game_id):
-    game = load(game_id)
-    return Response(export_file.game_json(game, compute_sheet(game)), mimetype='application/json',
+    game, result, _ = load_sheet(game_id)
+    return Response(export_file.game_json(game, result), mimetype='application/json',
                     headers={'Content-Disposition':
                              f'attachment; filename="{export_file.filename(game, game_id, "json")}"'})
 
 
 @bp.get('/games/<game_id>/export.csv')
 def export_csv(game_id):
-    game = load(game_id)
-    return Response(export_file.sheet_csv(compute_sheet(game)), mimetype='text/csv',
+    game, result, _ = load_sheet(game_id)
+    return Response(export_file.sheet_csv(result), mimetype='text/csv',
                     headers={'Content-Disposition':
                              f'attachment; filename="{export_file.filename(game, game_id, "csv")}"'})
 
@@ -244,8 +280,7 @@ def export_csv(game_id):
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
-    game = load(game_id)
-    result = compute_sheet(game)
+    game, result, _ = load_sheet(game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result,
                            winner=winner_words(result))
 

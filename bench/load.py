@@ -1,0 +1,159 @@
+"""Load test: tables of one scorekeeper saving rounds and four viewers following the live sheet,
+against the app under gunicorn (2 workers) on loopback. Bounded in time; prints a Markdown report.
+
+Run with `make load` (TABLES=50 SECONDS=60 make load to change the size).
+"""
+
+import argparse
+import asyncio
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.server import Gunicorn  # noqa: E402
+
+PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
+HANDS = ['KH 5C 7D', '4H 5H 6H 9C', 'QS QD 2C', '7S 8S 9S 10S JD', 'AH 2H 3H KS KD']
+
+
+class Recorder:
+    """Latencies and errors by kind of request, counted once every client has joined (after the ramp)."""
+
+    def __init__(self):
+        self.times, self.errors, self.stop, self.measure_from = {}, {}, None, 0
+
+    def add(self, kind, seconds, ok):
+        if not ok:                                   # an error counts whenever it happens
+            self.errors[kind] = self.errors.get(kind, 0) + 1
+        if time.monotonic() - seconds >= self.measure_from:
+            self.times.setdefault(kind, []).append(seconds)
+
+
+async def timed(rec, kind, request, expect):
+    start = time.monotonic()
+    try:
+        async with request as r:
+            body = await r.text()
+            rec.add(kind, time.monotonic() - start, r.status in expect)
+            return r, body
+    except (aiohttp.ClientError, asyncio.TimeoutError):
+        rec.add(kind, time.monotonic() - start, False)
+        return None, ''
+
+
+async def new_table(base, rec):
+    session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30),
+                                    cookie_jar=aiohttp.CookieJar(unsafe=True))   # cookies from 127.0.0.1
+    _, page = await timed(rec, 'setup', session.get(base + '/games/new'), {200})
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    form = {'csrf_token': token, 'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
+            **{f'players-{i}': p for i, p in enumerate(PLAYERS)}}
+    r, _ = await timed(rec, 'setup', session.post(base + '/games/new', data=form, allow_redirects=False), {302})
+    return session, r.headers['Location']
+
+
+async def keeper(base, session, game, rec, rng, delay):
+    await asyncio.sleep(delay)
+    number = 1
+    while time.monotonic() < rec.stop:
+        _, page = await timed(rec, 'page view', session.get(f'{base}{game}/rounds/{number}'), {200})
+        if not page:
+            await asyncio.sleep(1)
+            continue
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        version = re.search(r'name="version" value="(\d+)"', page).group(1)
+        out = number % len(PLAYERS)
+        form = {'csrf_token': token, 'version': version, 'went_out': str(out)}
+        for seat in range(len(PLAYERS)):
+            if seat != out:
+                hand = rng.choice(HANDS).split()[:number + 2]
+                if seat == (out + 1) % len(PLAYERS) and number >= 2:
+                    form[f'entries-{seat}-cards'] = ' '.join(hand)
+                else:
+                    form[f'entries-{seat}-points'] = str(rng.randint(0, 40))
+        r, _ = await timed(rec, 'round save', session.post(f'{base}{game}/rounds/{number}', data=form,
+                                                          allow_redirects=False), {302})
+        if r is not None and r.status == 302:
+            await timed(rec, 'page view', session.get(base + r.headers['Location']), {200})
+        number = number % 11 + 1
+        await asyncio.sleep(rng.uniform(1.0, 3.0))
+
+
+async def viewer(base, game, rec, rng, delay):
+    await asyncio.sleep(delay)
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
+        _, page = await timed(rec, 'page view', session.get(base + game), {200})
+        etag = (re.search(r'data-etag="([^"]+)"', page) or [None, '""'])[1].replace('&#34;', '"')
+        while time.monotonic() < rec.stop:
+            r, _ = await timed(rec, 'live poll', session.get(f'{base}{game}/live', headers={'If-None-Match': etag}),
+                               {200, 304})
+            if r is not None and r.status == 200:
+                etag = r.headers.get('ETag', etag)
+            await asyncio.sleep(1.5)
+
+
+async def run(base, tables, viewers, seconds, ramp, seed):
+    """Clients join at random over the first `ramp` seconds (people arrive at a table); then `seconds` are measured."""
+    rec, rng = Recorder(), random.Random(seed)
+    made = [await new_table(base, rec) for _ in range(tables)]
+    now = time.monotonic()
+    rec.measure_from, rec.stop = now + ramp, now + ramp + seconds
+    tasks = []
+    for session, game in made:
+        tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, ramp)))
+        tasks += [viewer(base, game, rec, random.Random(rng.random()), rng.uniform(0, ramp))
+                  for _ in range(viewers)]
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout=ramp + seconds + 60)
+    elapsed = time.monotonic() - rec.measure_from
+    for session, _ in made:
+        await session.close()
+    return rec, elapsed
+
+
+def report(rec, elapsed, tables, viewers, workers):
+    lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each), '
+             f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers on loopback, the '
+             'load generator on the same 2-core machine.', '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
+             '|---|---:|---:|---:|---:|---:|---:|---:|']
+    total = 0
+    for kind in ('page view', 'live poll', 'round save'):
+        t = sorted(rec.times.get(kind, []))
+        if not t:
+            continue
+        total += len(t)
+        q = statistics.quantiles(t, n=100)
+        lines.append(f'| {kind} | {len(t)} | {len(t) / elapsed:.1f} | {q[49] * 1000:.1f} | {q[94] * 1000:.1f} | '
+                     f'{q[98] * 1000:.1f} | {t[-1] * 1000:.0f} | {rec.errors.get(kind, 0)} |')
+    lines.append(f'\nThroughput {total / elapsed:.0f} requests/s; errors {sum(rec.errors.values())}.')
+    return '\n'.join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument('--tables', type=int, default=50)
+    parser.add_argument('--viewers', type=int, default=4)
+    parser.add_argument('--seconds', type=int, default=60, help='seconds measured, after the ramp')
+    parser.add_argument('--ramp', type=int, default=15, help='seconds over which the clients join')
+    parser.add_argument('--workers', type=int, default=2)
+    parser.add_argument('--seed', type=int, default=1)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers).start()
+        try:
+            rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed))
+        finally:
+            server.stop()
+    print(report(rec, elapsed, args.tables, args.viewers, args.workers))
+    return 1 if sum(rec.errors.values()) else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
