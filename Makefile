@@ -8,7 +8,7 @@ PORT ?= 5000
 TABLES ?= 50
 SECONDS ?= 60
 
-.PHONY: run test bench load chromium clean
+.PHONY: run test bench load chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,18 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.app
+# The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
+catalogs: $(VENV)/.app
+	$(VENV)/bin/pybabel compile -d translations
+
+# After changing any user-facing text: extract it, merge it into es and pt, compile.
+translations: $(VENV)/.app
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_gettext --no-location --sort-output \
+		-o translations/messages.pot .
+	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-location --no-fuzzy-matching
+	$(VENV)/bin/pybabel compile -d translations
+
+run: $(VENV)/.app catalogs
 	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
 # Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
@@ -28,14 +39,14 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
-test: $(VENV)/.dev chromium
+test: $(VENV)/.dev chromium catalogs
 	$(PY) -m pytest
 
 bench: $(VENV)/.dev
 	$(PY) bench/solver.py
 
 # Tables of one scorekeeper and four viewers against gunicorn (2 workers) on loopback.
-load: $(VENV)/.dev
+load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
 
 clean:

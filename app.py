@@ -5,12 +5,46 @@ import secrets
 import time
 from pathlib import Path
 
-from flask import Flask, render_template, send_from_directory
+from datetime import date
+
+from flask import Flask, current_app, redirect, render_template, request, send_from_directory
+from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
+
+import scorer.i18n
 
 from web import db
 
 csrf = CSRFProtect()
+LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
+ONE_YEAR = 365 * 24 * 3600
+
+
+def select_locale():
+    """The language: ?lang= (a printout in another language), the switcher's cookie, else the browser's."""
+    languages = current_languages()
+    for choice in (request.args.get('lang'), request.cookies.get('lang')):
+        if choice in languages:
+            return choice
+    return request.accept_languages.best_match(list(languages)) or 'en'
+
+
+def current_languages():
+    return current_app.config['LANGUAGES']
+
+
+def day(iso):
+    """A date (YYYY-MM-DD) as the locale writes it: 29 nov 2026, Nov 29, 2026."""
+    try:
+        return format_date(date.fromisoformat(iso), 'medium')
+    except (TypeError, ValueError):
+        return iso or ''
+
+
+def decimal(value):
+    """A number with one decimal, as the locale writes it: 27.5, 27,5."""
+    return format_decimal(value, format='#,##0.0')
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
@@ -46,6 +80,7 @@ def create_app(test_config=None):
         DATABASE=os.environ.get('SCORER_DATABASE', os.path.join(app.instance_path, 'scorer.sqlite')),
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
         MAX_CONTENT_LENGTH=256 * 1024,
+        LANGUAGES=LANGUAGES,
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)
@@ -55,14 +90,35 @@ def create_app(test_config=None):
         app.config['SECRET_KEY'] = secret_key(app.instance_path)
 
     from scorer.cards import rank_plural, rank_text
-    from scorer.referee import wild_words
+    from scorer.referee import kind_word, wild_words
     from scorer.rules import rules_words
     app.jinja_env.globals.update(rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words,
-                                 wild_words=wild_words,
+                                 wild_words=wild_words, kind_word=kind_word, day=day, decimal=decimal,
                                  zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower())
 
     db.init_app(app)
     csrf.init_app(app)
+    Babel(app, locale_selector=select_locale)
+
+    @app.before_request
+    def speak():
+        """scorer/ speaks the request's language too (its messages, the referee's words)."""
+        scorer.i18n.use(get_translations(), str(get_locale()))
+
+    @app.context_processor
+    def languages():
+        return {'languages': app.config['LANGUAGES'], 'locale': str(get_locale())}
+
+    @app.get('/language/<code>')
+    def choose_language(code):
+        """The language switcher: remembered in a cookie; back to the page it was chosen on."""
+        target = request.args.get('next', '/')
+        if not target.startswith('/') or target.startswith('//'):
+            target = '/'
+        response = redirect(target)
+        if code in app.config['LANGUAGES']:
+            response.set_cookie('lang', code, max_age=ONE_YEAR, samesite='Lax', secure=request.is_secure)
+        return response
     app.cli.add_command(db.backup_command)
 
     from web import api, audit, games, stats
@@ -87,29 +143,29 @@ def create_app(test_config=None):
 
     @app.errorhandler(CSRFError)
     def csrf_error(e):
-        return render_template('error.html', title='Form expired',
-                               message='This form could not be checked (it may be from another session). '
-                                       'Go back, reload the page and try again.'), 400
+        return render_template('error.html', title=_('Form expired'),
+                               message=_('This form could not be checked (it may be from another session). '
+                                         'Go back, reload the page and try again.')), 400
 
     @app.errorhandler(403)
     def forbidden(e):
-        return render_template('error.html', title='Only the scorekeeper can edit',
-                               message='This game is edited from the scorekeeper\'s phone. Open the private '
-                                       'scorekeeper link on this phone to edit it here.'), 403
+        return render_template('error.html', title=_('Only the scorekeeper can edit'),
+                               message=_("This game is edited from the scorekeeper's phone. Open the private "
+                                         'scorekeeper link on this phone to edit it here.')), 403
 
     @app.errorhandler(404)
     def not_found(e):
-        return render_template('error.html', title='Not found',
-                               message='There is nothing at this address.'), 404
+        return render_template('error.html', title=_('Not found'),
+                               message=_('There is nothing at this address.')), 404
 
     @app.errorhandler(413)
     def too_large(e):
-        return render_template('error.html', title='Too large',
-                               message='What was sent is too large.'), 413
+        return render_template('error.html', title=_('Too large'),
+                               message=_('What was sent is too large.')), 413
 
     @app.errorhandler(500)
     def server_error(e):
-        return render_template('error.html', title='Something went wrong',
-                               message='Nothing you entered was lost. Go back and try again.'), 500
+        return render_template('error.html', title=_('Something went wrong'),
+                               message=_('Nothing you entered was lost. Go back and try again.')), 500
 
     return app

@@ -2,24 +2,34 @@
 
 A card is written rank then suit, case-insensitive: `10h`, `Th`, `q♠`, `A♥`, `KC`.
 A joker is `JK`. Cards are separated by spaces and/or commas (RULES.md, "Cards and decks").
+
+Spanish and Portuguese tables may also write the rank as they say it: `Jota`, `Reina`,
+`Rey`, `As` (es) and `Valete`, `Dama`, `Rei`, `Ás` (pt), and the letters `V` (valete) and
+`R` (rey, rei), which no suit letter clashes with: `Rey♥`, `Dama♠`, `VC`, `R♦`. `D` for
+dama is not read (it is the diamonds letter); the suit is a symbol or S, H, D, C.
 """
 
 import re
 from collections import Counter
 from typing import NamedTuple
 
+from .i18n import N_, _, language, ngettext
+
 SUITS = 'SHDC'
 SYMBOL = {'S': '♠', 'H': '♥', 'D': '♦', 'C': '♣'}
 RANK_TEXT = {1: 'A', 11: 'J', 12: 'Q', 13: 'K', **{r: str(r) for r in range(2, 11)}}
-RANK_NAME = {1: 'ace', 2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven',
-             8: 'eight', 9: 'nine', 10: 'ten', 11: 'jack', 12: 'queen', 13: 'king'}
+RANK_PLURAL = {1: N_('aces'), 2: N_('twos'), 3: N_('threes'), 4: N_('fours'), 5: N_('fives'),
+               6: N_('sixes'), 7: N_('sevens'), 8: N_('eights'), 9: N_('nines'), 10: N_('tens'),
+               11: N_('jacks'), 12: N_('queens'), 13: N_('kings')}
 MAX_HAND = 20
 
-_RANK_IN = {'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **{str(r): r for r in range(2, 11)}}
+_RANK_IN = {'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **{str(r): r for r in range(2, 11)},
+            'AS': 1, 'ÁS': 1, 'JOTA': 11, 'REINA': 12, 'REY': 13,        # es
+            'V': 11, 'VALETE': 11, 'DAMA': 12, 'REI': 13, 'R': 13}       # pt (and R for rey)
 _SUIT_IN = {'S': 'S', 'H': 'H', 'D': 'D', 'C': 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C',
             '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
-_JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏'}
-_CARD_RE = re.compile(r'(10|[2-9TJQKA])(.)')
+_JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏', 'COMODÍN', 'COMODIN', 'CURINGA', 'CORINGA'}
+_CARD_RE = re.compile(r'(REINA|JOTA|VALETE|DAMA|REY|REI|ÁS|AS|10|[2-9TJQKAVR])(.)')
 
 
 class CardError(ValueError):
@@ -57,12 +67,14 @@ def card(text):
         return JOKER
     m = _CARD_RE.fullmatch(token)
     if not m or m.group(2) not in _SUIT_IN:
-        raise CardError(f"'{text.strip()}' is not a card")
+        raise CardError(_("'%(text)s' is not a card", text=text.strip()))
     return Card(_RANK_IN[m.group(1)], _SUIT_IN[m.group(2)])
 
 
 def ordinal(n):
-    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st."""
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st (1.º, 2.º in Spanish and Portuguese)."""
+    if language() != 'en':
+        return _('%(n)d.', n=n)
     suffix = 'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')
     return f'{n}{suffix}'
 
@@ -80,14 +92,17 @@ def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND):
         try:
             hand.append(card(word))
         except CardError as e:
-            raise CardError(f'{e} ({ordinal(i)} card)') from None
+            raise CardError(_('%(error)s (%(nth)s card)', error=e, nth=ordinal(i))) from None
     if len(hand) > max_cards:
-        raise CardError(f'{len(hand)} cards, but a hand holds at most {max_cards}')
+        raise CardError(_('%(count)d cards, but a hand holds at most %(most)d', count=len(hand), most=max_cards))
     check_pack(hand, decks, jokers)
     return hand
 
 
-NUMBER_WORD = {2: 'two', 3: 'three', 4: 'four', 5: 'five', 6: 'six', 7: 'seven', 8: 'eight'}
+def number_word(n):
+    """'two', 'three': how many copies of a card, in words."""
+    words = {2: _('two'), 3: _('three'), 4: _('four'), 5: _('five'), 6: _('six'), 7: _('seven'), 8: _('eight')}
+    return words.get(n, str(n))
 
 
 def check_pack(hand, decks=2, jokers=0):
@@ -96,14 +111,14 @@ def check_pack(hand, decks=2, jokers=0):
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers > jokers:
         if jokers == 0:
-            raise CardError('a joker, but no jokers are in play' if n_jokers == 1 else
-                            f'{n_jokers} jokers, but no jokers are in play')
-        raise CardError(f'{n_jokers} jokers, but only {jokers} in play')
+            raise CardError(ngettext('a joker, but no jokers are in play',
+                                     '%(num)d jokers, but no jokers are in play', n_jokers))
+        raise CardError(_('%(count)d jokers, but only %(jokers)d in play', count=n_jokers, jokers=jokers))
     for c in sorted(counts, key=order):
         if counts[c] > decks:
-            n = counts[c]
-            raise CardError(f"{NUMBER_WORD.get(n, n)} {c.pretty} but only {decks} "
-                            f"deck{'s' if decks != 1 else ''}")
+            raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',
+                                     '%(count)s %(card)s but only %(num)d decks', decks,
+                                     count=number_word(counts[c]), card=c.pretty))
 
 
 def order(card):
@@ -122,13 +137,13 @@ def pretty(cards):
 
 
 def parse_rank(text):
-    """Read a rank ('5', '10', 'T', 'J', 'q', 'A') as a number 1-13, or raise CardError."""
+    """Read a rank ('5', '10', 'T', 'J', 'q', 'A', 'Reina') as a number 1-13, or raise CardError."""
     token = str(text).strip().upper()
     if token in _RANK_IN:
         return _RANK_IN[token]
     if token.isdigit() and 1 <= int(token) <= 13:
         return int(token)
-    raise CardError(f"'{text}' is not a rank (use A, 2-10, J, Q or K)")
+    raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=text))
 
 
 def rank_text(rank):
@@ -137,6 +152,5 @@ def rank_text(rank):
 
 
 def rank_plural(rank):
-    """'aces', 'fives', 'sixes', 'kings': how a table names a wild rank."""
-    name = RANK_NAME[rank]
-    return name + ('es' if name.endswith('x') else 's')
+    """'aces', 'fives', 'kings' (or 'reyes', 'reis'): how a table names a wild rank."""
+    return _(RANK_PLURAL[rank])

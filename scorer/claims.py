@@ -11,8 +11,12 @@ from itertools import product
 from typing import NamedTuple
 
 from .cards import RANK_TEXT, SYMBOL, Card, order, pretty
+from .i18n import _, ngettext
 from .rules import DEFAULT
 from .solver import Meld, solve
+
+
+NOT_ONE_SUIT = object()     # a reason that gives way to any other
 
 
 class MeldCheck(NamedTuple):
@@ -40,11 +44,7 @@ def place_name(suit, place):
 def listing(names):
     """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥'."""
     names = list(names)
-    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' and ' + names[-1]
-
-
-def count_word(n, word):
-    return f"{'no' if n == 0 else n} {word}{'' if n == 1 else 's'}"
+    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' ' + _('and') + ' ' + names[-1]
 
 
 def as_set(naturals, stand_ins):
@@ -61,24 +61,24 @@ def run_places(naturals, size, rules):
     """Places (1-14) for the naturals in a run of `size` cards, as (low place, {place: card}), or a reason."""
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
-        return None, 'not all one suit'
+        return None, NOT_ONE_SUIT
     if size > 13:
-        return None, 'a run holds at most 13 cards'
+        return None, _('a run holds at most 13 cards')
     high = rules.aces == 'high_or_low'
     top = 14 if high else 13
     counts = Counter(c.rank for c in naturals)
     twice = [r for r, n in counts.items() if n > 1]
     if twice:
         suit = suits.pop()
-        return None, f'{place_name(suit, twice[0])} twice'
+        return None, _('%(card)s twice', card=place_name(suit, twice[0]))
     options = [(1, 14) if c.rank == 1 and high else (c.rank,) for c in naturals]
     reasons = []
     ranks = set(counts)
     if 1 in ranks and ranks & {12, 13}:
         if not high and not ranks & {2, 3}:
-            return None, 'aces are low in this game, so A does not follow K'
+            return None, _('aces are low in this game, so A does not follow K')
         if ranks & {2, 3}:
-            return None, 'a run never wraps round from K to A to 2'
+            return None, _('a run never wraps round from K to A to 2')
     for places in product(*options):
         if len(set(places)) < len(places):
             continue
@@ -88,13 +88,14 @@ def run_places(naturals, size, rules):
             suit = naturals[0].suit
             missing = [place_name(suit, p) for p in range(lo, hi) if p not in places]
             wilds = size - len(naturals)
-            has = 'it has no wild' if wilds == 0 else f"it has {count_word(wilds, 'wild')}"
-            verb = 'is' if len(missing) == 1 else 'are'
-            reasons.append((len(missing), f'{listing(missing)} {verb} missing and {has}'))
+            has = _('it has no wild') if wilds == 0 else ngettext('it has %(num)d wild', 'it has %(num)d wilds', wilds)
+            reasons.append((len(missing), ngettext('%(cards)s is missing and %(has)s',
+                                                   '%(cards)s are missing and %(has)s', len(missing),
+                                                   cards=listing(missing), has=has)))
             continue
         low = max(1, min(lo, top - size + 1))
         return (low, dict(zip(places, naturals))), ''
-    return None, min(reasons)[1] if reasons else 'no such run'
+    return None, min(reasons)[1] if reasons else _('no such run')
 
 
 def as_run(naturals, stand_ins, rules):
@@ -118,7 +119,8 @@ def check_meld(cards, wild, rules=DEFAULT):
     cards = tuple(cards)
     shown = pretty(cards)
     if len(cards) < 3:
-        return MeldCheck(cards, False, None, f'{shown} is not a meld: a meld needs at least 3 cards')
+        return MeldCheck(cards, False, None, _('%(cards)s is not a meld: %(reason)s', cards=shown,
+                                               reason=_('a meld needs at least 3 cards')))
     flexible = [c for c in cards if c.rank == wild]
     run_reasons, limit_reasons = [], []
     # Try the most cards used as themselves first: it needs the fewest stand-ins.
@@ -132,13 +134,13 @@ def check_meld(cards, wild, rules=DEFAULT):
             else:
                 (stand_ins if c.is_joker else naturals).append(c)
         if rules.max_wilds_per_meld is not None and len(stand_ins) > rules.max_wilds_per_meld:
-            limit_reasons.append(f'it has {len(stand_ins)} wilds standing in and this game allows '
-                                 f'{rules.max_wilds_per_meld} per meld')
+            limit_reasons.append(_('it has %(count)d wilds standing in and this game allows %(most)d per meld',
+                                   count=len(stand_ins), most=rules.max_wilds_per_meld))
             continue
         if not naturals:
             if rules.all_wild_melds:
-                return MeldCheck(cards, True, Meld('set', cards, tuple(Card(wild or 1, '') for _ in cards)), '')
-            limit_reasons.append('it is only wilds and this game needs a card used as itself in every meld')
+                return MeldCheck(cards, True, Meld('set', cards, tuple(Card(wild or 1, '') for c in cards)), '')
+            limit_reasons.append(_('it is only wilds and this game needs a card used as itself in every meld'))
             continue
         meld = as_set(naturals, stand_ins)
         if meld:
@@ -148,20 +150,22 @@ def check_meld(cards, wild, rules=DEFAULT):
             return MeldCheck(cards, True, meld, '')
         run_reasons.append(why)
     what, reason = why_not(cards, wild, run_reasons, limit_reasons)
-    return MeldCheck(cards, False, None, f'{shown} is not {what}: {reason}')
+    message = (_('%(cards)s is not a run: %(reason)s', cards=shown, reason=reason) if what == 'run' else
+               _('%(cards)s is not a meld: %(reason)s', cards=shown, reason=reason))
+    return MeldCheck(cards, False, None, message)
 
 
 def why_not(cards, wild, run_reasons, limit_reasons):
     """The clearest reason among those found while trying every role of the wilds."""
     if not run_reasons:
-        return 'a meld', limit_reasons[0]
+        return 'meld', limit_reasons[0]
     naturals = [c for c in cards if not c.is_joker and c.rank != wild]
     if len({c.suit for c in naturals}) <= 1:
-        useful = [r for r in run_reasons if r != 'not all one suit']
-        return 'a run', useful[0] if useful else run_reasons[0]
+        useful = [r for r in run_reasons if r is not NOT_ONE_SUIT]
+        return 'run', useful[0] if useful else _('not all one suit')
     if limit_reasons:
-        return 'a meld', limit_reasons[0]
-    return 'a meld', 'not all one rank (a set) nor all one suit (a run)'
+        return 'meld', limit_reasons[0]
+    return 'meld', _('not all one rank (a set) nor all one suit (a run)')
 
 
 def parse_melds(text, parse):
@@ -187,27 +191,28 @@ def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None):
             held = Counter(hand)
             for c in sorted(extra, key=order):
                 if not held[c]:
-                    lines.append(f'{c.pretty} is not in the hand')
+                    lines.append(_('%(card)s is not in the hand', card=c.pretty))
                 else:
                     claimed = held[c] + extra[c]
-                    lines.append(f'{c.pretty} is claimed {claimed} times but the hand holds {held[c]}')
+                    lines.append(_('%(card)s is claimed %(claimed)d times but the hand holds %(held)d',
+                                   card=c.pretty, claimed=claimed, held=held[c]))
         if not bad and not extra:
             left = Counter(hand) - Counter(c for m in melds for c in m)
             leftover = sorted(left.elements(), key=order)
             claimed_penalty = sum(rules.value(c, wild) for c in leftover)
             if claimed_penalty == minimum:
-                lines.append(f'the melds hold: they leave {claimed_penalty}, the minimum')
+                lines.append(_('the melds hold: they leave %(points)d, the minimum', points=claimed_penalty))
             else:
                 holds = False
-                lines.append(f'the melds leave {claimed_penalty}; the minimum is {minimum}'
-                             + also_melds(solution, melds))
+                lines.append(_('the melds leave %(points)d; the minimum is %(minimum)d',
+                               points=claimed_penalty, minimum=minimum) + also_melds(solution, melds))
     if score is not None:
         if score == minimum:
-            lines.append(f'claimed {score}: that is the minimum')
+            lines.append(_('claimed %(score)d: that is the minimum', score=score))
         else:
             holds = False
             hint = also_melds(solution, melds or []) if score > minimum else ''
-            lines.append(f'claimed {score}, the minimum is {minimum}' + hint)
+            lines.append(_('claimed %(score)d, the minimum is %(minimum)d', score=score, minimum=minimum) + hint)
     return ClaimCheck(holds, '; '.join(lines), checks, claimed_penalty, minimum, solution)
 
 
@@ -217,5 +222,5 @@ def also_melds(solution, claimed):
     others = [m for m in solution.melds if Counter(m.cards) not in claimed]
     if not others:
         return ''
-    verb = 'also melds' if len(others) == 1 else 'also meld'
-    return ': ' + listing(pretty(m.cards) for m in others) + ' ' + verb
+    return ': ' + ngettext('%(melds)s also melds', '%(melds)s also meld', len(others),
+                           melds=listing(pretty(m.cards) for m in others))

@@ -13,7 +13,8 @@ checks everything and names the first problem found.
 import json
 import re
 
-from .rules import RulesError, make_rules
+from .i18n import _
+from .rules import GAME_NAMES, RulesError, make_rules
 from .sheet import Entry, Game, RoundError, compute_sheet, read_points, sheet_data
 
 VERSION = 1
@@ -27,37 +28,37 @@ class GameFileError(ValueError):
 def check_players(players):
     """Players: 2-8 names, trimmed, unique (ignoring case), at most 30 characters; returns them trimmed."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise GameFileError('players must be a list of names')
+        raise GameFileError(_('players must be a list of names'))
     names = [p.strip() for p in players]
     if not 2 <= len(names) <= 8:
-        raise GameFileError(f'a game has 2 to 8 players, not {len(names)}')
+        raise GameFileError(_('a game has 2 to 8 players, not %(count)d', count=len(names)))
     seen = set()
     for name in names:
         if not name:
-            raise GameFileError('a player has no name')
+            raise GameFileError(_('a player has no name'))
         if len(name) > MAX_NAME:
-            raise GameFileError(f"'{name[:MAX_NAME]}…' is longer than {MAX_NAME} characters")
+            raise GameFileError(_("'%(name)s…' is longer than %(most)d characters", name=name[:MAX_NAME], most=MAX_NAME))
         if name.casefold() in seen:
-            raise GameFileError(f"two players are called '{name}'")
+            raise GameFileError(_("two players are called '%(name)s'", name=name))
         seen.add(name.casefold())
     return tuple(names)
 
 
 def read_entry(raw, where):
     if not isinstance(raw, dict):
-        raise GameFileError(f'{where}: an entry must be an object')
+        raise GameFileError(_('%(where)s: an entry must be an object', where=where))
     unknown = set(raw) - {'player', 'went_out', 'cards', 'points'}
     if unknown:
-        raise GameFileError(f"{where}: unknown field '{sorted(unknown)[0]}'")
+        raise GameFileError(_("%(where)s: unknown field '%(field)s'", where=where, field=sorted(unknown)[0]))
     player = raw.get('player')
     if not isinstance(player, str):
-        raise GameFileError(f'{where}: an entry needs a player name')
+        raise GameFileError(_('%(where)s: an entry needs a player name', where=where))
     went_out = raw.get('went_out', False)
     if not isinstance(went_out, bool):
-        raise GameFileError(f'{where}: went_out must be true or false')
+        raise GameFileError(_('%(where)s: went_out must be true or false', where=where))
     cards = raw.get('cards')
     if cards is not None and not isinstance(cards, str):
-        raise GameFileError(f'{where}: cards must be text like "KH 5C 7D"')
+        raise GameFileError(_('%(where)s: cards must be text like %(example)s', where=where, example='"KH 5C 7D"'))
     try:
         points = read_points(raw.get('points'))
     except ValueError as e:
@@ -71,43 +72,45 @@ def read_game(data):
         try:
             data = json.loads(data)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise GameFileError(f'not a game file: not JSON ({getattr(e, "msg", e)})') from None
+            raise GameFileError(_('not a game file: not JSON (%(error)s)', error=getattr(e, "msg", e))) from None
     if not isinstance(data, dict):
-        raise GameFileError('not a game file: expected a JSON object')
+        raise GameFileError(_('not a game file: expected a JSON object'))
     if data.get('version') != VERSION:
-        raise GameFileError(f"not a game file of version {VERSION} (version: {data.get('version')!r})")
+        raise GameFileError(_('not a game file of version %(version)d (version: %(found)r)', version=VERSION,
+                                        found=data.get('version')))
     players = check_players(data.get('players'))
     try:
         rules = make_rules(data.get('rules') or {})
     except RulesError as e:
-        raise GameFileError(f'rules: {e}') from None
+        raise GameFileError(_('rules: %(error)s', error=e)) from None
     first = data.get('first_dealer', 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
-        raise GameFileError(f'first_dealer must be a seat number from 0 to {len(players) - 1}')
+        raise GameFileError(_('first_dealer must be a seat number from 0 to %(last)d', last=len(players) - 1))
     texts = {}
     for key in ('title', 'place'):
         texts[key] = data.get(key, '')
         if not isinstance(texts[key], str) or len(texts[key]) > 80:
-            raise GameFileError(f'{key} must be text of at most 80 characters')
+            raise GameFileError(_('%(key)s must be text of at most 80 characters', key=key))
     date = data.get('date', '')
     if not isinstance(date, str) or (date and not re.fullmatch(r'\d{4}-\d{2}-\d{2}', date)):
-        raise GameFileError('date must be written YYYY-MM-DD')
+        raise GameFileError(_('date must be written YYYY-MM-DD'))
     raw_rounds = data.get('rounds', [])
     if not isinstance(raw_rounds, list):
-        raise GameFileError('rounds must be a list')
+        raise GameFileError(_('rounds must be a list'))
     rounds = {}
     for raw in raw_rounds:
         if not isinstance(raw, dict) or not isinstance(raw.get('round'), int):
-            raise GameFileError('each round needs a round number')
+            raise GameFileError(_('each round needs a round number'))
         number = raw['round']
         if number not in rules.rounds:
-            raise GameFileError(f'round {number} is not in a {rules.game} game (rounds 1-{rules.last_round})')
+            raise GameFileError(_('round %(round)s is not in a %(game)s game (rounds 1-%(last)d)', round=number,
+                                                game=_(GAME_NAMES[rules.game]), last=rules.last_round))
         if number in rounds:
-            raise GameFileError(f'round {number} appears twice')
+            raise GameFileError(_('round %(round)d appears twice', round=number))
         entries = raw.get('entries')
         if not isinstance(entries, list):
-            raise GameFileError(f'round {number}: entries must be a list')
-        rounds[number] = tuple(read_entry(e, f'round {number}') for e in entries)
+            raise GameFileError(_('round %(round)d: entries must be a list', round=number))
+        rounds[number] = tuple(read_entry(e, _('round %(round)d', round=number)) for e in entries)
     game = Game(players, rules, first, rounds, texts['title'].strip(), texts['place'].strip(), date)
     try:
         sheet = compute_sheet(game)
@@ -123,13 +126,13 @@ def check_sheet(claimed, computed):
     if claimed == computed:
         return
     if not isinstance(claimed, dict):
-        raise GameFileError('the sheet in the file is not a sheet')
+        raise GameFileError(_('the sheet in the file is not a sheet'))
     for player, total in computed['totals'].items():
         theirs = (claimed.get('totals') or {}).get(player) if isinstance(claimed.get('totals'), dict) else None
         if theirs != total:
-            raise GameFileError(f"the file's sheet gives {player} a total of {theirs}, but its rounds give "
-                                f'{total}: the file was changed by hand')
-    raise GameFileError("the file's sheet does not match its rounds: the file was changed by hand")
+            raise GameFileError(_("the file's sheet gives %(player)s a total of %(theirs)s, but its rounds give "
+                                  '%(total)d: the file was changed by hand', player=player, theirs=theirs, total=total))
+    raise GameFileError(_("the file's sheet does not match its rounds: the file was changed by hand"))
 
 
 def game_data(game):

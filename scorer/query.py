@@ -7,6 +7,7 @@ Used by `python -m scorer solve --jsonl` and by the web API, so both read the sa
 from typing import NamedTuple
 
 from .cards import CardError, parse_cards, parse_rank
+from .i18n import _
 from .rules import DEFAULT, RulesError, make_rules
 
 
@@ -24,7 +25,7 @@ class Query(NamedTuple):
 def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
     """Rules from a dict of settings, with decks and jokers given apart overriding them."""
     if settings is not None and not isinstance(settings, dict):
-        raise QueryError('rules must be an object of settings, like {"aces": "high_or_low"}')
+        raise QueryError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
     merged = {**base.to_dict(), **(settings or {})}
     for key, value in (('decks', decks), ('jokers', jokers)):
         if value is not None and value != '':
@@ -43,33 +44,33 @@ def read_wild(wild, round, rules):
         try:
             return parse_rank(wild), None
         except CardError as e:
-            raise QueryError(f'wild: {e}') from None
+            raise QueryError(_('wild: %(error)s', error=e)) from None
     if round not in (None, ''):
         try:
             number = int(str(round).strip())
         except ValueError:
-            raise QueryError(f"round '{round}' is not a number") from None
+            raise QueryError(_("round '%(round)s' is not a number", round=round)) from None
         try:
             return rules.wild_rank(number), number
         except RulesError as e:
             raise QueryError(str(e)) from None
-    raise QueryError('give the wild rank (wild) or the round (round)')
+    raise QueryError(_('give the wild rank (wild) or the round (round)'))
 
 
 def read_query(fields, base=DEFAULT):
     """A Query from a dict of fields; raises QueryError with a clear message."""
     if not isinstance(fields, dict):
-        raise QueryError('a query is an object like {"cards": "7H 8H 9H", "wild": "5"}')
+        raise QueryError(_('a query is an object like %(example)s', example='{"cards": "7H 8H 9H", "wild": "5"}'))
     rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
     wild, round = read_wild(fields.get('wild'), fields.get('round'), rules)
     cards = fields.get('cards')
     if not isinstance(cards, (str, list)) or not cards:
-        raise QueryError('no cards given (cards: "7H 8H 9H")')
+        raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
     text = cards if isinstance(cards, str) else ' '.join(map(str, cards))
     try:
         hand = parse_cards(text, rules.decks, rules.jokers)
     except CardError as e:
         raise QueryError(str(e)) from None
     if not hand:
-        raise QueryError('no cards given (cards: "7H 8H 9H")')
+        raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
     return Query(hand, wild, rules, round)

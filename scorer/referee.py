@@ -5,18 +5,27 @@ plain data (canonical card text) for JSON.
 """
 
 from .cards import pretty, rank_plural
+from .i18n import _
 
 
 def wild_words(wild, rules):
     """'fives are wild' / 'jokers are wild' / 'fives and jokers are wild'."""
-    parts = ([rank_plural(wild)] if wild else []) + (['jokers'] if rules.jokers else [])
-    return ' and '.join(parts) + ' are wild' if parts else 'nothing is wild'
+    if wild and rules.jokers:
+        return _('%(rank)s and jokers are wild', rank=rank_plural(wild))
+    if wild:
+        return _('%(rank)s are wild', rank=rank_plural(wild))
+    return _('jokers are wild') if rules.jokers else _('nothing is wild')
+
+
+def kind_word(kind):
+    """'set' or 'run', in the table's language."""
+    return _('set') if kind == 'set' else _('run')
 
 
 def meld_words(meld):
     """'run 5♣ 7♥ 8♥ 9♥, 5♣ as 6♥' — a meld and what each wild in it stands for."""
-    line = f'{meld.kind} {pretty(meld.cards)}'
-    stands = [f'{c.pretty} as {p.pretty}' for c, p in zip(meld.cards, meld.plays) if c != p]
+    line = f'{kind_word(meld.kind)} {pretty(meld.cards)}'
+    stands = [_('%(card)s as %(plays)s', card=c.pretty, plays=p.pretty) for c, p in zip(meld.cards, meld.plays) if c != p]
     return line + (', ' + ', '.join(stands) if stands else '')
 
 
@@ -32,10 +41,10 @@ def say(solution, wild, rules):
     """The referee's lines for one solved hand."""
     lines = [meld_words(m)[0].upper() + meld_words(m)[1:] for m in solution.melds]
     if solution.deadwood:
-        lines.append(f'Deadwood: {deadwood_words(solution, wild, rules)}')
-        lines.append(f'Penalty: {solution.penalty}')
+        lines.append(_('Deadwood: %(cards)s', cards=deadwood_words(solution, wild, rules)))
+        lines.append(_('Penalty: %(points)d', points=solution.penalty))
     else:
-        lines.append('Every card melds: penalty 0')
+        lines.append(_('Every card melds: penalty 0'))
     return lines
 
 

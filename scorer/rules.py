@@ -2,8 +2,11 @@
 
 from dataclasses import asdict, dataclass, replace
 
+from .i18n import N_, _, ngettext
+
 # game: (first hand size, last hand size). The wild rank equals the hand size; 14 cards: aces.
 GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14)}
+GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': N_('six-fourteen')}
 
 CHOICES = {
     'game': tuple(GAMES),
@@ -21,18 +24,18 @@ CHOICES = {
 }
 
 EXPLAIN = {
-    'game': 'standard: 11 rounds of 3-13 cards; short: 8 rounds of 5-12; six_fourteen: 9 rounds of 6-14 (aces wild at 14)',
-    'decks': 'decks shuffled together (2 usually, 3 for 7-8 players)',
-    'jokers': 'jokers in play; every joker is wild',
-    'aces': 'low: A-2-3 only; high_or_low: Q-K-A too (never K-A-2)',
-    'face_values': 'ten: J, Q, K count 10; ranked: J 11, Q 12, K 13',
-    'wild_penalty': 'points for a wild-rank card left unmelded',
-    'joker_penalty': 'points for a joker left unmelded',
-    'ace_penalty': 'points for an unmelded ace when aces are high or low',
-    'max_wilds_per_meld': 'none: any number of wilds in a meld; 1: at most one card stands in per meld',
-    'all_wild_melds': 'whether a meld may be made of wilds only',
-    'double_last_round': 'every score of the final round counts double',
-    'tie_break': 'zero_rounds: more zero rounds breaks a tie on total; none: ties share the place',
+    'game': N_('standard: 11 rounds of 3-13 cards; short: 8 rounds of 5-12; six_fourteen: 9 rounds of 6-14 (aces wild at 14)'),
+    'decks': N_('decks shuffled together (2 usually, 3 for 7-8 players)'),
+    'jokers': N_('jokers in play; every joker is wild'),
+    'aces': N_('low: A-2-3 only; high_or_low: Q-K-A too (never K-A-2)'),
+    'face_values': N_('ten: J, Q, K count 10; ranked: J 11, Q 12, K 13'),
+    'wild_penalty': N_('points for a wild-rank card left unmelded'),
+    'joker_penalty': N_('points for a joker left unmelded'),
+    'ace_penalty': N_('points for an unmelded ace when aces are high or low'),
+    'max_wilds_per_meld': N_('none: any number of wilds in a meld; 1: at most one card stands in per meld'),
+    'all_wild_melds': N_('whether a meld may be made of wilds only'),
+    'double_last_round': N_('every score of the final round counts double'),
+    'tie_break': N_('zero_rounds: more zero rounds breaks a tie on total; none: ties share the place'),
 }
 
 
@@ -74,8 +77,8 @@ class Rules:
 
     def check_round(self, round):
         if not isinstance(round, int) or isinstance(round, bool) or round not in self.rounds:
-            raise RulesError(f"round {round!r} is not in a {self.game} game "
-                             f"(rounds 1-{len(self.rounds)})")
+            raise RulesError(_('round %(round)s is not in a %(game)s game (rounds 1-%(last)d)',
+                               round=round, game=_(GAME_NAMES[self.game]), last=len(self.rounds)))
 
     @property
     def last_round(self):
@@ -116,30 +119,34 @@ def deal_problem(players, rules):
     if need <= pack:
         return ''
     decks_needed = next((d for d in CHOICES['decks'] if 52 * d + rules.jokers >= need), None)
-    advice = f': choose {decks_needed} decks' if decks_needed else ''
-    return (f'{players} players need {need} cards in the last round ({players} x {biggest} + 1), '
-            f"but {rules.decks} deck{'s' if rules.decks != 1 else ''} hold {pack}{advice}")
+    problem = ngettext('%(players)d players need %(need)d cards in the last round (%(players)d x %(size)d + 1), '
+                       'but %(num)d deck holds %(pack)d',
+                       '%(players)d players need %(need)d cards in the last round (%(players)d x %(size)d + 1), '
+                       'but %(num)d decks hold %(pack)d', rules.decks,
+                       players=players, need=need, size=biggest, pack=pack)
+    return problem + (_(': choose %(decks)d decks', decks=decks_needed) if decks_needed else '')
 
 
 def rules_words(rules):
     """The settings of a game in words, one line each, for the sheet and the printout."""
     first, last = GAMES[rules.game]
-    lines = [f'{len(rules.rounds)} rounds of {first} to {last} cards; the wild rank is the hand size'
-             + (', aces at 14 cards' if last == 14 else ''),
-             f"{rules.decks} deck{'s' if rules.decks != 1 else ''}"
-             + (f', {rules.jokers} jokers (wild)' if rules.jokers else ', no jokers'),
-             'aces low only (A-2-3)' if rules.aces == 'low' else
-             f'aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs {rules.ace_penalty}',
-             'J, Q, K count 10' if rules.face_values == 'ten' else 'J counts 11, Q 12, K 13',
-             f'an unmelded wild costs {rules.wild_penalty}'
-             + (f', an unmelded joker {rules.joker_penalty}' if rules.jokers else ''),
-             'any number of wilds in a meld' if rules.max_wilds_per_meld is None else 'at most one wild per meld',
-             'melds of wilds only are allowed' if rules.all_wild_melds and rules.max_wilds_per_meld is None
-             else 'every meld needs a card used as itself']
+    lines = [_('%(rounds)d rounds of %(first)d to %(last)d cards; the wild rank is the hand size',
+               rounds=len(rules.rounds), first=first, last=last)
+             + (_(', aces at 14 cards') if last == 14 else ''),
+             ngettext('%(num)d deck', '%(num)d decks', rules.decks)
+             + (_(', %(jokers)d jokers (wild)', jokers=rules.jokers) if rules.jokers else _(', no jokers')),
+             _('aces low only (A-2-3)') if rules.aces == 'low' else
+             _('aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs %(points)d', points=rules.ace_penalty),
+             _('J, Q, K count 10') if rules.face_values == 'ten' else _('J counts 11, Q 12, K 13'),
+             _('an unmelded wild costs %(points)d', points=rules.wild_penalty)
+             + (_(', an unmelded joker %(points)d', points=rules.joker_penalty) if rules.jokers else ''),
+             _('any number of wilds in a meld') if rules.max_wilds_per_meld is None else _('at most one wild per meld'),
+             _('melds of wilds only are allowed') if rules.all_wild_melds and rules.max_wilds_per_meld is None
+             else _('every meld needs a card used as itself')]
     if rules.double_last_round:
-        lines.append('the last round counts double')
-    lines.append('a tie on total goes to the player with more zero rounds' if rules.tie_break == 'zero_rounds'
-                 else 'players tied on total share the place')
+        lines.append(_('the last round counts double'))
+    lines.append(_('a tie on total goes to the player with more zero rounds') if rules.tie_break == 'zero_rounds'
+                 else _('players tied on total share the place'))
     return lines
 
 
@@ -150,7 +157,7 @@ PRESETS = {name: Rules(game=name) for name in GAMES}
 def coerce(key, value):
     """Turn a setting's value as typed (a form field, a command-line option) into its type."""
     if key not in CHOICES:
-        raise RulesError(f"unknown setting '{key}'")
+        raise RulesError(_("unknown setting '%(key)s'", key=key))
     if isinstance(value, str):
         word = value.strip().lower()
         if word in ('none', 'null', '') and None in CHOICES[key]:
@@ -166,7 +173,7 @@ def coerce(key, value):
 def make_rules(settings=None, **more):
     """Rules from a dict of settings; an unknown key or value raises RulesError naming it."""
     if settings is not None and not isinstance(settings, dict):
-        raise RulesError('rules must be an object of settings, like {"aces": "high_or_low"}')
+        raise RulesError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
     settings = {**(settings or {}), **more}
     values = {}
     for key, value in settings.items():
@@ -176,11 +183,14 @@ def make_rules(settings=None, **more):
         if not ok:
             shown = ', '.join('null' if a is None else str(a).lower() if isinstance(a, bool) else str(a)
                               for a in allowed)
-            raise RulesError(f"'{value}' is not a value of {key} (one of: {shown})"
-                             if not isinstance(value, (dict, list)) else f'{key} takes one of: {shown}')
+            raise RulesError(_("'%(value)s' is not a value of %(key)s (one of: %(choices)s)",
+                               value=value, key=key, choices=shown)
+                             if not isinstance(value, (dict, list)) else
+                             _('%(key)s takes one of: %(choices)s', key=key, choices=shown))
         values[key] = value
     rules = replace(DEFAULT, **values)
     if rules.jokers > 2 * rules.decks:
-        raise RulesError(f'{rules.jokers} jokers, but {rules.decks} deck'
-                         f"{'s' if rules.decks != 1 else ''} hold at most {2 * rules.decks}")
+        raise RulesError(ngettext('%(jokers)d jokers, but %(num)d deck holds at most %(most)d',
+                                  '%(jokers)d jokers, but %(num)d decks hold at most %(most)d', rules.decks,
+                                  jokers=rules.jokers, most=2 * rules.decks))
     return rules

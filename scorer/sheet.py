@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import NUMBER_WORD, CardError, parse_cards, pretty
+from .cards import CardError, number_word, parse_cards, pretty
+from .i18n import _, ngettext
 from .rules import DEFAULT, Rules
 from .solver import solve as solve_hand
 
@@ -123,13 +124,13 @@ def read_points(text):
         return None
     if isinstance(text, int) and not isinstance(text, bool):
         if text < 0 or text > 9999:
-            raise ValueError(f"'{text}' is not a score from 0 to 9999")
+            raise ValueError(_("'%(text)s' is not a score from 0 to 9999", text=text))
         return text
     text = str(text).strip()
     if not text:
         return None
     if not POINTS_RE.fullmatch(text):
-        raise ValueError(f"'{text}' is not a number of points (a sum like 10+15+8 is fine)")
+        raise ValueError(_("'%(text)s' is not a number of points (a sum like 10+15+8 is fine)", text=text))
     return sum(int(part) for part in text.split('+'))
 
 
@@ -147,17 +148,17 @@ def score_round(game, number, entries):
     by_player = {e.player: e for e in entries}
     for e in entries:
         if e.player not in game.players:
-            fail('', f"'{e.player}' is not a player in this game")
+            fail('', _("'%(player)s' is not a player in this game", player=e.player))
     out = [p for p in game.players if p in by_player and by_player[p].went_out]
     if not out:
-        fail('', 'nobody went out: mark the player who went out')
+        fail('', _('nobody went out: mark the player who went out'))
     elif len(out) > 1:
-        fail('', f"only one player goes out in a round, but {' and '.join(out)} are marked")
+        fail('', _('only one player goes out in a round, but %(players)s are marked', players=names(out)))
     scores, held, holders = {}, Counter(), {}
     for player in game.players:
         e = by_player.get(player)
         if e is None:
-            fail(player, f"{player} has no entry")
+            fail(player, _('%(player)s has no entry', player=player))
             continue
         hand = ()
         if e.cards and e.cards.strip():
@@ -167,7 +168,8 @@ def score_round(game, number, entries):
                 fail(player, f'{player}: {err}', 'cards')
                 continue
             if len(hand) > hand_size:
-                fail(player, f'{player} holds {len(hand)} cards, but round {number} deals {hand_size}', 'cards')
+                fail(player, _('%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
+                               player=player, count=len(hand), round=number, size=hand_size), 'cards')
                 continue
             held.update(hand)
             for c in set(hand):
@@ -178,16 +180,17 @@ def score_round(game, number, entries):
             fail(player, f'{player}: {err}', 'points')
             continue
         if hand and points is not None:
-            fail(player, f'{player}: enter cards or points, not both', 'points')
+            fail(player, _('%(player)s: enter cards or points, not both', player=player), 'points')
             continue
         if e.went_out and points:
-            fail(player, f'{player} went out and scores 0: clear the points', 'points')
+            fail(player, _('%(player)s went out and scores 0: clear the points', player=player), 'points')
             continue
         if e.went_out:
             solution = solve(hand, wild, rules) if hand else None
             if solution and solution.penalty:
-                fail(player, f'{player} went out but {pretty(solution.deadwood)} '
-                             f"{'does' if len(solution.deadwood) == 1 else 'do'} not meld", 'cards')
+                fail(player, ngettext('%(player)s went out but %(cards)s does not meld',
+                                      '%(player)s went out but %(cards)s do not meld', len(solution.deadwood),
+                                      player=player, cards=pretty(solution.deadwood)), 'cards')
                 continue
             scores[player] = Score(0, True, bool(hand), hand, solution, None)
         elif hand:
@@ -196,14 +199,16 @@ def score_round(game, number, entries):
         elif points is not None:
             scores[player] = Score(points, False, False, (), None, points)
         else:
-            fail(player, f"enter {player}'s cards or points", 'points')
+            fail(player, _("enter %(player)s's cards or points", player=player), 'points')
     for c, n in sorted(held.items(), key=lambda item: str(item[0])):
         who = names(holders[c])
         if c.is_joker and n > rules.jokers:
-            fail('', f'{n} jokers in this round ({who}), but only {rules.jokers} in play')
+            fail('', _('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
+                       count=n, players=who, jokers=rules.jokers))
         elif not c.is_joker and n > rules.decks:
-            fail('', f"{NUMBER_WORD.get(n, n)} {c.pretty} in this round ({who}) but only {rules.decks} "
-                     f"deck{'s' if rules.decks != 1 else ''}")
+            fail('', ngettext('%(count)s %(card)s in this round (%(players)s) but only %(num)d deck',
+                              '%(count)s %(card)s in this round (%(players)s) but only %(num)d decks', rules.decks,
+                              count=number_word(n), card=c.pretty, players=who))
         else:
             continue
         for p in holders[c]:
@@ -249,7 +254,7 @@ def compute_sheet(game):
         try:
             scores = score_round(game, number, game.rounds[number])
         except RoundError as e:
-            raise RoundError({'': [f'round {number}: {e}']}) from None
+            raise RoundError({'': [_('round %(round)d: %(error)s', round=number, error=e)]}) from None
         for p, s in scores.items():
             totals[p] += s.score
             zeros[p] += s.score == 0
@@ -265,38 +270,47 @@ def compute_sheet(game):
 
 
 def names(players):
+    """'Ana', 'Ana and Bruno', 'Ana, Bruno and Carla'."""
     players = list(players)
-    return players[0] if len(players) == 1 else ', '.join(players[:-1]) + ' and ' + players[-1]
+    return players[0] if len(players) == 1 else ', '.join(players[:-1]) + ' ' + _('and') + ' ' + players[-1]
 
 
-def tie_break_words(standings, tie_break, started=True):
-    """'Ana and Bruno tie on 48; Ana wins on zero rounds, 4 to 3' — for the top of the table."""
+def tie_break_words(standings, tie_break, started=True, final=False):
+    """'Ana and Bruno tie on 48; Ana leads on zero rounds, 4 to 3' (at the end: '... wins ...')."""
     if not standings or not started:
         return ''
     best = standings[0].total
     tied = [s for s in standings if s.total == best]
     if len(tied) < 2:
         return ''
-    line = f'{names(s.player for s in tied)} tie on {best}'
+    who = names(s.player for s in tied)
     if tie_break != 'zero_rounds':
-        return line + '; they share first place'
+        return _('%(players)s tie on %(total)d; they share first place', players=who, total=best)
     first = [s for s in tied if s.place == 1]
-    counts = ' to '.join(str(s.zero_rounds) for s in tied)
+    counts = ' ' + _('to') + ' '
+    counts = counts.join(str(s.zero_rounds) for s in tied)
     if len(first) == len(tied):
-        return line + f' and on zero rounds ({counts}); they share first place'
-    verb = 'leads' if len(first) == 1 else 'lead'
-    return line + f'; {names(s.player for s in first)} {verb} on zero rounds, {counts}'
+        return _('%(players)s tie on %(total)d and on zero rounds (%(counts)s); they share first place',
+                 players=who, total=best, counts=counts)
+    leaders = names(s.player for s in first)
+    if final:
+        return ngettext('%(players)s tie on %(total)d; %(leaders)s wins on zero rounds, %(counts)s',
+                        '%(players)s tie on %(total)d; %(leaders)s win on zero rounds, %(counts)s', len(first),
+                        players=who, total=best, leaders=leaders, counts=counts)
+    return ngettext('%(players)s tie on %(total)d; %(leaders)s leads on zero rounds, %(counts)s',
+                    '%(players)s tie on %(total)d; %(leaders)s lead on zero rounds, %(counts)s', len(first),
+                    players=who, total=best, leaders=leaders, counts=counts)
 
 
 def winner_words(sheet):
     """The end of the game in words: who won, and how a tie was broken."""
     if not sheet.finished:
         return ''
-    line = sheet.tie_break.replace(' leads on ', ' wins on ').replace(' lead on ', ' win on ')
+    line = tie_break_words(sheet.standings, sheet.game.rules.tie_break, bool(sheet.rows), final=True)
     if line:
         return line
     w = sheet.standings[0]
-    return f'{w.player} wins with {w.total}'
+    return _('%(player)s wins with %(total)d', player=w.player, total=w.total)
 
 
 def sheet_data(sheet):

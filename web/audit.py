@@ -4,6 +4,7 @@ The whole audit lives in the URL (GET, the same names as /api/solve), so a link 
 """
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
 
 from scorer.cards import CardError, parse_cards
 from scorer.claims import check_claim, parse_melds
@@ -57,17 +58,17 @@ def audit():
             if not 0 <= claim_score <= 9999:
                 raise ValueError
         except ValueError:
-            errors['claim'] = f"'{args['claim'].strip()}' is not a score (a whole number of points)"
+            errors['claim'] = _("'%(text)s' is not a score (a whole number of points)", text=args['claim'].strip())
     claim_melds = None
     if args.get('melds', '').strip():
         try:
             claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers))
         except CardError as e:
-            errors['melds'] = f'claimed melds: {e}'
+            errors['melds'] = _('claimed melds: %(error)s', error=e)
     if hand and not errors and (args.get('wild') or args.get('round')):
         result = judge(hand, wild, round, rules, claim_score, claim_melds)
     elif text.strip() and not errors and not (args.get('wild') or args.get('round')):
-        errors['round'] = 'choose the round (or the wild rank)'
+        errors['round'] = _('choose the round (or the wild rank)')
     return render_template('audit/audit.html', args=args, errors=errors, result=result, rules=rules,
                            wild=wild, round=round, game_id=game_id, settings=[k for k in CHOICES],
                            choices=choices, titles=TITLES, printable=args.get('view') == 'print')
@@ -77,7 +78,9 @@ def judge(hand, wild, round, rules, claim_score, claim_melds):
     """Everything the audit page says about a hand."""
     found = arrangements(hand, wild, rules, limit=2)
     solution = found[0]
-    intro = (f'Round {round}: {rules.hand_size(round)} cards, ' if round else '') + wild_words(wild, rules) + '.'
+    words = wild_words(wild, rules)
+    intro = (_('Round %(round)d: %(size)d cards, %(wild)s.', round=round, size=rules.hand_size(round), wild=words)
+             if round else words + '.')
     result = {'hand': hand, 'solution': solution, 'others': len(found) > 1, 'claim': None, 'go_out': None,
               'intro': intro[0].upper() + intro[1:]}
     if claim_score is not None or claim_melds is not None:

@@ -8,9 +8,11 @@ from functools import lru_cache
 
 import segno
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer.gamefile import GameFileError, check_players, read_game
+from scorer.i18n import language
 from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, winner_words
 
@@ -60,7 +62,9 @@ def load_sheet(game_id):
         revision = store.revision(db, game_id)
         if revision is None:
             abort(404)
-        game, sheet = sheets.get((game_id, revision), lambda: (lambda g: (g, compute_sheet(g)))(load(game_id)))
+        # The sheet holds words (the tie-break), so it is kept per language too.
+        game, sheet = sheets.get((game_id, revision, language()),
+                                 lambda: (lambda g: (g, compute_sheet(g)))(load(game_id)))
     return game, sheet, revision
 
 
@@ -74,17 +78,17 @@ def import_game():
     form = ImportForm()
     error = ''
     if not form.validate_on_submit():
-        error = 'The form could not be checked; reload the page and try again.'
+        error = _('The form could not be checked; reload the page and try again.')
     elif not form.game_file.data or not form.game_file.data.filename:
-        error = 'Choose a game file to import.'
+        error = _('Choose a game file to import.')
     else:
         try:
             game = read_game(form.game_file.data.read())
         except GameFileError as e:
-            error = f'Nothing was imported: {e}.'
+            error = _('Nothing was imported: %(error)s.', error=e)
         else:
             game_id, key = store.create_game(get_db(), game)
-            flash('Game imported. This phone keeps score.')
+            flash(_('Game imported. This phone keeps score.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
     return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
                            import_error=error), 400
@@ -111,7 +115,7 @@ def game_from_form(form):
     else:
         first = int(form.first_dealer.data)
         if first >= len(players):
-            raise FieldError('first_dealer', f'seat {first + 1} has no player')
+            raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
     return Game(players, rules, first, {}, (form.title.data or '').strip(), (form.place.data or '').strip())
 
 
@@ -132,10 +136,10 @@ def new_game():
             errors[e.field] = str(e)
         else:
             game_id, key = store.create_game(get_db(), game)
-            flash(f'Game created. {game.dealer(1)} deals round 1.')
+            flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
     elif request.method == 'POST':
-        errors['form'] = 'Some fields need a look.'
+        errors['form'] = _('Some fields need a look.')
     status = 422 if request.method == 'POST' else 200
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS), status
 
@@ -151,7 +155,7 @@ def qr_svg(text):
 
 def live_etag(revision, keeper):
     edit = '-e' if request.args.get('edit') == '1' else ''
-    return f'"{revision}-{"k" if keeper else "v"}{edit}"'
+    return f'"{revision}-{"k" if keeper else "v"}{edit}-{language()}"'
 
 
 def sheet_context(game_id, keeper):
@@ -160,7 +164,7 @@ def sheet_context(game_id, keeper):
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
     context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
                    editable=editable, etag=live_etag(revision, keeper))
-    context['live_html'] = fragments.get((game_id, revision, keeper, editable),
+    context['live_html'] = fragments.get((game_id, revision, keeper, editable, language()),
                                          lambda: Markup(render_template('games/_live.html', **context)))
     return context
 
@@ -197,19 +201,19 @@ def keeper(game_id, key):
         abort(404)
     if not stored or not key_matches(key, stored):
         abort(403)
-    flash('This phone keeps score of this game now.')
+    flash(_('This phone keeps score of this game now.'))
     return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
 
 
 @bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
 def round_entry(game_id, number):
     require_keeper(game_id)
-    game, current, _ = load_sheet(game_id)
+    game, current, revision = load_sheet(game_id)
     rules = game.rules
     if number not in rules.rounds:
         abort(404)
     if number not in game.rounds and number != current.next_round:
-        flash(f'Enter round {current.next_round} first.')
+        flash(_('Enter round %(round)d first.', round=current.next_round))
         return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
     form = RoundForm()
     form.went_out.choices = [(str(i), p) for i, p in enumerate(game.players)]
@@ -247,10 +251,10 @@ def round_entry(game_id, number):
                 conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
                 version = e.version
             else:
-                flash(f'Round {number} saved.')
+                flash(_('Round %(round)d saved.', round=number))
                 return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
     elif request.method == 'POST':
-        problem = RoundError({'': ['The form could not be checked; reload the page and try again.']})
+        problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
     row = next((r for r in current.rows if r.round == number), None)
     status = 409 if conflict else 422 if problem else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
@@ -263,7 +267,7 @@ def round_entry(game_id, number):
 
 @bp.get('/games/<game_id>/export.json')
 def export(game_id):
-    game, result, _ = load_sheet(game_id)
+    game, result, revision = load_sheet(game_id)
     return Response(export_file.game_json(game, result), mimetype='application/json',
                     headers={'Content-Disposition':
                              f'attachment; filename="{export_file.filename(game, game_id, "json")}"'})
@@ -271,7 +275,7 @@ def export(game_id):
 
 @bp.get('/games/<game_id>/export.csv')
 def export_csv(game_id):
-    game, result, _ = load_sheet(game_id)
+    game, result, revision = load_sheet(game_id)
     return Response(export_file.sheet_csv(result), mimetype='text/csv',
                     headers={'Content-Disposition':
                              f'attachment; filename="{export_file.filename(game, game_id, "csv")}"'})
@@ -280,7 +284,7 @@ def export_csv(game_id):
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
-    game, result, _ = load_sheet(game_id)
+    game, result, revision = load_sheet(game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result,
                            winner=winner_words(result))
 
@@ -293,7 +297,7 @@ def delete(game_id):
     form = DeleteForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
-        flash(f"Deleted the game of {', '.join(game.players)}.")
+        flash(_('Deleted the game of %(players)s.', players=', '.join(game.players)))
         response = redirect(url_for('games.history'))
         response.delete_cookie(cookie_name(game_id))
         return response

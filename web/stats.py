@@ -1,6 +1,8 @@
 """/stats: players across the finished games kept on this phone, and merging two spellings."""
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectField
 
@@ -14,8 +16,8 @@ bp = Blueprint('stats', __name__)
 
 
 class MergeForm(FlaskForm):
-    spelling = SelectField('Count this spelling', choices=[], validate_choice=False)
-    name = SelectField('as', choices=[], validate_choice=False)
+    spelling = SelectField(_l('Count this spelling'), choices=[], validate_choice=False)
+    name = SelectField(_l('as'), choices=[], validate_choice=False)
 
 
 def kept_finished():
@@ -50,12 +52,12 @@ def merge():
     spellings = names(kept_finished())
     if form.validate_on_submit() and form.spelling.data in spellings and form.name.data in spellings:
         if form.spelling.data.casefold() == form.name.data.casefold():
-            flash('Those are the same name already (names are matched regardless of case).')
+            flash(_('Those are the same name already (names are matched regardless of case).'))
         else:
             store.merge_names(get_db(), form.spelling.data, form.name.data)
-            flash(f"{form.spelling.data} now counts as {form.name.data}.")
+            flash(_('%(spelling)s now counts as %(name)s.', spelling=form.spelling.data, name=form.name.data))
     else:
-        flash('Choose two names from the list.')
+        flash(_('Choose two names from the list.'))
     return redirect(url_for('stats.stats'))
 
 
@@ -64,5 +66,5 @@ def unmerge():
     form = FlaskForm()
     if form.validate_on_submit() and request.form.get('spelling'):
         store.unmerge(get_db(), request.form['spelling'])
-        flash(f"{request.form['spelling']} counts on its own again.")
+        flash(_('%(spelling)s counts on its own again.', spelling=request.form['spelling']))
     return redirect(url_for('stats.stats'))

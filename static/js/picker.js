@@ -8,7 +8,22 @@ const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
 const SUITS = [['S', '♠'], ['H', '♥'], ['D', '♦'], ['C', '♣']];
 const SYMBOL = Object.fromEntries(SUITS);
 const SUIT_IN = { S: 'S', H: 'H', D: 'D', C: 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C' };
-const NUMBER = ['no', 'one', 'two', 'three', 'four'];
+
+// The page's words, in its language (templates/games/_picker_words.html); English if missing.
+const WORDS = Object.assign({
+  tapCards: 'Tap cards', done: 'Done', hint: 'Tap a rank, then a suit.', rankFirst: 'Tap a rank first.',
+  holds: '{name} already holds {count} cards: {why}.',
+  copies: 'All {count} {card} are already in this round ({decks} decks).',
+  copy: '{card} is already in this round (1 deck).', jokers: 'All {count} jokers are already in this round.',
+  penalty: 'Penalty {points}', melds: 'every card melds', notMeld: 'went out, but these do not meld', left: 'left:',
+  notCard: "'{token}' is not a card", remove: 'Remove {card}', cardsOf: 'Cards of {name}',
+  pickerFor: 'Card picker for {name}', wild: 'wild', joker: 'joker', spades: 'spades', hearts: 'hearts',
+  diamonds: 'diamonds', clubs: 'clubs', set: 'set', run: 'run',
+}, JSON.parse(document.getElementById('picker-words')?.textContent || '{}'));
+
+function say(key, values = {}) {
+  return WORDS[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
+}
 
 // A card as typed, in canonical text ('10H', 'QS', 'JK'), or null. Same rules as scorer/cards.py.
 export function readCard(token) {
@@ -56,15 +71,15 @@ function setup(form) {
   let rank = null;
   for (const r of RANKS) {
     const b = el('button', { type: 'button', class: 'key rank', 'aria-pressed': 'false', 'data-rank': r }, r);
-    if (r === info.wild) { b.classList.add('wild'); b.append(el('small', {}, 'wild')); b.setAttribute('aria-label', `${r}, wild`); }
+    if (r === info.wild) { b.classList.add('wild'); b.append(el('small', {}, WORDS.wild)); b.setAttribute('aria-label', `${r}, ${WORDS.wild}`); }
     ranks.append(b);
   }
-  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': 'joker' }, '🃏'));
+  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': WORDS.joker }, '🃏'));
   for (const [s, sym] of SUITS) {
-    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s, 'aria-label': { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s] }, sym));
+    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s, 'aria-label': WORDS[{ S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s]] }, sym));
   }
-  const done = el('button', { type: 'button', class: 'done' }, 'Done');
-  picker.append(el('p', { class: 'help' }, `Tap a rank, then a suit. ${info.wild ? `${info.wild}s are wild.` : ''}`), ranks, suits, message, done);
+  const done = el('button', { type: 'button', class: 'done' }, WORDS.done);
+  picker.append(el('p', { class: 'help' }, `${WORDS.hint} ${info.wildWords ? `${info.wildWords}.` : ''}`), ranks, suits, message, done);
 
   function countInRound(card) {
     return inputs.reduce((n, input) => n + readCards(input.value).cards.filter((c) => c === card).length, 0);
@@ -75,14 +90,13 @@ function setup(form) {
     const { cards } = readCards(input.value);
     const name = players[active].dataset.player;
     if (cards.length >= handSize) {
-      message.textContent = `${name} already holds ${cards.length} cards: ${info.limitWhy}.`;
+      message.textContent = say('holds', { name, count: cards.length, why: info.limitWhy });
       return;
     }
     const limit = card === 'JK' ? jokers : decks;
     if (countInRound(card) >= limit) {
-      message.textContent = card === 'JK'
-        ? `All ${jokers} jokers are already in this round.`
-        : `${limit === 1 ? 'The' : `All ${NUMBER[limit] || limit}`} ${pretty(card)} ${limit === 1 ? 'is' : 'are'} already in this round (${decks} deck${decks === 1 ? '' : 's'}).`;
+      message.textContent = card === 'JK' ? say('jokers', { count: jokers })
+        : limit === 1 ? say('copy', { card: pretty(card) }) : say('copies', { count: limit, card: pretty(card), decks });
       return;
     }
     message.textContent = '';
@@ -101,14 +115,14 @@ function setup(form) {
   suits.addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
-    if (!rank) { message.textContent = 'Tap a rank first.'; return; }
+    if (!rank) { message.textContent = WORDS.rankFirst; return; }
     add(rank + b.dataset.suit);
   });
   done.addEventListener('click', () => close());
 
   function open(i) {
     active = i;
-    picker.setAttribute('aria-label', `Card picker for ${players[i].dataset.player}`);
+    picker.setAttribute('aria-label', say('pickerFor', { name: players[i].dataset.player }));
     players[i].querySelector('.chips').after(picker);
     picker.hidden = false;
     message.textContent = '';
@@ -123,8 +137,8 @@ function setup(form) {
 
   players.forEach((fieldset, i) => {
     const input = inputs[i];
-    const chips = el('div', { class: 'chips', 'aria-label': `Cards of ${fieldset.dataset.player}` });
-    const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, 'Tap cards');
+    const chips = el('div', { class: 'chips', 'aria-label': say('cardsOf', { name: fieldset.dataset.player }) });
+    const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, WORDS.tapCards);
     const preview = el('div', { class: 'preview', 'aria-live': 'polite' });
     input.closest('.field').append(chips, pick, preview);
     pick.addEventListener('click', () => (active === i ? close() : open(i)));
@@ -132,7 +146,7 @@ function setup(form) {
     const render = () => {
       const { cards, bad } = readCards(input.value);
       chips.replaceChildren(...cards.map((card, at) => {
-        const chip = el('button', { type: 'button', class: `chip suit-${card.slice(-1).toLowerCase()}`, 'aria-label': `Remove ${pretty(card)}` }, pretty(card));
+        const chip = el('button', { type: 'button', class: `chip suit-${card.slice(-1).toLowerCase()}`, 'aria-label': say('remove', { card: pretty(card) }) }, pretty(card));
         chip.addEventListener('click', () => {
           const now = readCards(input.value).cards;
           now.splice(at, 1);
@@ -140,7 +154,7 @@ function setup(form) {
           input.dispatchEvent(new Event('input', { bubbles: true }));
         });
         return chip;
-      }), ...bad.map((token) => el('span', { class: 'chip bad' }, `'${token}' is not a card`)));
+      }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
     };
     let timer = null, asked = 0;
     const solve = async () => {
@@ -194,14 +208,11 @@ function describe(data, wentOut) {
     box.textContent = data.error;
     return box;
   }
-  if (data.penalty === 0) {
-    box.append(el('strong', { class: 'penalty' }, 'Penalty 0'), ' · every card melds');
-  } else {
-    box.append(el('strong', { class: 'penalty' }, `Penalty ${data.penalty}`));
-    if (wentOut) { box.classList.add('error'); box.append(' · went out, but these do not meld'); }
-  }
-  for (const m of data.melds) box.append(' · ', `${m.kind} ${m.cards.map(pretty).join(' ')}`);
-  if (data.deadwood.length) box.append(' · left: ', data.deadwood.map(pretty).join(' '));
+  box.append(el('strong', { class: 'penalty' }, say('penalty', { points: data.penalty })));
+  if (data.penalty === 0) box.append(` · ${WORDS.melds}`);
+  else if (wentOut) { box.classList.add('error'); box.append(` · ${WORDS.notMeld}`); }
+  for (const m of data.melds) box.append(' · ', `${WORDS[m.kind]} ${m.cards.map(pretty).join(' ')}`);
+  if (data.deadwood.length) box.append(` · ${WORDS.left} `, data.deadwood.map(pretty).join(' '));
   return box;
 }
 

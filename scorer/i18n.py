@@ -1,0 +1,41 @@
+"""Words for people in the table's language.
+
+scorer/ marks every message with _() (or ngettext() where a number decides the form) and
+stays free of Flask: a caller chooses the language by handing over gettext translations
+(babel.support.Translations, or anything with gettext and ngettext) with use(). Without
+one, messages are English. Placeholders are named, as in gettext: '%(card)s'.
+"""
+
+from contextvars import ContextVar
+
+_translations = ContextVar('translations', default=None)
+_language = ContextVar('language', default='en')
+
+
+def use(translations, language='en'):
+    """Speak this language in the current context (a request, a thread)."""
+    _translations.set(translations)
+    _language.set(language)
+
+
+def language():
+    return _language.get()
+
+
+def _(message, /, **values):
+    """The message in the current language, its %(name)s placeholders filled."""
+    t = _translations.get()
+    out = t.gettext(message) if t is not None else message
+    return out % values if values else out
+
+
+def ngettext(singular, plural, n, /, **values):
+    """The singular or plural message for n (languages differ in where the plural starts)."""
+    t = _translations.get()
+    out = t.ngettext(singular, plural, n) if t is not None else (singular if n == 1 else plural)
+    return out % {'num': n, **values}
+
+
+def N_(text):
+    """Mark a message for translation without translating it yet (translated where it is shown)."""
+    return text
