@@ -1,0 +1,208 @@
+"""The app in the table's language: complete catalogs, every page in English, Spanish and
+Portuguese, no string left untranslated (checked with a pseudo-language), cards as players
+name them, and numbers and dates in the locale's format."""
+
+import html
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.dates import get_month_names
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from app import create_app
+from scorer.cards import CardError, parse_cards, parse_rank
+from tests.conftest import new_game_form, round_form
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
+
+
+def catalog(lang):
+    with open(ROOT / 'translations' / lang / 'LC_MESSAGES' / 'messages.po', 'rb') as f:
+        return read_po(f)
+
+
+def template():
+    with open(ROOT / 'translations' / 'messages.pot', 'rb') as f:
+        return read_po(f)
+
+
+def test_the_template_holds_every_message_in_the_code(tmp_path):
+    out = tmp_path / 'fresh.pot'
+    subprocess.run([sys.executable, '-m', 'babel.messages.frontend', 'extract', '-F', 'babel.cfg', '-k', 'N_',
+                    '-k', '_l', '-k', 'lazy_gettext', '--no-location', '--sort-output', '-o', str(out), '.'],
+                   cwd=ROOT, check=True, capture_output=True)
+    with open(out, 'rb') as f:
+        fresh = {m.id for m in read_po(f) if m.id}
+    kept = {m.id for m in template() if m.id}
+    assert fresh - kept == set(), 'run make translations: messages missing from translations/messages.pot'
+    assert kept - fresh == set(), 'run make translations: translations/messages.pot has messages no longer used'
+
+
+@pytest.mark.parametrize('lang', ['es', 'pt'])
+def test_every_message_is_translated_with_the_same_placeholders(lang):
+    translated = {m.id: m for m in catalog(lang) if m.id}
+    for m in template():
+        if not m.id:
+            continue
+        assert m.id in translated, f'{lang}: no entry for {m.id!r}'
+        entry = translated[m.id]
+        assert not entry.fuzzy, f'{lang}: fuzzy {m.id!r}'
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        want = set(PLACEHOLDER.findall(' '.join(ids)))
+        for s in strings:
+            assert s, f'{lang}: empty translation of {m.id!r}'
+            got = set(PLACEHOLDER.findall(s))
+            assert got <= want and want - got <= {'%(num)d'}, f'{lang}: placeholders differ in {m.id!r}: {s!r}'
+
+
+@pytest.fixture
+def pseudo(tmp_path):
+    """A pseudo-language ('eo') where every message is wrapped in ⟦ ⟧: text shown outside them was
+    never translated."""
+    pseudo_catalog = Catalog(locale='eo')
+    for m in template():
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            pseudo_catalog.add(m.id, tuple(f'⟦{s}⟧' for s in m.id))
+        else:
+            pseudo_catalog.add(m.id, f'⟦{m.id}⟧')
+    folder = tmp_path / 'pseudo' / 'eo' / 'LC_MESSAGES'
+    folder.mkdir(parents=True)
+    with open(folder / 'messages.mo', 'wb') as f:
+        write_mo(f, pseudo_catalog)
+    return str(tmp_path / 'pseudo')
+
+
+def pages(client, hand_link=True):
+    """Every kind of page, with a game that has rounds, claims, errors and stats to show."""
+    url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'], title='Noche', place='Casa')).headers['Location']
+    for n in range(1, 12):
+        r = client.post(f'{url}/rounds/{n}', data=round_form(n % 2, cards=[None if n % 2 == 0 else 'KH 5C',
+                                                                         None if n % 2 else 'QS 2D']))
+        assert r.status_code == 302, r.get_data(as_text=True)
+    game_id = url.rsplit('/', 1)[1]
+    return [
+        '/', '/games/new', url, url + '?edit=1', url + '/live', url + '/rounds/1?saved=1', url + '/print',
+        url + '/delete', '/history', '/stats', '/nope',
+        '/audit', '/audit?cards=7H 8H 9H KS 5C QD&round=3', '/audit?cards=2S 3H 3H 2H 10S 3S 4H&wild=K',
+        '/audit?cards=4H 5H 6H 7C QS 9D&wild=3&claim=43&melds=4H 5H 7C | 7H 9H JH',
+        '/audit?cards=4H 5H 6H 9C&round=1', '/audit?cards=4H 6H 8C 9C&round=1', '/audit?cards=7H 1X&round=3',
+        '/audit?cards=7H&wild=3&aces=up', f'/audit?cards=QH KH AH&round=1&game={game_id}',
+    ], url
+
+
+ALLOWED = {'Ana', 'Bruno', 'Noche', 'Casa', 'Three', 'Thirteen', 'English', 'Español', 'Português', 'CSV', 'JSON',
+           'HOST', 'make', 'run', 'http', 'localhost', 'games', 'keeper', 'A4'}
+
+
+def untranslated(page):
+    """Words of the page's visible text that stand outside every ⟦translated⟧ message."""
+    text = re.sub(r'<(script|style)\b.*?</\1>', ' ', page, flags=re.S)
+    text = re.sub(r'<svg\b.*?</svg>', ' ', text, flags=re.S)
+    text = html.unescape(re.sub(r'<[^>]+>', ' ', text))
+    text = re.sub(r'https?://\S+', ' ', text)                 # links shown as text (the share links)
+    while True:
+        inner = re.sub(r'⟦[^⟦⟧]*⟧', ' ', text)
+        if inner == text:
+            break
+        text = inner
+    words = re.findall(r'[A-Za-zÀ-ÿ]{3,}', text)
+    months = set(get_month_names('abbreviated', locale='eo').values()) | set(get_month_names(locale='eo').values())
+    return sorted({w for w in words if w not in ALLOWED and w.strip('.') not in months})
+
+
+def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
+    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'i18n',
+                      'DATABASE': str(tmp_path / 'i18n.sqlite'), 'BABEL_TRANSLATION_DIRECTORIES': pseudo,
+                      'LANGUAGES': {'en': 'English', 'es': 'Español', 'pt': 'Português', 'eo': 'pseudo'}})
+    client = app.test_client()
+    client.set_cookie('lang', 'eo')
+    paths, url = pages(client)
+    bad_round = client.post(url + '/rounds/1', data=round_form(1, cards=['7H 1X', 'KH 5C 9D 9D'], points=[None, 'x']))
+    bad_game = client.post('/games/new', data=new_game_form(['Ana']))
+    found = {}
+    for path in paths:
+        found[path] = untranslated(client.get(path).get_data(as_text=True))
+    found['bad round'] = untranslated(bad_round.get_data(as_text=True))
+    found['bad game'] = untranslated(bad_game.get_data(as_text=True))
+    assert {p: w for p, w in found.items() if w} == {}
+
+
+@pytest.mark.parametrize('lang, words', [
+    ('en', ['Scoresheet', 'Standings', 'Minimal penalty', 'Goes out by discarding']),
+    ('es', ['Hoja de puntos', 'Clasificación', 'Penalización mínima', 'Sale descartando']),
+    ('pt', ['Folha de pontos', 'Classificação', 'Penalidade mínima', 'Bate descartando']),
+])
+def test_every_page_renders_in_each_language(client, lang, words):
+    client.set_cookie('lang', lang)
+    paths, url = pages(client)
+    text = ''
+    for path in paths:
+        r = client.get(path)
+        assert r.status_code in (200, 404), path
+        text += r.get_data(as_text=True)
+        if not path.endswith('/live'):                    # the live fragment is not a whole page
+            assert f'<html lang="{lang}">' in r.get_data(as_text=True)
+    for w in words:
+        assert w in text, w
+
+
+def test_language_comes_from_the_browser_and_the_switcher_is_remembered(client):
+    page = client.get('/', headers={'Accept-Language': 'pt-BR,pt;q=0.9,en;q=0.5'}).get_data(as_text=True)
+    assert 'Nova partida' in page
+    r = client.get('/language/es?next=/audit', headers={'Accept-Language': 'pt-BR'})
+    assert r.status_code == 302 and r.headers['Location'] == '/audit'
+    assert 'Revisar una mano' in client.get('/audit', headers={'Accept-Language': 'pt-BR'}).get_data(as_text=True)
+    assert client.get('/language/es?next=//evil.example').headers['Location'] == '/'
+
+
+def test_a_printed_sheet_in_any_language(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    assert "Firma del anotador" in client.get(url + '/print?lang=es').get_data(as_text=True)
+    assert 'Assinatura do marcador' in client.get(url + '/print?lang=pt').get_data(as_text=True)
+    assert "Scorekeeper's signature" in client.get(url + '/print').get_data(as_text=True)
+
+
+def test_errors_and_the_referee_speak_the_language(client):
+    client.set_cookie('lang', 'es')
+    r = client.get('/api/solve?cards=7H 1X&wild=5')
+    assert r.get_json()['error'] == "'1X' no es una carta (2.ª carta)"
+    page = client.get('/audit?cards=7H 9H JH 2C&wild=3&melds=7H 9H JH').get_data(as_text=True)
+    assert '7♥ 9♥ J♥ no es una escalera: faltan 8♥ y 10♥ y no tiene comodín' in page
+    client.set_cookie('lang', 'pt')
+    page = client.get('/audit?cards=7H 7H 7H&round=3').get_data(as_text=True)
+    assert 'três 7♥, mas só há 2 baralhos' in page
+
+
+def test_numbers_and_dates_in_the_locales_format(client):
+    from flask_babel import force_locale
+    from app import day, decimal
+    with client.application.test_request_context():
+        with force_locale('es'):
+            assert decimal(27.5) == '27,5' and day('2026-11-29') == '29 nov 2026'
+        with force_locale('pt'):
+            assert decimal(1234.5) == '1.234,5' and 'nov' in day('2026-11-29')
+        with force_locale('en'):
+            assert decimal(1234.5) == '1,234.5' and day('2026-11-29') == 'Nov 29, 2026'
+
+
+@pytest.mark.parametrize('typed, canonical', [
+    ('Rey♥', 'KH'), ('reina♠', 'QS'), ('JotaD', 'JD'), ('As♣', 'AC'), ('Ás♥', 'AH'), ('ValeteS', 'JS'),
+    ('Dama♦', 'QD'), ('Rei♣', 'KC'), ('VH', 'JH'), ('R♦', 'KD'), ('AS', 'AS'), ('comodín', 'JK'), ('coringa', 'JK'),
+])
+def test_cards_as_spanish_and_portuguese_tables_name_them(typed, canonical):
+    assert [str(c) for c in parse_cards(typed, jokers=2)] == [canonical]
+
+
+def test_dama_letter_is_not_read_as_a_rank():
+    with pytest.raises(CardError):
+        parse_cards('DH')                  # D is the diamonds letter, so 'D' alone is not dama
+    assert parse_rank('Reina') == 12 and parse_rank('rey') == 13

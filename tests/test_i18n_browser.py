@@ -1,0 +1,81 @@
+"""The sheet and the audit in Spanish and in Portuguese, in Chromium at a phone's size, with screenshots."""
+
+import pytest
+
+from app import create_app
+from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+WORDS = {
+    'es': {'new': 'Nueva partida', 'seat': 'Asiento', 'start': 'Empezar la partida', 'enter': 'Anotar la ronda 1',
+           'out': 'salió', 'tap': 'Tocar cartas', 'penalty': 'Penalización 22', 'save': 'Guardar la ronda 1',
+           'saved': 'Ronda 1 guardada', 'back': 'Volver a la hoja de puntos', 'standings': 'Clasificación',
+           'audit': 'Revisar', 'minimum': 'Penalización mínima: 26', 'verdict': 'se reclaman 43, el mínimo es 26',
+           'claim': 'Revisar lo que se reclama', 'claimed': 'Puntuación reclamada', 'check': 'Revisar',
+           'wild': 'Los treses son comodines'},
+    'pt': {'new': 'Nova partida', 'seat': 'Lugar', 'start': 'Começar a partida', 'enter': 'Anotar a rodada 1',
+           'out': 'bateu', 'tap': 'Tocar cartas', 'penalty': 'Penalidade 22', 'save': 'Salvar a rodada 1',
+           'saved': 'Rodada 1 salva', 'back': 'Voltar à folha de pontos', 'standings': 'Classificação',
+           'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, o mínimo é 26',
+           'claim': 'Conferir uma reclamação', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
+           'wild': 'Os três são curingas'},
+}
+
+
+@pytest.fixture(scope='module')
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'lang.sqlite'), 'SECRET_KEY': 'lang'})
+    with Server(app) as s:
+        yield s
+
+
+@pytest.mark.parametrize('lang', ['es', 'pt'])
+def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
+    w = WORDS[lang]
+    context = phone(browser)
+    context.set_extra_http_headers({'Accept-Language': f'{lang},{lang}-BR;q=0.9'})
+    page = context.new_page()
+    page.goto(server.url + '/')
+    page.get_by_role('link', name=w['new']).click()
+    for seat, name in enumerate(['Ana', 'Bruno', 'Carla'], 1):
+        page.get_by_label(f"{w['seat']} {seat}", exact=True).fill(name)
+    page.locator('#first_dealer').select_option('0')
+    page.get_by_role('button', name=w['start']).click()
+    page.get_by_role('link', name=w['enter']).click()
+    expect(page.locator('.banner.now')).to_contain_text(w['wild'])
+    page.locator('#player-0').get_by_label(w['out']).check()
+    page.locator('#player-1').get_by_role('button', name=w['tap']).click()
+    for rank, suit in (('K', 'H'), ('5', 'C'), ('7', 'D')):
+        page.locator(f'.picker button.rank[data-rank="{rank}"]').click()
+        page.locator(f'.picker button.suit[data-suit="{suit}"]').click()
+    expect(page.locator('#player-1 .preview')).to_contain_text(w['penalty'])
+    page.locator('#player-2 .cards-input').fill('4H 3S 6H')
+    page.get_by_role('button', name=w['save']).click()
+    expect(page.get_by_text(w['saved'])).to_be_visible()
+    page.get_by_role('link', name=w['back']).click()
+    expect(page.get_by_role('heading', name=w['standings'])).to_be_visible()
+    assert no_horizontal_scroll(page)
+    shot(page, f'sheet-{lang}')
+
+    page.get_by_role('link', name=w['audit'], exact=True).click()
+    page.locator('#cards').fill('4H 5H 6H 7C QS 9D')
+    page.locator('#wild').select_option('3')
+    page.get_by_text(w['claim']).click()
+    page.get_by_label(w['claimed']).fill('43')
+    page.get_by_role('button', name=w['check'], exact=True).click()
+    expect(page.get_by_text(w['minimum'])).to_be_visible()
+    expect(page.locator('.verdict')).to_contain_text(w['verdict'])
+    assert no_horizontal_scroll(page)
+    shot(page, f'audit-{lang}')
+    assert context.outside == [] and context.errors == []
+    context.close()
