@@ -64,7 +64,7 @@ def secret_key(instance_path):
         else:
             with os.fdopen(fd, 'w') as f:
                 f.write(secrets.token_hex(32))
-    for _ in range(50):                 # wait for the other worker to finish writing it
+    for attempt in range(50):           # wait for the other worker to finish writing it
         key = path.read_text().strip()
         if key:
             return key

@@ -48,3 +48,23 @@ def round_form(went_out, cards=(), points=()):
         if p is not None:
             data[f'entries-{i}-points'] = p
     return data
+
+
+@pytest.fixture(scope='session')
+def browser():
+    """Debian's Chromium through Playwright, once for the whole run."""
+    sync_api = pytest.importorskip('playwright.sync_api')
+    from tests.browser import launch
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """The app on a fresh database, served on a loopback port for the browser."""
+    from tests.browser import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served'})
+    with Server(app) as s:
+        yield s

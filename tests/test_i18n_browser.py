@@ -2,8 +2,7 @@
 
 import pytest
 
-from app import create_app
-from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+from tests.browser import no_horizontal_scroll, phone, shot
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -22,21 +21,6 @@ WORDS = {
            'claim': 'Conferir uma reclamação', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
            'wild': 'Os três são curingas'},
 }
-
-
-@pytest.fixture(scope='module')
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'lang.sqlite'), 'SECRET_KEY': 'lang'})
-    with Server(app) as s:
-        yield s
 
 
 @pytest.mark.parametrize('lang', ['es', 'pt'])

@@ -2,25 +2,9 @@
 
 import pytest
 
-from app import create_app
-from tests.browser import Server, launch, no_horizontal_scroll, phone, shot
+from tests.browser import no_horizontal_scroll, phone, shot
 
 sync_api = pytest.importorskip('playwright.sync_api')
-
-
-@pytest.fixture(scope='module')
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'journey.sqlite'), 'SECRET_KEY': 'journey'})
-    with Server(app) as s:
-        yield s
 
 
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])

@@ -13,7 +13,7 @@ from scorer.gamefile import GameFileError, read_game
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game
 from scorer.stats import player_stats
-from tests.browser import ARTIFACTS, Server, launch
+from tests.browser import ARTIFACTS, Server
 from tests.conftest import round_form
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
@@ -50,15 +50,6 @@ def test_print_page_has_everything_and_no_controls(client, finished_eight):
 def test_print_of_a_game_in_progress_says_so(client, make_game):
     url = make_game(('Ana', 'Bruno'))
     assert '(in progress: round 1 of 11 next)' in client.get(url + '/print').get_data(as_text=True)
-
-
-@pytest.fixture(scope='module')
-def browser():
-    sync_api = pytest.importorskip('playwright.sync_api')
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize('paper', ['A4', 'Letter'])

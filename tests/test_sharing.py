@@ -2,7 +2,6 @@
 
 import re
 
-from app import create_app
 from tests.conftest import round_form
 
 

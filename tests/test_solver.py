@@ -13,7 +13,6 @@ from tests.brute import brute_penalty
 from tests.hands import MELD_SETTINGS, check_arrangement, deals
 
 
-
 def slow(n):
     return settings(max_examples=n, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -5,26 +5,10 @@ import time
 
 import pytest
 
-from app import create_app
-from tests.browser import Server, launch, no_horizontal_scroll, phone, shot, table_fits
+from tests.browser import no_horizontal_scroll, phone, shot, table_fits
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
-
-
-@pytest.fixture(scope='module')
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def server(tmp_path):
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'table.sqlite'), 'SECRET_KEY': 'table'})
-    with Server(app) as s:
-        yield s
 
 
 def tap_cards(page, seat, cards):
