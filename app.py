@@ -1,5 +1,6 @@
 """The Three-Thirteen scorekeeper: the Flask application factory."""
 
+import json
 import os
 import secrets
 import time
@@ -7,10 +8,11 @@ from pathlib import Path
 
 from datetime import date
 
-from flask import Flask, current_app, redirect, render_template, request, send_from_directory
+from flask import Flask, current_app, has_request_context, redirect, render_template, request, send_from_directory
 from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from markupsafe import Markup
 
 import scorer.i18n
 
@@ -40,6 +42,30 @@ def day(iso):
         return format_date(date.fromisoformat(iso), 'medium')
     except (TypeError, ValueError):
         return iso or ''
+
+
+_picker_words = {}
+
+
+def picker_words():
+    """The card picker's words in the request's language, as JSON (made once per language)."""
+    locale = str(get_locale())
+    if locale not in _picker_words:
+        words = {
+            'tapCards': _('Tap cards'), 'done': _('Done'), 'hint': _('Tap a rank, then a suit.'),
+            'rankFirst': _('Tap a rank first.'), 'holds': _('{name} already holds {count} cards: {why}.'),
+            'copies': _('All {count} {card} are already in this round ({decks} decks).'),
+            'copy': _('{card} is already in this round (1 deck).'),
+            'jokers': _('All {count} jokers are already in this round.'),
+            'penalty': _('Penalty {points}'), 'melds': _('every card melds'),
+            'notMeld': _('went out, but these do not meld'), 'left': _('left:'),
+            'notCard': _("'{token}' is not a card"), 'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
+            'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
+            'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
+            'set': _('set'), 'run': _('run'),
+        }
+        _picker_words[locale] = Markup(json.dumps(words, ensure_ascii=False).replace('<', '\\u003c'))
+    return _picker_words[locale]
 
 
 def decimal(value):
@@ -94,16 +120,20 @@ def create_app(test_config=None):
     from scorer.rules import rules_words
     app.jinja_env.globals.update(rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words,
                                  wild_words=wild_words, kind_word=kind_word, day=day, decimal=decimal,
+                                 picker_words=picker_words,
                                  zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower())
 
     db.init_app(app)
     csrf.init_app(app)
     Babel(app, locale_selector=select_locale)
 
-    @app.before_request
-    def speak():
+    def request_language():
         """scorer/ speaks the request's language too (its messages, the referee's words)."""
-        scorer.i18n.use(get_translations(), str(get_locale()))
+        if not has_request_context():
+            return None, 'en'
+        return get_translations(), str(get_locale())
+
+    scorer.i18n.ask(request_language)
 
     @app.context_processor
     def languages():

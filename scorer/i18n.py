@@ -10,6 +10,7 @@ from contextvars import ContextVar
 
 _translations = ContextVar('translations', default=None)
 _language = ContextVar('language', default='en')
+_source = None
 
 
 def use(translations, language='en'):
@@ -18,20 +19,34 @@ def use(translations, language='en'):
     _language.set(language)
 
 
+def ask(source):
+    """Ask `source()` for (translations, language) whenever none were set with use(); a web app
+    passes one that reads its current request, so nothing is done for requests that say nothing."""
+    global _source
+    _source = source
+
+
+def current():
+    t = _translations.get()
+    if t is None and _source is not None:
+        return _source()
+    return t, _language.get()
+
+
 def language():
-    return _language.get()
+    return current()[1]
 
 
 def _(message, /, **values):
     """The message in the current language, its %(name)s placeholders filled."""
-    t = _translations.get()
+    t = current()[0]
     out = t.gettext(message) if t is not None else message
     return out % values if values else out
 
 
 def ngettext(singular, plural, n, /, **values):
     """The singular or plural message for n (languages differ in where the plural starts)."""
-    t = _translations.get()
+    t = current()[0]
     out = t.ngettext(singular, plural, n) if t is not None else (singular if n == 1 else plural)
     return out % {'num': n, **values}
 

@@ -22,10 +22,15 @@ def key_matches(given, key):
 
 def is_keeper(game_id):
     """Whether this browser holds the game's edit key (404 when there is no such game)."""
-    key = store.edit_key(get_db(), game_id)
+    return keeper_and_revision(game_id)[0]
+
+
+def keeper_and_revision(game_id):
+    """Whether this browser holds the game's key, and the game's save count, in one look-up."""
+    key, revision = store.key_and_revision(get_db(), game_id)
     if key is None:
         abort(404)
-    return key == '' or key_matches(request.cookies.get(cookie_name(game_id)), key)
+    return key == '' or key_matches(request.cookies.get(cookie_name(game_id)), key), revision
 
 
 def require_keeper(game_id):

@@ -1,24 +1,37 @@
-"""The database connection of a request: get_db() on g, closed at teardown; and backups."""
+"""The database connection of a request: get_db() on g, given back at teardown; and backups.
+
+Each server thread keeps its connection open from one request to the next (opening and
+closing a SQLite file costs more than most requests here); teardown makes sure nothing of
+a failed request's transaction is left behind.
+"""
 
 import sqlite3
+import threading
 
 import click
 from flask import current_app, g
 
 from . import store
 
+_kept = threading.local()
+
 
 def get_db():
-    """The request's sqlite-utils Database, opened on first use."""
+    """The request's sqlite-utils Database, this thread's own."""
     if 'db' not in g:
-        g.db = store.connect(current_app.config['DATABASE'], migrate=False)
+        path = current_app.config['DATABASE']
+        if getattr(_kept, 'path', None) != path:
+            if getattr(_kept, 'db', None) is not None:
+                _kept.db.close()
+            _kept.db, _kept.path = store.connect(path, migrate=False), path
+        g.db = _kept.db
     return g.db
 
 
 def close_db(e=None):
     db = g.pop('db', None)
-    if db is not None:
-        db.close()
+    if db is not None and db.conn.in_transaction:
+        db.conn.rollback()
 
 
 def init_app(app):

@@ -18,7 +18,7 @@ from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, 
 
 from . import store
 from . import export as export_file
-from .access import cookie_name, is_keeper, key_matches, kept_games, remember, require_keeper
+from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .forms import SETTINGS, DeleteForm, ImportForm, NewGameForm, RoundForm
 
@@ -185,8 +185,8 @@ def sheet(game_id):
 @bp.get('/games/<game_id>/live')
 def live(game_id):
     """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter)."""
-    keeper = is_keeper(game_id)
-    etag = live_etag(store.revision(get_db(), game_id), keeper)
+    keeper, revision = keeper_and_revision(game_id)
+    etag = live_etag(revision, keeper)
     if etag in request.headers.get('If-None-Match', ''):
         return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
     context = sheet_context(game_id, keeper)

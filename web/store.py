@@ -128,6 +128,12 @@ def edit_key(db, game_id):
     return (rows[0]['edit_key'] or '') if rows else None
 
 
+def key_and_revision(db, game_id):
+    """The game's edit key and save count in one look-up; (None, None) when there is no such game."""
+    rows = list(db.query('select edit_key, revision from games where id = ?', [game_id]))
+    return ((rows[0]['edit_key'] or ''), rows[0]['revision']) if rows else (None, None)
+
+
 def revision(db, game_id):
     """How many saves the game has had; None when there is no such game."""
     rows = list(db.query('select revision from games where id = ?', [game_id]))
