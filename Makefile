@@ -28,7 +28,7 @@ catalogs: $(VENV)/.app
 translations: $(VENV)/.app
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_gettext --no-location --sort-output \
 		-o translations/messages.pot .
-	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-location --no-fuzzy-matching
+	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d translations
 
 run: $(VENV)/.app catalogs

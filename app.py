@@ -8,7 +8,7 @@ from pathlib import Path
 
 from datetime import date
 
-from flask import Flask, current_app, has_request_context, redirect, render_template, request, send_from_directory
+from flask import Flask, current_app, g, has_request_context, redirect, render_template, request, send_from_directory
 from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -134,6 +134,16 @@ def create_app(test_config=None):
         return get_translations(), str(get_locale())
 
     scorer.i18n.ask(request_language)
+
+    def translations():
+        """The request's translations, looked up once per request (templates ask for dozens)."""
+        if 'translations' not in g:
+            g.translations = get_translations()
+        return g.translations
+
+    app.jinja_env.install_gettext_callables(
+        lambda text: translations().ugettext(text),
+        lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
 
     @app.context_processor
     def languages():

@@ -118,10 +118,11 @@ async def run(base, tables, viewers, seconds, ramp, seed):
     return rec, elapsed
 
 
-def report(rec, elapsed, tables, viewers, workers):
+def report(rec, elapsed, tables, viewers, workers, threads):
     lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each), '
-             f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers on loopback, the '
-             'load generator on the same 2-core machine.', '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
+             f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers '
+             f'({threads} thread{"s" if threads != 1 else ""} each) on loopback, the load generator on the same '
+             '2-core machine.', '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     total = 0
     for kind in ('page view', 'live poll', 'round save'):
@@ -143,15 +144,16 @@ def main():
     parser.add_argument('--seconds', type=int, default=60, help='seconds measured, after the ramp')
     parser.add_argument('--ramp', type=int, default=15, help='seconds over which the clients join')
     parser.add_argument('--workers', type=int, default=2)
+    parser.add_argument('--threads', type=int, default=1, help='threads per worker (above 1: gthread workers)')
     parser.add_argument('--seed', type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers).start()
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, threads=args.threads).start()
         try:
             rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed))
         finally:
             server.stop()
-    print(report(rec, elapsed, args.tables, args.viewers, args.workers))
+    print(report(rec, elapsed, args.tables, args.viewers, args.workers, args.threads))
     return 1 if sum(rec.errors.values()) else 0
 
 

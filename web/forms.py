@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import FieldList, Form, FormField, RadioField, SelectField, StringField
+from wtforms import FieldList, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
@@ -59,16 +59,9 @@ for _key in SETTINGS:                       # one select per setting of RULES.md
     setattr(NewGameForm, _key, setting_field(_key))
 
 
-class EntryForm(Form):
-    """One player's entry: the cards left in hand, or plain points."""
-    cards = StringField(_l('Cards left'), validators=[Length(max=200)])
-    points = StringField(_l('Points'), validators=[Length(max=40)])
-
-
 class RoundForm(FlaskForm):
-    """A round: who went out, and every player's cards or points."""
-    went_out = RadioField(_l('Went out'), choices=[], validate_choice=False)
-    entries = FieldList(FormField(EntryForm), max_entries=MAX_PLAYERS)
+    """A round: only its CSRF token here; who went out and each seat's cards or points are read
+    by the view (entries-N-cards, entries-N-points, went_out), one per seat."""
 
 
 class DeleteForm(FlaskForm):

@@ -23,6 +23,7 @@ from .db import get_db
 from .forms import SETTINGS, DeleteForm, ImportForm, NewGameForm, RoundForm
 
 bp = Blueprint('games', __name__)
+LONGEST = 200           # characters read from a cards or points field (more is no hand anyway)
 
 
 def load(game_id):
@@ -215,26 +216,23 @@ def round_entry(game_id, number):
     if number not in game.rounds and number != current.next_round:
         flash(_('Enter round %(round)d first.', round=current.next_round))
         return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
-    form = RoundForm()
-    form.went_out.choices = [(str(i), p) for i, p in enumerate(game.players)]
-    form.entries.entries, form.entries.last_index = [], -1      # one entry per seat, in seat order
+    form = RoundForm()                  # the CSRF token; the entries are read one per seat, in seat order
     if request.method == 'POST':
+        went_out = request.form.get('went_out')
         typed = [{'cards': request.form.get(f'entries-{i}-cards', ''),
                   'points': request.form.get(f'entries-{i}-points', '')} for i in range(len(game.players))]
     else:
         saved = {e.player: e for e in game.rounds.get(number, ())}
         out = [i for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
-        form.went_out.data = str(out[0]) if out else None
+        went_out = str(out[0]) if out else None
         typed = [{'cards': saved[p].cards or '' if p in saved else '',
                   'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
                  for p in game.players]
-    for data in typed:
-        form.entries.append_entry(data)
     problem, conflict = None, None
     version = store.round_version(get_db(), game_id, number)
     if form.validate_on_submit():
-        entries = [Entry(p, form.went_out.data == str(i), (form.entries[i].cards.data or '').strip() or None,
-                         (form.entries[i].points.data or '').strip() or None)
+        entries = [Entry(p, went_out == str(i), typed[i]['cards'].strip()[:LONGEST] or None,
+                         typed[i]['points'].strip()[:LONGEST] or None)
                    for i, p in enumerate(game.players)]
         try:
             clean = clean_entries(game, number, entries)
@@ -258,6 +256,7 @@ def round_entry(game_id, number):
     row = next((r for r in current.rows if r.round == number), None)
     status = 409 if conflict else 422 if problem else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
+                           typed=typed, went_out=went_out,
                            problem=problem, conflict=conflict, version=version,
                            row=row if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
