@@ -196,6 +196,8 @@ class Search:
         lone, melds = self.lone, self.melds
 
         def best(hand, w, sink):
+            if not w:
+                sink = False            # with no wild left, whether a set could take one does not matter
             key = (hand, w, sink)
             got = memo.get(key)
             if got is not None:
@@ -218,7 +220,9 @@ class Search:
             if cost:
                 for meld in melds(c, rest, w, limit):
                     used, k, is_set = meld[0], meld[1], meld[2]
-                    x = best(remove(rest, used) if used else rest, w - k, sink or (is_set and can_sink))
+                    left, now = remove(rest, used) if used else rest, (sink or (is_set and can_sink)) and w > k
+                    got = memo.get((left, w - k, now))
+                    x = got[0] if got is not None else best(left, w - k, now)
                     if x < cost:
                         cost, choice = x, meld
                         if cost == 0:
@@ -331,7 +335,7 @@ class Search:
         penalty = self.searcher()(hand, w, sink)
         layouts, deadwood = [], []
         while hand:
-            _, choice = self.memo[(hand, w, sink)]
+            _, choice = self.memo[(hand, w, sink and w > 0)]
             if isinstance(choice, int):     # that many lone naturals at the head
                 deadwood += [CARD[c] for c in hand[:choice]]
                 hand = hand[choice:]
