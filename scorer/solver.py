@@ -150,7 +150,10 @@ class Search:
         # `everyone`: all cards that are naturals in some split of the wild-rank cards.
         every = sorted({ID[c] for c in [*naturals, *everyone]})
         self.value = {i: value[CARD[i]] for i in every}
-        self.kin = {i: tuple(j for j in every if j & 15 == i & 15) for i in every}
+        by_rank = {}
+        for i in every:
+            by_rank.setdefault(i & 15, []).append(i)
+        self.kin = {i: tuple(by_rank[i & 15]) for i in every}
         place = self.by_group(every, min(len(pool), self.max_wilds))
         self.start = tuple(sorted((ID[c] for c in naturals), key=place.get))
         self.memo = {} if memo is None else memo
