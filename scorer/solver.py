@@ -62,14 +62,15 @@ def solve(hand, wild, rules=DEFAULT):
     jokers, wild_cards, naturals = [], [], []
     for c in hand:
         (jokers if c.rank == 0 else wild_cards if c.rank == wild else naturals).append(c)
-    best, memos = None, {}
+    best, memos, shared = None, {}, {}
     ways = splits(wild_cards, naturals, rules, len(jokers))
     everyone = naturals + wild_cards if len(ways) > 1 else ()
     for as_itself in ways:
         pool = jokers + list_minus(wild_cards, as_itself)
-        # Splits with as many wilds share what they found (the order of naturals is the same).
+        # Splits with as many wilds share what they found (the order of naturals is the same),
+        # and all splits share what is worked out from the cards alone.
         search = Search(naturals + as_itself, pool, wild, rules, value, everyone,
-                        memos.setdefault(len(pool), {}))
+                        memos.setdefault(len(pool), {}), shared)
         solution = search.solution()
         if best is None or solution.penalty < best.penalty:
             best = solution
@@ -138,7 +139,7 @@ def remove(hand, used):
 class Search:
     """One exact search over naturals and a pool of wilds, under one set of rules."""
 
-    def __init__(self, naturals, pool, wild, rules, value, everyone=(), memo=None):
+    def __init__(self, naturals, pool, wild, rules, value, everyone=(), memo=None, shared=None):
         self.wild = wild
         self.high = rules.aces == 'high_or_low'
         self.max_wilds = 99 if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
@@ -148,13 +149,19 @@ class Search:
         cheapest = [value[c] for c in reversed(self.pool)]
         self.leftover = [sum(cheapest[:n]) for n in range(len(cheapest) + 1)]
         # `everyone`: all cards that are naturals in some split of the wild-rank cards.
-        every = sorted({ID[c] for c in [*naturals, *everyone]})
-        self.value = {i: value[CARD[i]] for i in every}
-        by_rank = {}
-        for i in every:
-            by_rank.setdefault(i & 15, []).append(i)
-        self.kin = {i: tuple(by_rank[i & 15]) for i in every}
-        place = self.by_group(every, min(len(pool), self.max_wilds))
+        shared = {} if shared is None else shared
+        if 'every' not in shared:
+            every = sorted({ID[c] for c in [*naturals, *everyone]})
+            by_rank = {}
+            for i in every:
+                by_rank.setdefault(i & 15, []).append(i)
+            shared.update(every=every, value={i: value[CARD[i]] for i in every},
+                          kin={i: tuple(by_rank[i & 15]) for i in every})
+        every, self.value, self.kin = shared['every'], shared['value'], shared['kin']
+        limit = min(len(pool), self.max_wilds)
+        if ('place', limit) not in shared:
+            shared[('place', limit)] = self.by_group(every, limit)
+        place = shared[('place', limit)]
         self.start = tuple(sorted((ID[c] for c in naturals), key=place.get))
         self.memo = {} if memo is None else memo
 
