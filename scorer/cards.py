@@ -141,7 +141,7 @@ def parse_rank(text):
     token = str(text).strip().upper()
     if token in _RANK_IN:
         return _RANK_IN[token]
-    if token.isdigit() and 1 <= int(token) <= 13:
+    if token.isascii() and token.isdigit() and 1 <= int(token) <= 13:
         return int(token)
     raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=text))
 

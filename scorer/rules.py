@@ -164,7 +164,7 @@ def coerce(key, value):
             return None
         if word in ('true', 'yes', 'on', 'false', 'no', 'off') and True in CHOICES[key]:
             return word in ('true', 'yes', 'on')
-        if word.lstrip('-').isdigit():
+        if word.isascii() and word.lstrip('-').isdigit():
             return int(word)
         return word
     return value

@@ -72,3 +72,10 @@ def test_any_text_parses_or_gets_a_card_error(typed):
         parse_cards(typed)
     except CardError as e:
         assert str(e)
+
+
+def test_a_superscript_digit_is_not_a_rank():
+    """Found by the fuzzer: '¹' counts as a digit for str.isdigit() but int() refuses it."""
+    from scorer.cards import parse_rank
+    with pytest.raises(CardError, match="'¹' is not a rank"):
+        parse_rank('¹')

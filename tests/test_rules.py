@@ -60,3 +60,8 @@ def test_card_values():
     assert [ranked.value(Card(r, 'S'), None) for r in (11, 12, 13)] == [11, 12, 13]
     assert DEFAULT.value(Card(5, 'S'), 5) == 15
     assert DEFAULT.value(Card(0, ''), 5) == 20
+
+
+def test_a_superscript_digit_is_not_a_number():
+    with pytest.raises(RulesError, match="'²' is not a value of decks"):
+        make_rules(decks='²')
