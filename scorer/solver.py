@@ -71,11 +71,11 @@ def solve(hand, wild, rules=DEFAULT):
         # and all splits share what is worked out from the cards alone.
         search = Search(naturals + as_itself, pool, wild, rules, value, everyone,
                         memos.setdefault(len(pool), {}), shared)
-        solution = search.solution()
-        if best is None or solution.penalty < best.penalty:
-            best = solution
-            if best.penalty == 0:
-                break
+        if best is not None and search.penalty() >= best.penalty:
+            continue                    # no better: not worth reading back its arrangement
+        best = search.solution()
+        if best.penalty == 0:
+            break
     return best
 
 
@@ -339,8 +339,12 @@ class Search:
                 return
             shapes = grown
 
+    def penalty(self):
+        """Run the search: the minimal penalty alone."""
+        return self.searcher()(self.start, len(self.pool), False)
+
     def solution(self):
-        """Run the search and read back one arrangement."""
+        """Run the search (its memo makes a second run free) and read back one arrangement."""
         hand, w, sink = self.start, len(self.pool), False
         penalty = self.searcher()(hand, w, sink)
         layouts, deadwood = [], []
