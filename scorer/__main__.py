@@ -9,12 +9,12 @@ import argparse
 import json
 import sys
 
-from .cards import CardError, parse_cards, pretty
-from .claims import check_claim, parse_melds
+from .cards import CardError, parse_cards
+from .claims import parse_melds
 from .query import QueryError, read_query, read_rules, read_wild
-from .referee import as_data, say, wild_words
+from .referee import as_data, audit, lines
 from .rules import CHOICES, EXPLAIN
-from .solver import discards_to_go_out, solve
+from .solver import solve
 
 
 def add_rule_options(parser):
@@ -54,22 +54,8 @@ def check(args, out):
         raise QueryError(str(e)) from None
     if not hand:
         raise QueryError('no cards given')
-    where = f'Round {round}: {rules.hand_size(round)} cards, ' if round else ''
-    line = f'{where}{wild_words(wild, rules)}.'
-    print(line[0].upper() + line[1:], file=out)
-    print(f'Hand: {pretty(hand)}', file=out)
-    solution = solve(hand, wild, rules)
-    for line in say(solution, wild, rules):
+    for line in lines(audit(hand, wild, rules, round, claim_score=args.claim, claim_melds=melds)):
         print(line, file=out)
-    if round and len(hand) == rules.hand_size(round) + 1:
-        discards = discards_to_go_out(hand, wild, rules)
-        if discards:
-            print(f"Goes out by discarding {' or '.join(c.pretty for c in discards)}", file=out)
-        else:
-            print('Cannot go out with any discard', file=out)
-    if melds is not None or args.claim is not None:
-        verdict = check_claim(hand, wild, rules, melds=melds, score=args.claim)
-        print(f"Claim {'holds' if verdict.holds else 'does not hold'}: {verdict.verdict}", file=out)
     return 0
 
 
@@ -94,12 +80,12 @@ def solve_jsonl(lines, out):
     return 0
 
 
-def sheet(args, out):
+def sheet(args, stdin, out):
     from .gamefile import GameFileError, read_game
     from .sheet import compute_sheet, sheet_data, sheet_text
     try:
         if args.game == '-':
-            data = sys.stdin.read()
+            data = stdin.read()
         else:
             with open(args.game, encoding='utf-8') as f:
                 data = f.read()
@@ -135,17 +121,21 @@ def parser():
     return p
 
 
-def main(argv=None, out=None):
-    out = out or sys.stdout
-    args = parser().parse_args(argv)
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    """Run a command; returns the exit status (0, or 2 with a message on stderr for bad input)."""
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as e:            # argparse has printed its usage message
+        return e.code
     try:
         if args.command == 'check':
-            return check(args, out)
+            return check(args, stdout)
         if args.command == 'solve':
-            return solve_jsonl(sys.stdin, out)
-        return sheet(args, out)
+            return solve_jsonl(stdin, stdout)
+        return sheet(args, stdin, stdout)
     except QueryError as e:
-        print(f'error: {e}', file=sys.stderr)
+        print(f'error: {e}', file=stderr)
         return 2
 
 

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from .i18n import N_, _, language, ngettext
+from .limits import MAX_HAND
 
 SUITS = 'SHDC'
 SYMBOL = {'S': '♠', 'H': '♥', 'D': '♦', 'C': '♣'}
@@ -21,7 +22,6 @@ RANK_TEXT = {1: 'A', 11: 'J', 12: 'Q', 13: 'K', **{r: str(r) for r in range(2, 1
 RANK_PLURAL = {1: N_('aces'), 2: N_('twos'), 3: N_('threes'), 4: N_('fours'), 5: N_('fives'),
                6: N_('sixes'), 7: N_('sevens'), 8: N_('eights'), 9: N_('nines'), 10: N_('tens'),
                11: N_('jacks'), 12: N_('queens'), 13: N_('kings')}
-MAX_HAND = 20
 
 _RANK_IN = {'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **{str(r): r for r in range(2, 11)},
             'AS': 1, 'ÁS': 1, 'JOTA': 11, 'REINA': 12, 'REY': 13,        # es
@@ -29,7 +29,9 @@ _RANK_IN = {'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **{str(r): r for r in ra
 _SUIT_IN = {'S': 'S', 'H': 'H', 'D': 'D', 'C': 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C',
             '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
 _JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏', 'COMODÍN', 'COMODIN', 'CURINGA', 'CORINGA'}
-_CARD_RE = re.compile(r'(REINA|JOTA|VALETE|DAMA|REY|REI|ÁS|AS|10|[2-9TJQKAVR])(.)')
+# A card is a rank word then one suit character; the longest rank word is tried first.
+_RANK_PATTERN = '(' + '|'.join(sorted(_RANK_IN, key=lambda w: (-len(w), w))) + ')(.)'
+_CARD_RE = re.compile(_RANK_PATTERN)
 
 
 class CardError(ValueError):
@@ -141,7 +143,7 @@ def parse_rank(text):
     token = str(text).strip().upper()
     if token in _RANK_IN:
         return _RANK_IN[token]
-    if token.isascii() and token.isdigit() and 1 <= int(token) <= 13:
+    if token.isascii() and token.isdigit() and len(token) <= 2 and 1 <= int(token) <= 13:
         return int(token)
     raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=text))
 
@@ -154,3 +156,12 @@ def rank_text(rank):
 def rank_plural(rank):
     """'aces', 'fives', 'kings' (or 'reyes', 'reis'): how a table names a wild rank."""
     return _(RANK_PLURAL[rank])
+
+
+def tables():
+    """What the browser's card parser (static/js/picker.js) reads cards with: the same tables as card().
+
+    The page hands them over as JSON, so the two parsers can never say different things.
+    """
+    return {'ranks': _RANK_IN, 'rankPattern': _RANK_PATTERN, 'suits': _SUIT_IN, 'jokers': sorted(_JOKER_IN),
+            'rankText': {str(r): t for r, t in RANK_TEXT.items()}, 'symbols': SYMBOL}

@@ -11,7 +11,7 @@ from itertools import product
 from typing import NamedTuple
 
 from .cards import RANK_TEXT, SYMBOL, Card, order, pretty
-from .i18n import _, ngettext
+from .i18n import _, listing, ngettext
 from .rules import DEFAULT
 from .solver import Meld, solve
 
@@ -39,12 +39,6 @@ class ClaimCheck(NamedTuple):
 
 def place_name(suit, place):
     return RANK_TEXT[1 if place == 14 else place] + SYMBOL[suit]
-
-
-def listing(names):
-    """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥'."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ', '.join(names[:-1]) + ' ' + _('and') + ' ' + names[-1]
 
 
 def as_set(naturals, stand_ins):

@@ -10,6 +10,7 @@
 checks everything and names the first problem found.
 """
 
+import datetime
 import json
 import re
 
@@ -42,6 +43,16 @@ def check_players(players):
             raise GameFileError(_("two players are called '%(name)s'", name=name))
         seen.add(name.casefold())
     return tuple(names)
+
+
+def read_date(text):
+    """A day written YYYY-MM-DD that the calendar has ('2026-13-45' is not one); GameFileError otherwise."""
+    if not re.fullmatch(r'\d{4}-\d{2}-\d{2}', text, re.ASCII):
+        raise GameFileError(_('date must be written YYYY-MM-DD'))
+    try:
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise GameFileError(_("'%(date)s' is not a day of the calendar", date=text)) from None
 
 
 def read_entry(raw, where):
@@ -92,8 +103,9 @@ def read_game(data):
         if not isinstance(texts[key], str) or len(texts[key]) > 80:
             raise GameFileError(_('%(key)s must be text of at most 80 characters', key=key))
     date = data.get('date', '')
-    if not isinstance(date, str) or (date and not re.fullmatch(r'\d{4}-\d{2}-\d{2}', date)):
+    if not isinstance(date, str):
         raise GameFileError(_('date must be written YYYY-MM-DD'))
+    date = read_date(date) if date else ''
     raw_rounds = data.get('rounds', [])
     if not isinstance(raw_rounds, list):
         raise GameFileError(_('rounds must be a list'))

@@ -1,9 +1,9 @@
 """Words for people in the table's language.
 
 scorer/ marks every message with _() (or ngettext() where a number decides the form) and
-stays free of Flask: a caller chooses the language by handing over gettext translations
-(babel.support.Translations, or anything with gettext and ngettext) with use(). Without
-one, messages are English. Placeholders are named, as in gettext: '%(card)s'.
+stays free of Flask: a caller chooses the language with ask(source), where source() gives
+(gettext translations, language code) for the current context. Without one, messages are
+English. Placeholders are named, as in gettext: '%(card)s'.
 """
 
 from contextvars import ContextVar
@@ -13,14 +13,8 @@ _language = ContextVar('language', default='en')
 _source = None
 
 
-def use(translations, language='en'):
-    """Speak this language in the current context (a request, a thread)."""
-    _translations.set(translations)
-    _language.set(language)
-
-
 def ask(source):
-    """Ask `source()` for (translations, language) whenever none were set with use(); a web app
+    """Ask `source()` for (translations, language) whenever none were set; a web app
     passes one that reads its current request, so nothing is done for requests that say nothing."""
     global _source
     _source = source
@@ -54,3 +48,11 @@ def ngettext(singular, plural, n, /, **values):
 def N_(text):
     """Mark a message for translation without translating it yet (translated where it is shown)."""
     return text
+
+
+def listing(items):
+    """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥' (names of players, cards or melds)."""
+    items = list(items)
+    if len(items) <= 1:
+        return ''.join(items)
+    return ', '.join(items[:-1]) + ' ' + _('and') + ' ' + items[-1]

@@ -1,11 +1,71 @@
-"""What a referee says about a hand: the melds, what each wild stands for, the deadwood, the penalty.
+"""What a referee says about a hand: the melds, what each wild stands for, the deadwood, the
+penalty; whether the hand can go out; and whether a claimed score or claimed melds hold.
 
-Plain words with suit symbols, for the command line and the pages; and the same facts as
-plain data (canonical card text) for JSON.
+audit() gathers it all into one Audit value: the command line prints it (lines()), /audit
+shows it and /api/audit sends it as JSON (as_data()).
 """
 
-from .cards import pretty, rank_plural
+from typing import NamedTuple
+
+from .cards import Card, order, pretty, rank_plural, rank_text
+from .claims import ClaimCheck, check_claim
 from .i18n import _
+from .rules import DEFAULT, Rules
+from .solver import Solution, arrangements, solve, without
+
+
+class GoOut(NamedTuple):
+    """A hand of one card more than the round deals: which discards go out, or the best one."""
+    discards: tuple             # every card whose discard leaves a hand that melds completely
+    best: Card | None = None    # the best discard, when none goes out
+    left: int = 0               # the penalty the best discard still leaves
+
+    @property
+    def can(self):
+        return bool(self.discards)
+
+
+class Audit(NamedTuple):
+    """Everything the referee says about one hand."""
+    hand: tuple
+    wild: int | None
+    round: int | None
+    rules: Rules
+    solution: Solution
+    others: bool                # another arrangement also reaches the minimal penalty
+    claim: ClaimCheck | None
+    go_out: GoOut | None
+
+    @property
+    def intro(self):
+        """'Round 3: 5 cards, fives are wild.'"""
+        words = wild_words(self.wild, self.rules)
+        line = (_('Round %(round)d: %(size)d cards, %(wild)s.', round=self.round,
+                  size=self.rules.hand_size(self.round), wild=words) if self.round else words + '.')
+        return line[0].upper() + line[1:]
+
+
+def audit(hand, wild, rules=DEFAULT, round=None, claim_score=None, claim_melds=None):
+    """The referee's whole word on a hand; `round` (when known) also checks going out."""
+    hand = tuple(hand)
+    found = arrangements(hand, wild, rules, limit=2)
+    claim = None
+    if claim_score is not None or claim_melds is not None:
+        claim = check_claim(hand, wild, rules, melds=claim_melds, score=claim_score)
+    go_out = None
+    if round and len(hand) == rules.hand_size(round) + 1:
+        go_out = go_out_check(hand, wild, rules)
+    return Audit(hand, wild, round, rules, found[0], len(found) > 1, claim, go_out)
+
+
+def go_out_check(hand, wild, rules=DEFAULT):
+    """Which discards leave a hand that melds completely; if none, the discard that leaves least."""
+    left = {c: solve(without(hand, [c]), wild, rules).penalty for c in sorted(set(hand), key=order)}
+    discards = tuple(c for c, penalty in left.items() if penalty == 0)
+    if discards:
+        return GoOut(discards)
+    best = min(left, key=lambda c: (left[c], str(c)))
+    return GoOut((), best, left[best])
 
 
 def wild_words(wild, rules):
@@ -39,7 +99,7 @@ def deadwood_words(solution, wild, rules):
 
 def say(solution, wild, rules):
     """The referee's lines for one solved hand."""
-    lines = [meld_words(m)[0].upper() + meld_words(m)[1:] for m in solution.melds]
+    lines = [capital(meld_words(m)) for m in solution.melds]
     if solution.deadwood:
         lines.append(_('Deadwood: %(cards)s', cards=deadwood_words(solution, wild, rules)))
         lines.append(_('Penalty: %(points)d', points=solution.penalty))
@@ -48,11 +108,59 @@ def say(solution, wild, rules):
     return lines
 
 
+def capital(line):
+    return line[:1].upper() + line[1:]
+
+
+def lines(result):
+    """The audit as lines of text, for the command line."""
+    out = [result.intro, _('Hand: %(cards)s', cards=pretty(result.hand))]
+    out += say(result.solution, result.wild, result.rules)
+    if result.go_out:
+        if result.go_out.can:
+            out.append(_('Goes out by discarding %(cards)s.',
+                         cards=(' ' + _('or') + ' ').join(c.pretty for c in result.go_out.discards)))
+        else:
+            out.append(_('Cannot go out: the best discard, %(card)s, still leaves %(points)d.',
+                         card=result.go_out.best.pretty, points=result.go_out.left))
+    if result.claim:
+        verdict = _('Claim holds: %(why)s') if result.claim.holds else _('Claim does not hold: %(why)s')
+        out.append(verdict % {'why': result.claim.verdict})
+    return out
+
+
 def as_data(solution):
-    """The solution as JSON-ready data with canonical card text."""
+    """A solution as JSON-ready data with canonical card text."""
     return {
         'penalty': solution.penalty,
         'melds': [{'kind': m.kind, 'cards': [str(c) for c in m.cards], 'as': [str(p) for p in m.plays]}
                   for m in solution.melds],
         'deadwood': [str(c) for c in solution.deadwood],
     }
+
+
+def audit_data(result):
+    """The audit as JSON-ready data: what /audit shows, with canonical card text."""
+    value = result.rules.value
+    data = {
+        'intro': result.intro,
+        'hand': [str(c) for c in result.hand],
+        'wild': rank_text(result.wild) if result.wild else None,
+        'round': result.round,
+        **as_data(result.solution),
+        'deadwood_values': [value(c, result.wild) for c in result.solution.deadwood],
+        'other_arrangements': result.others,
+        'go_out': None,
+        'claim': None,
+    }
+    if result.go_out:
+        data['go_out'] = {'can': result.go_out.can, 'discards': [str(c) for c in result.go_out.discards],
+                          'best': str(result.go_out.best) if result.go_out.best else None,
+                          'left': result.go_out.left}
+    if result.claim:
+        c = result.claim
+        data['claim'] = {'holds': c.holds, 'verdict': c.verdict, 'minimum': c.minimum,
+                         'claimed_penalty': c.claimed_penalty,
+                         'melds': [{'cards': [str(x) for x in m.cards], 'ok': m.ok, 'reason': m.reason,
+                                    'kind': m.meld.kind if m.meld else None} for m in c.melds]}
+    return data

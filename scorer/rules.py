@@ -104,11 +104,6 @@ class Rules:
     def to_dict(self):
         return asdict(self)
 
-    def changes(self):
-        """The settings that differ from the defaults."""
-        default = Rules()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
-
 
 def deal_problem(players, rules):
     """Why the pack cannot deal the biggest round to this many players (RULES.md: players x hand

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import CardError, number_word, parse_cards, pretty
-from .i18n import _, ngettext
+from .i18n import _, listing, ngettext
 from .rules import DEFAULT, Rules
 from .solver import solve as solve_hand
 
@@ -98,6 +98,11 @@ class Sheet:
         return self.next_round is None
 
     @property
+    def places(self):
+        """Each player's place: {player: 1, ...} (shared places as in sport)."""
+        return {s.player: s.place for s in self.standings}
+
+    @property
     def leaders(self):
         return [s.player for s in self.standings if s.place == 1] if self.rows else []
 
@@ -153,7 +158,7 @@ def score_round(game, number, entries):
     if not out:
         fail('', _('nobody went out: mark the player who went out'))
     elif len(out) > 1:
-        fail('', _('only one player goes out in a round, but %(players)s are marked', players=names(out)))
+        fail('', _('only one player goes out in a round, but %(players)s are marked', players=listing(out)))
     scores, held, holders = {}, Counter(), {}
     for player in game.players:
         e = by_player.get(player)
@@ -201,7 +206,7 @@ def score_round(game, number, entries):
         else:
             fail(player, _("enter %(player)s's cards or points", player=player), 'points')
     for c, n in sorted(held.items(), key=lambda item: str(item[0])):
-        who = names(holders[c])
+        who = listing(holders[c])
         if c.is_joker and n > rules.jokers:
             fail('', _('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
                        count=n, players=who, jokers=rules.jokers))
@@ -269,12 +274,6 @@ def compute_sheet(game):
                  tie_break_words(standings, rules.tie_break, bool(rows)))
 
 
-def names(players):
-    """'Ana', 'Ana and Bruno', 'Ana, Bruno and Carla'."""
-    players = list(players)
-    return players[0] if len(players) == 1 else ', '.join(players[:-1]) + ' ' + _('and') + ' ' + players[-1]
-
-
 def tie_break_words(standings, tie_break, started=True, final=False):
     """'Ana and Bruno tie on 48; Ana leads on zero rounds, 4 to 3' (at the end: '... wins ...')."""
     if not standings or not started:
@@ -283,7 +282,7 @@ def tie_break_words(standings, tie_break, started=True, final=False):
     tied = [s for s in standings if s.total == best]
     if len(tied) < 2:
         return ''
-    who = names(s.player for s in tied)
+    who = listing(s.player for s in tied)
     if tie_break != 'zero_rounds':
         return _('%(players)s tie on %(total)d; they share first place', players=who, total=best)
     first = [s for s in tied if s.place == 1]
@@ -292,7 +291,7 @@ def tie_break_words(standings, tie_break, started=True, final=False):
     if len(first) == len(tied):
         return _('%(players)s tie on %(total)d and on zero rounds (%(counts)s); they share first place',
                  players=who, total=best, counts=counts)
-    leaders = names(s.player for s in first)
+    leaders = listing(s.player for s in first)
     if final:
         return ngettext('%(players)s tie on %(total)d; %(leaders)s wins on zero rounds, %(counts)s',
                         '%(players)s tie on %(total)d; %(leaders)s win on zero rounds, %(counts)s', len(first),
@@ -344,8 +343,7 @@ def sheet_text(sheet):
         lines.append(f'{r.round:>5} {r.hand_size:>5} {rank_text(r.wild):>4}  {r.dealer:<{width}}{cells}')
     lines.append('-' * len(head))
     pad = ' ' * (5 + 1 + 5 + 1 + 4 + 2)
-    place = {s.player: s.place for s in sheet.standings}
-    for label, values in (('Total', sheet.totals), ('Zero rounds', sheet.zero_rounds), ('Place', place)):
+    for label, values in (('Total', sheet.totals), ('Zero rounds', sheet.zero_rounds), ('Place', sheet.places)):
         lines.append(f'{label:<{len(pad) + width}}' + ''.join(f' {values[p]:>{width}}' for p in players))
     lines.append('* went out')
     if sheet.finished:

@@ -66,7 +66,7 @@ def solve(hand, wild, rules=DEFAULT):
     ways = splits(wild_cards, naturals, rules, len(jokers))
     everyone = naturals + wild_cards if len(ways) > 1 else ()
     for as_itself in ways:
-        pool = jokers + list_minus(wild_cards, as_itself)
+        pool = jokers + list(without(wild_cards, as_itself))
         # Splits with as many wilds share what they found (the order of naturals is the same),
         # and all splits share what is worked out from the cards alone.
         search = Search(naturals + as_itself, pool, wild, rules, value, everyone,
@@ -119,20 +119,13 @@ def splits(wild_cards, naturals, rules, jokers=0):
     return ways
 
 
-def list_minus(cards, taken):
+def without(cards, taken):
+    """The tuple `cards` without the cards `taken` (each once), in the same order."""
+    if not taken:
+        return tuple(cards)
     left = list(cards)
     for c in taken:
         left.remove(c)
-    return left
-
-
-def remove(hand, used):
-    """The tuple `hand` without the naturals `used` (each once), in the same order."""
-    if not used:
-        return hand
-    left = list(hand)
-    for u in used:
-        left.remove(u)
     return tuple(left)
 
 
@@ -230,7 +223,7 @@ class Search:
             if cost:
                 for meld in melds(c, rest, w, limit):
                     used, k, is_set = meld[0], meld[1], meld[2]
-                    left, now = remove(rest, used) if used else rest, (sink or (is_set and can_sink)) and w > k
+                    left, now = without(rest, used) if used else rest, (sink or (is_set and can_sink)) and w > k
                     got = memo.get((left, w - k, now))
                     x = got[0] if got is not None else best(left, w - k, now)
                     if x < cost:
@@ -322,7 +315,7 @@ class Search:
                         for n in (1, 2):
                             if k + n <= limit:
                                 for out in sorted(set(combinations(used, n))):
-                                    found.append((remove(used, out), k + n, False, span))
+                                    found.append((without(used, out), k + n, False, span))
             end += step
             if end == far + step:
                 return
@@ -361,7 +354,7 @@ class Search:
                 continue
             used, k, is_set, _ = choice
             layouts.append(layout(c, choice))
-            hand, w = remove(rest, used), w - k
+            hand, w = without(rest, used), w - k
             sink = sink or (is_set and self.max_wilds > 1)
         melds, spare = self.place_wilds(layouts, w, sink)
         deadwood += spare
@@ -394,7 +387,7 @@ class Search:
                 yield from walk(rest, w, sink, layouts, dead + [CARD[c]])
             for meld in self.melds(c, rest, w, limit):
                 used, k, is_set, _ = meld
-                left, now = remove(rest, used), sink or (is_set and can_sink)
+                left, now = without(rest, used), sink or (is_set and can_sink)
                 if best(left, w - k, now) == cost:
                     yield from walk(left, w - k, now, layouts + [layout(c, meld)], dead)
 
@@ -465,7 +458,7 @@ def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
     ways = splits(wild_cards, naturals, rules, len(jokers))
     everyone = naturals + wild_cards if len(ways) > 1 else ()
     for as_itself in ways:
-        pool = jokers + list_minus(wild_cards, as_itself)
+        pool = jokers + list(without(wild_cards, as_itself))
         search = Search(naturals + as_itself, pool, wild, rules, value, everyone)
         for solution in search.ties(budget):
             if solution.penalty != first.penalty:
@@ -496,4 +489,4 @@ def goes_out(hand, wild, rules=DEFAULT):
 
 def discards_to_go_out(hand, wild, rules=DEFAULT):
     """The cards whose discard leaves a hand that melds completely."""
-    return [c for c in sorted(set(hand), key=order) if goes_out(list_minus(hand, [c]), wild, rules)]
+    return [c for c in sorted(set(hand), key=order) if goes_out(without(hand, [c]), wild, rules)]

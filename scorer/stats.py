@@ -54,3 +54,29 @@ def player_stats(games, aliases=None):
 def names(games):
     """Every spelling of a player's name in these games, sorted."""
     return sorted({p for g in games for p in g.players}, key=str.casefold)
+
+
+def merge(aliases, spelling, name):
+    """The merged spellings {spelling (case-folded): name} after counting `spelling` as `name`.
+
+    Names match ignoring case (Unicode case folding: 'ÉLIA' is 'élia'). A merge follows what is
+    already merged, both ways: if `name` already counts as another name, `spelling` counts as that
+    one; and whatever counted as `spelling` now counts as the end of the chain too.
+    """
+    aliases = dict(aliases)
+    target, seen = name, set()
+    while target.casefold() in aliases and target.casefold() not in seen:
+        seen.add(target.casefold())
+        target = aliases[target.casefold()]
+    if target.casefold() == spelling.casefold():       # that would make a loop: nothing to merge
+        return aliases
+    aliases[spelling.casefold()] = target
+    for key, value in aliases.items():
+        if value.casefold() == spelling.casefold():
+            aliases[key] = target
+    return aliases
+
+
+def unmerge(aliases, spelling):
+    """The merged spellings without `spelling`."""
+    return {k: v for k, v in aliases.items() if k != spelling.casefold()}

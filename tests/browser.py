@@ -1,30 +1,17 @@
-"""Helpers for the browser journeys: the app served on loopback, and Debian's Chromium at a phone viewport."""
+"""Browsers: Debian's Chromium at a phone viewport for the journeys, and a tiny scripted one for the load and crash tests."""
 
-import threading
+import re
+import urllib.error
+import urllib.request
+from http.cookiejar import CookieJar
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
-from werkzeug.serving import make_server
 
 ARTIFACTS = Path(__file__).parent / 'artifacts'
 CHROMIUM = '/usr/bin/chromium'
 PHONE = {'width': 360, 'height': 780}
-
-
-class Server:
-    """The app served by werkzeug in a thread on a free loopback port."""
-
-    def __init__(self, app):
-        self.server = make_server('127.0.0.1', 0, app, threaded=True)
-        self.url = f'http://127.0.0.1:{self.server.server_port}'
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
 
 
 def launch(playwright):
@@ -67,3 +54,41 @@ def no_horizontal_scroll(page):
 def table_fits(page):
     """The scoresheet fits its box without scrolling sideways."""
     return page.evaluate('(() => { const w = document.querySelector(".table-wrap"); return w.scrollWidth <= w.clientWidth; })()')
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+class Browser:
+    """A tiny browser for scripts: a cookie jar, CSRF tokens read from forms, no redirects followed."""
+
+    def __init__(self, base):
+        self.base = base
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect())
+
+    def get(self, path, timeout=10):
+        with self.opener.open(self.base + path, timeout=timeout) as r:
+            return r.status, r.read().decode()
+
+    def post(self, path, fields, timeout=10):
+        """POST a form; returns (status, location or body)."""
+        data = urlencode(fields).encode()
+        try:
+            with self.opener.open(self.base + path, data=data, timeout=timeout) as r:
+                return r.status, r.read().decode()
+        except urllib.error.HTTPError as e:
+            return e.code, e.headers.get('Location') or e.read().decode()
+
+    @staticmethod
+    def token(page):
+        return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+    def new_game(self, players):
+        _, page = self.get('/games/new')
+        fields = {'csrf_token': self.token(page), 'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
+                  **{f'players-{i}': p for i, p in enumerate(players)}}
+        status, location = self.post('/games/new', fields)
+        assert status == 302, location
+        return location

@@ -1,13 +1,17 @@
-"""Fixtures: an app on a fresh database file, its test client, and helpers to make games."""
+"""Fixtures: an app on a fresh database file, its test client, a game made through the form,
+and for the browser journeys one Chromium and the app served on loopback."""
 
 import pytest
 
 from app import create_app
+from tests.helpers import new_game_form
 
-SETTINGS_FORM = {'first_dealer': '0', 'game': 'standard', 'decks': 'auto', 'jokers': '0', 'aces': 'low',
-                 'face_values': 'ten', 'wild_penalty': '15', 'joker_penalty': '20', 'ace_penalty': '15',
-                 'max_wilds_per_meld': 'None', 'all_wild_melds': 'True', 'double_last_round': 'False',
-                 'tie_break': 'zero_rounds'}
+
+def pytest_collection_modifyitems(items):
+    """Every test that drives Chromium is marked `browser`: `pytest -m 'not browser'` runs the quick core."""
+    for item in items:
+        if 'browser' in getattr(item, 'fixturenames', ()):
+            item.add_marker(pytest.mark.browser)
 
 
 @pytest.fixture
@@ -21,13 +25,6 @@ def client(app):
     return app.test_client()
 
 
-def new_game_form(players, **settings):
-    data = {f'players-{i}': p for i, p in enumerate(players)}
-    data.update(SETTINGS_FORM)
-    data.update({k: str(v) for k, v in settings.items()})
-    return data
-
-
 @pytest.fixture
 def make_game(client):
     """Create a game through the form; returns its sheet URL."""
@@ -36,18 +33,6 @@ def make_game(client):
         assert r.status_code == 302, r.get_data(as_text=True)
         return r.headers['Location']
     return make
-
-
-def round_form(went_out, cards=(), points=()):
-    """Form data for a round: the index of who went out, then cards and points by seat."""
-    data = {'went_out': str(went_out)}
-    for i, c in enumerate(cards):
-        if c is not None:
-            data[f'entries-{i}-cards'] = c
-    for i, p in enumerate(points):
-        if p is not None:
-            data[f'entries-{i}-points'] = p
-    return data
 
 
 @pytest.fixture(scope='session')
@@ -64,7 +49,7 @@ def browser():
 @pytest.fixture
 def server(tmp_path):
     """The app on a fresh database, served on a loopback port for the browser."""
-    from tests.browser import Server
+    from tests.server import Server
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served'})
     with Server(app) as s:
         yield s

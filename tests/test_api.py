@@ -1,6 +1,6 @@
 """/api/solve answers like one line of `solve --jsonl`."""
 
-from tests.conftest import round_form
+from tests.helpers import round_form
 
 
 def test_solve_by_wild_and_by_round(client):

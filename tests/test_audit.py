@@ -2,7 +2,7 @@
 
 import re
 
-from tests.conftest import round_form
+from tests.helpers import round_form
 
 
 def alerts(page):

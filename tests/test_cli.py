@@ -1,13 +1,28 @@
-"""The command line: the referee's words for one hand, and JSON lines in and out."""
+"""The command line: the referee's words for one hand, and JSON lines in and out.
 
+The commands run in process through main(argv, stdin, stdout, stderr), as a shell would call them.
+"""
+
+import io
 import json
 import subprocess
 import sys
+from types import SimpleNamespace
+
+from scorer.__main__ import main
 
 
 def scorer(*args, stdin=''):
-    return subprocess.run([sys.executable, '-m', 'scorer', *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+    """Run `python -m scorer ARGS` in process: its exit status and what it printed."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), io.StringIO(stdin), out, err)
+    return SimpleNamespace(returncode=code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
+def test_python_m_scorer_runs_as_a_program():
+    r = subprocess.run([sys.executable, '-m', 'scorer', 'check', '7H 8H 9H', '--round', '1'],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and 'Every card melds: penalty 0' in r.stdout
 
 
 def test_check_says_melds_deadwood_and_penalty():

@@ -8,7 +8,8 @@ import re
 import sqlite3
 import threading
 
-from tests.server import Browser, Gunicorn
+from tests.browser import Browser
+from tests.server import Gunicorn
 
 KILLS = int(os.environ.get('CRASH_KILLS', '6'))
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scorer.cards import CardError, parse_cards
 from scorer.gamefile import GameFileError, read_game
-from tests.conftest import new_game_form
+from tests.helpers import new_game_form
 
 MANY = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
 SOME = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))

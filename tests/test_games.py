@@ -2,9 +2,12 @@
 
 import io
 import json
+import re
+
+import pytest
 
 from app import create_app
-from tests.conftest import new_game_form, round_form
+from tests.helpers import new_game_form, round_form
 
 
 def test_index_lists_games_and_offers_a_new_one(client, make_game):
@@ -89,7 +92,7 @@ def test_a_bad_round_keeps_everything_typed_and_names_the_problem(client, make_g
     assert 'Bruno went out but 7♠ 9♣ do not meld' in page
     assert 'Carla: &#39;lots&#39; is not a number of points' in page
     assert 'value="7H 1X"' in page and 'value="7S 9C"' in page and 'value="lots"' in page
-    assert 'name="went_out" value="1" checked' in page
+    assert re.search(r'<input checked id="went_out-1" name="went_out" type="radio" value="1">', page)
     assert page.count('aria-invalid="true"') == 3
     assert client.get(url + '/export.json').get_json()['rounds'] == []
 
@@ -117,7 +120,7 @@ def test_editing_an_earlier_round_recalculates_and_keeps_history(client, make_ga
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 4, 'Bruno': 9}
     page = client.get(url + '/rounds/1').get_data(as_text=True)
     assert 'value="9"' in page                                   # the saved entry is there to edit
-    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'QS QD']))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'QS QD'], version=1))
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 4, 'Bruno': 20}
     assert 'Earlier versions of this round (1)' in client.get(url + '/rounds/1').get_data(as_text=True)
 
@@ -180,3 +183,25 @@ def test_secret_key_is_made_once_with_private_permissions(tmp_path, monkeypatch)
     assert oct(os.stat(path).st_mode & 0o777) == '0o600'
     assert create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'k.sqlite')}).config['SECRET_KEY'] == \
         app.config['SECRET_KEY']
+
+
+def test_a_game_is_dated_by_the_phones_calendar(client):
+    # 21:30 on 28 November in Chicago is already 29 November in UTC: the phone's date wins.
+    r = client.post('/games/new', data={**new_game_form(['Ana', 'Bruno']), 'today': '2026-11-28'})
+    export = client.get(r.headers['Location'] + '/export.json').get_json()
+    assert export['date'] == '2026-11-28'
+
+
+def test_a_game_without_the_phones_date_takes_the_servers_local_day(client, monkeypatch):
+    from web import store
+    monkeypatch.setattr(store, 'local_day', lambda: '2026-01-02')
+    for today in ('', '2026-13-45', 'yesterday'):
+        r = client.post('/games/new', data={**new_game_form(['Ana', 'Bruno']), 'today': today})
+        assert client.get(r.headers['Location'] + '/export.json').get_json()['date'] == '2026-01-02'
+
+
+@pytest.mark.parametrize('host, local', [('127.0.0.1:5000', True), ('localhost', True), ('[::1]:5000', True),
+                                         ('192.168.1.20:5000', False), ('scores.example', False), ('[', False)])
+def test_the_share_box_warns_when_the_address_only_works_on_this_computer(host, local):
+    from web.games import loopback
+    assert loopback(host) is local

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from app import create_app
 from scorer.cards import CardError, parse_cards, parse_rank
-from tests.conftest import new_game_form, round_form
+from tests.helpers import new_game_form, round_form
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -122,7 +122,7 @@ def untranslated(page):
 def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
     app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'i18n',
                       'DATABASE': str(tmp_path / 'i18n.sqlite'), 'BABEL_TRANSLATION_DIRECTORIES': pseudo,
-                      'LANGUAGES': {'en': 'English', 'es': 'Español', 'pt': 'Português', 'eo': 'pseudo'}})
+                      'EXTRA_LANGUAGES': ['eo']})
     client = app.test_client()
     client.set_cookie('lang', 'eo')
     paths, url = pages(client)
@@ -184,7 +184,7 @@ def test_errors_and_the_referee_speak_the_language(client):
 
 def test_numbers_and_dates_in_the_locales_format(client):
     from flask_babel import force_locale
-    from app import day, decimal
+    from web.i18n import day, decimal
     with client.application.test_request_context():
         with force_locale('es'):
             assert decimal(27.5) == '27,5' and day('2026-11-29') == '29 nov 2026'

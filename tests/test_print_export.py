@@ -12,9 +12,10 @@ from app import create_app
 from scorer.gamefile import GameFileError, read_game
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game
-from scorer.stats import player_stats
-from tests.browser import ARTIFACTS, Server
-from tests.conftest import round_form
+from scorer.stats import merge, player_stats, unmerge
+from tests.browser import ARTIFACTS
+from tests.server import Server
+from tests.helpers import round_form
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 
@@ -181,3 +182,25 @@ def test_read_game_refuses_a_file_whose_sheet_is_not_a_sheet():
     data = {'version': 1, 'players': ['A', 'B'], 'rules': {}, 'first_dealer': 0, 'rounds': [], 'sheet': 'nope'}
     with pytest.raises(GameFileError, match='not a sheet'):
         read_game(data)
+
+
+def test_merging_follows_chains_and_matches_case_as_unicode_does():
+    merged = merge({}, 'élia', 'Elia')
+    merged = merge(merged, 'ana', 'ÉLIA')            # ÉLIA is élia, which counts as Elia
+    assert merged == {'élia': 'Elia', 'ana': 'Elia'}
+    merged = merge(merged, 'Elia', 'Zoë')            # what counted as Elia follows it to Zoë
+    assert merged == {'élia': 'Zoë', 'ana': 'Zoë', 'elia': 'Zoë'}
+    assert merge(merged, 'Zoë', 'ana') == merged     # a loop is never made
+    assert unmerge(merged, 'ANA') == {'élia': 'Zoë', 'elia': 'Zoë'}
+
+
+def test_one_browsers_merge_never_reaches_another_browser(app, client, make_game):
+    for players in (('Ana', 'Bruno'), ('Anna', 'Bruno')):
+        url = make_game(players)
+        play(client, url, players, cards=False)
+    client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
+    assert 'anna counts as Ana' in client.get('/stats').get_data(as_text=True)
+    other = app.test_client()
+    other.post('/stats/unmerge', data={'spelling': 'anna'})          # a browser with no games
+    assert 'anna counts as Ana' in client.get('/stats').get_data(as_text=True)
+    assert 'Anna' not in other.get('/stats').get_data(as_text=True)

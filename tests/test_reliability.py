@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from scorer.sheet import Entry, Game
-from tests.conftest import round_form
+from tests.helpers import round_form
 from web import store
 
 

@@ -26,7 +26,7 @@ def test_migrations_run_once(tmp_path):
     store.connect(path).close()
     db = store.connect(path)
     assert [m.name for m in store.migrations.applied(db)] == [
-        'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases']
+        'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases', 'drop_shared_aliases']
 
 
 def test_game_round_trip(db):
@@ -89,11 +89,3 @@ def test_delete_removes_rounds_and_history(db):
     assert store.load_game(db, game_id) is None
     assert db.execute('select count(*) from rounds').fetchone()[0] == 0
     assert db.execute('select count(*) from history').fetchone()[0] == 0
-
-
-def test_merging_spellings(db):
-    store.merge_names(db, 'bruno', 'Bruno')
-    store.merge_names(db, 'Brunó', 'Bruno')
-    assert store.aliases(db) == {'bruno': 'Bruno', 'brunó': 'Bruno'}
-    store.unmerge(db, 'Brunó')
-    assert store.aliases(db) == {'bruno': 'Bruno'}

@@ -1,32 +1,35 @@
-"""/audit: settle a disputed hand with the optimal melds, card by card, and check a claim.
+"""/audit and /api/audit: settle a disputed hand with the optimal melds, card by card, and check a claim.
 
-The whole audit lives in the URL (GET, the same names as /api/solve), so a link reproduces it.
+The whole audit lives in the URL (GET, the same names as /api/solve), so a link reproduces it;
+/api/audit takes the same parameters and answers the same facts as JSON.
 """
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 
 from scorer.cards import CardError, parse_cards
-from scorer.claims import check_claim, parse_melds
+from scorer.claims import parse_melds
+from scorer.limits import MAX_POINTS
+from scorer.numbers import read_whole
 from scorer.query import QueryError, read_rules, read_wild
-from scorer.referee import wild_words
+from scorer.referee import audit as referee_audit
+from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
-from scorer.solver import arrangements, discards_to_go_out, list_minus, solve
 
 from . import store
 from .db import get_db
 from .forms import TITLES, choices
 
 bp = Blueprint('audit', __name__)
+PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', *CHOICES}
 
 
 def settings_from(args):
     return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}
 
 
-@bp.get('/audit')
-def audit():
-    args = request.args
+def read_audit(args):
+    """The audit asked for by these URL parameters: (game id, rules, wild, round, Audit or None, errors)."""
     errors, result = {}, None
     base, game_id = DEFAULT, args.get('game') if args.get('game') not in GAMES else None
     if game_id:
@@ -39,7 +42,8 @@ def audit():
     except QueryError as e:
         errors['rules'], rules = str(e), base
     wild = round = None
-    if args.get('wild') or args.get('round'):
+    asked = args.get('wild') or args.get('round')
+    if asked:
         try:
             wild, round = read_wild(args.get('wild') if not args.get('round') else None, args.get('round'), rules)
         except QueryError as e:
@@ -53,11 +57,8 @@ def audit():
             errors['cards'] = str(e)
     claim_score = None
     if args.get('claim', '').strip():
-        try:
-            claim_score = int(args['claim'].strip())
-            if not 0 <= claim_score <= 9999:
-                raise ValueError
-        except ValueError:
+        claim_score = read_whole(args['claim'], MAX_POINTS)
+        if claim_score is None:
             errors['claim'] = _("'%(text)s' is not a score (a whole number of points)", text=args['claim'].strip())
     claim_melds = None
     if args.get('melds', '').strip():
@@ -65,32 +66,30 @@ def audit():
             claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers))
         except CardError as e:
             errors['melds'] = _('claimed melds: %(error)s', error=e)
-    if hand and not errors and (args.get('wild') or args.get('round')):
-        result = judge(hand, wild, round, rules, claim_score, claim_melds)
-    elif text.strip() and not errors and not (args.get('wild') or args.get('round')):
+    if hand and not errors and asked:
+        result = referee_audit(hand, wild, rules, round, claim_score, claim_melds)
+    elif text.strip() and not errors and not asked:
         errors['round'] = _('choose the round (or the wild rank)')
-    return render_template('audit/audit.html', args=args, errors=errors, result=result, rules=rules,
-                           wild=wild, round=round, game_id=game_id, settings=[k for k in CHOICES],
-                           choices=choices, titles=TITLES, printable=args.get('view') == 'print')
+    return game_id, rules, wild, round, result, errors
 
 
-def judge(hand, wild, round, rules, claim_score, claim_melds):
-    """Everything the audit page says about a hand."""
-    found = arrangements(hand, wild, rules, limit=2)
-    solution = found[0]
-    words = wild_words(wild, rules)
-    intro = (_('Round %(round)d: %(size)d cards, %(wild)s.', round=round, size=rules.hand_size(round), wild=words)
-             if round else words + '.')
-    result = {'hand': hand, 'solution': solution, 'others': len(found) > 1, 'claim': None, 'go_out': None,
-              'intro': intro[0].upper() + intro[1:]}
-    if claim_score is not None or claim_melds is not None:
-        result['claim'] = check_claim(hand, wild, rules, melds=claim_melds, score=claim_score)
-    if round and len(hand) == rules.hand_size(round) + 1:
-        discards = discards_to_go_out(hand, wild, rules)
-        if discards:
-            result['go_out'] = {'can': True, 'discards': discards}
-        else:
-            leaves = min(((solve(list_minus(hand, [c]), wild, rules).penalty, c) for c in set(hand)),
-                         key=lambda t: (t[0], str(t[1])))
-            result['go_out'] = {'can': False, 'best': leaves}
-    return result
+@bp.get('/audit')
+def audit():
+    game_id, rules, wild, round, result, errors = read_audit(request.args)
+    return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules,
+                           wild=wild, round=round, game_id=game_id, settings=list(CHOICES),
+                           choices=choices, titles=TITLES, printable=request.args.get('view') == 'print')
+
+
+@bp.get('/api/audit')
+def audit_api():
+    """GET /api/audit?cards=...&round=N (or wild=R), claim=, melds=, game=, any setting: the audit as JSON."""
+    unknown = sorted(set(request.args) - PARAMETERS)
+    if unknown:
+        return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0])), 400
+    game_id, rules, wild, round, result, errors = read_audit(request.args)
+    if not errors and result is None:
+        errors['cards'] = _('no cards given (%(example)s)', example='cards=7H+8H+9H')
+    if errors:
+        return jsonify(error='; '.join(errors.values()), errors=errors), 400
+    return jsonify(audit_data(result))

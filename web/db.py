@@ -35,8 +35,10 @@ def close_db(e=None):
 
 
 def init_app(app):
+    """Give connections back after each request, bring the schema up to date, add `flask backup`."""
     app.teardown_appcontext(close_db)
     store.connect(app.config['DATABASE']).close()      # create or migrate the schema at start-up
+    app.cli.add_command(backup_command)
 
 
 def backup(source, target):

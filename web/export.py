@@ -23,10 +23,9 @@ def sheet_csv(sheet):
         went_out = next((p for p, s in r.scores.items() if s.went_out), '')
         writer.writerow([r.round, r.hand_size, rank_text(r.wild), r.dealer, went_out,
                          *(r.scores[p].score for p in players)])
-    place = {s.player: s.place for s in sheet.standings}
     writer.writerow(['Total', '', '', '', '', *(sheet.totals[p] for p in players)])
     writer.writerow(['Zero rounds', '', '', '', '', *(sheet.zero_rounds[p] for p in players)])
-    writer.writerow(['Place', '', '', '', '', *(place[p] for p in players)])
+    writer.writerow(['Place', '', '', '', '', *(sheet.places[p] for p in players)])
     return out.getvalue()
 
 

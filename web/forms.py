@@ -1,15 +1,14 @@
-"""Flask-WTF forms: a new game, one round's entries, import, delete."""
+"""Flask-WTF forms: a new game, one round's entries, import, merging names, and CSRF-only POSTs."""
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import FieldList, SelectField, StringField
+from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
+from scorer.limits import MAX_FIELD, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.rules import CHOICES, EXPLAIN
-
-MAX_PLAYERS = 8
 
 LABELS = {
     'game': {'standard': _l('Standard: 11 rounds, 3 to 13 cards'), 'short': _l('Short: 8 rounds, 5 to 12 cards'),
@@ -43,9 +42,10 @@ def setting_field(key):
 
 class NewGameForm(FlaskForm):
     """Players in seating order, the first dealer and the house rules."""
-    title = StringField(_l('Title (optional)'), validators=[Optional(), Length(max=80)])
-    place = StringField(_l('Place (optional)'), validators=[Optional(), Length(max=80)])
-    players = FieldList(StringField(_l('Player'), validators=[Length(max=30)]),
+    title = StringField(_l('Title (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
+    place = StringField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
+    today = HiddenField()                   # the phone's own date (YYYY-MM-DD), set by app.js
+    players = FieldList(StringField(_l('Player'), validators=[Length(max=MAX_NAME)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(_l('First dealer'), default='draw',
                                choices=[SelectChoice('draw', _l('Draw at random'))] +
@@ -59,13 +59,54 @@ for _key in SETTINGS:                       # one select per setting of RULES.md
     setattr(NewGameForm, _key, setting_field(_key))
 
 
+def strip(text):
+    return text.strip() if isinstance(text, str) else text
+
+
+class EntryForm(Form):
+    """One seat's entry: the cards left in hand, or plain points (who went out is the round's)."""
+    cards = StringField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    points = StringField(_l('or points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+
+
 class RoundForm(FlaskForm):
-    """A round: only its CSRF token here; who went out and each seat's cards or points are read
-    by the view (entries-N-cards, entries-N-points, went_out), one per seat."""
+    """A round: who went out (a seat number), an entry per seat, and the version it was based on."""
+    went_out = RadioField(_l('went out'), choices=[], validate_choice=False)
+    version = HiddenField()
+    entries = FieldList(FormField(EntryForm), max_entries=MAX_PLAYERS)
 
 
-class DeleteForm(FlaskForm):
-    """Only the CSRF token: deleting is one confirmed POST."""
+def round_form(players, **kwargs):
+    """The round form for these players: one entry a seat, in seat order."""
+    form = RoundForm(**kwargs)
+    form.went_out.choices = [(str(i), p) for i, p in enumerate(players)]
+    while len(form.entries) < len(players):
+        form.entries.append_entry()
+    return form
+
+
+def seat_entries(form, players):
+    """What was typed for each seat, in seat order: [{'cards': ..., 'points': ...}]."""
+    return [{'cards': entry.cards.data or '', 'points': entry.points.data or ''}
+            for entry in form.entries[:len(players)]]
+
+
+def every_seat_posted(formdata, players):
+    """Whether a posted round's seats run 0, 1, 2, ... with no gap and none past the last player: the
+    page sends them all, and WTForms numbers what it finds from 0, so a gap would hand one seat's
+    cards to another. (Seats missing at the end are blank.)"""
+    seats = {key.split('-')[1] for key in formdata if key.startswith('entries-') and key.count('-') == 2}
+    return seats == {str(i) for i in range(len(seats))} and len(seats) <= len(players)
+
+
+class EmptyForm(FlaskForm):
+    """Only the CSRF token: for a POST that is a confirmed action (delete a game, undo a merge)."""
+
+
+class MergeForm(FlaskForm):
+    """Count one spelling of a player's name as another, in the stats."""
+    spelling = SelectField(_l('Count this spelling'), choices=[], validate_choice=False)
+    name = SelectField(_l('as'), choices=[], validate_choice=False)
 
 
 class ImportForm(FlaskForm):

@@ -3,6 +3,7 @@
 import io
 import secrets
 import threading
+from urllib.parse import urlsplit
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -11,8 +12,9 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorer.gamefile import GameFileError, check_players, read_game
+from scorer.gamefile import GameFileError, check_players, read_date, read_game
 from scorer.i18n import language
+from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, winner_words
 
@@ -20,10 +22,10 @@ from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db
-from .forms import SETTINGS, DeleteForm, ImportForm, NewGameForm, RoundForm
+from .forms import SETTINGS, EmptyForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
-LONGEST = 200           # characters read from a cards or points field (more is no hand anyway)
+MAX_VERSION = 10 ** 9   # a round's version number, as a form sends it back
 
 
 def load(game_id):
@@ -117,7 +119,17 @@ def game_from_form(form):
         first = int(form.first_dealer.data)
         if first >= len(players):
             raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
-    return Game(players, rules, first, {}, (form.title.data or '').strip(), (form.place.data or '').strip())
+    return Game(players, rules, first, {}, (form.title.data or '').strip(), (form.place.data or '').strip(),
+                phone_date(form.today.data))
+
+
+def phone_date(text):
+    """The day the game is played on the phone's own calendar (sent by app.js); without script, the
+    server's local day (never the UTC one, which is tomorrow on an evening in the Americas)."""
+    try:
+        return read_date(text or '')
+    except GameFileError:
+        return store.local_day()
 
 
 class FieldError(ValueError):
@@ -170,14 +182,22 @@ def sheet_context(game_id, keeper):
     return context
 
 
+def loopback(host):
+    """Whether a Host header names this machine only (127.0.0.1, localhost, [::1]): no other phone reaches it."""
+    try:
+        name = urlsplit('//' + host).hostname or ''
+    except ValueError:
+        return False
+    return name == 'localhost' or name == '::1' or name.startswith('127.')
+
+
 @bp.get('/games/<game_id>')
 def sheet(game_id):
     keeper = is_keeper(game_id)
     context = sheet_context(game_id, keeper)
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
-        context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=request.host.split(':')[0] in (
-            '127.0.0.1', 'localhost', '[::1]'),
+        context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=loopback(request.host),
             keeper_link=url_for('games.keeper', game_id=game_id, key=store.edit_key(get_db(), game_id),
                                 _external=True))
     return render_template('games/sheet.html', **context)
@@ -206,6 +226,29 @@ def keeper(game_id, key):
     return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
 
 
+def saved_round(game, number, version):
+    """The round form's data for a round as saved (blank for a round not entered yet)."""
+    saved = {e.player: e for e in game.rounds.get(number, ())}
+    out = [str(i) for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
+    entries = [{'cards': saved[p].cards or '' if p in saved else '',
+                'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
+               for p in game.players]
+    return {'went_out': out[0] if out else None, 'version': str(version), 'entries': entries}
+
+
+def form_problem(form, players):
+    """Why a posted round form did not validate, as a RoundError naming the seat and field at fault."""
+    if 'csrf_token' in form.errors:
+        return RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+    errors, fields = {}, {}
+    for i, entry in enumerate(form.entries[:len(players)]):
+        for name in ('cards', 'points'):
+            for message in entry[name].errors:
+                errors.setdefault(players[i], []).append(f'{players[i]}: {message}')
+                fields.setdefault(players[i], set()).add(name)
+    return RoundError(errors, fields)
+
+
 @bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
 def round_entry(game_id, number):
     require_keeper(game_id)
@@ -216,48 +259,41 @@ def round_entry(game_id, number):
     if number not in game.rounds and number != current.next_round:
         flash(_('Enter round %(round)d first.', round=current.next_round))
         return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
-    form = RoundForm()                  # the CSRF token; the entries are read one per seat, in seat order
-    if request.method == 'POST':
-        went_out = request.form.get('went_out')
-        typed = [{'cards': request.form.get(f'entries-{i}-cards', ''),
-                  'points': request.form.get(f'entries-{i}-points', '')} for i in range(len(game.players))]
-    else:
-        saved = {e.player: e for e in game.rounds.get(number, ())}
-        out = [i for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
-        went_out = str(out[0]) if out else None
-        typed = [{'cards': saved[p].cards or '' if p in saved else '',
-                  'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
-                 for p in game.players]
-    problem, conflict = None, None
     version = store.round_version(get_db(), game_id, number)
-    if form.validate_on_submit():
-        entries = [Entry(p, went_out == str(i), typed[i]['cards'].strip()[:LONGEST] or None,
-                         typed[i]['points'].strip()[:LONGEST] or None)
+    if request.method == 'POST':
+        form = round_form(game.players)
+    else:
+        form = round_form(game.players, data=saved_round(game, number, version))
+    typed = seat_entries(form, game.players)
+    problem, conflict = None, None
+    if form.validate_on_submit() and every_seat_posted(request.form, game.players):
+        based_on = read_whole(form.version.data, MAX_VERSION)
+        entries = [Entry(p, form.went_out.data == str(i), typed[i]['cards'] or None, typed[i]['points'] or None)
                    for i, p in enumerate(game.players)]
         try:
             clean = clean_entries(game, number, entries)
+            if based_on is None:
+                raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
+                                         'from, so it could overwrite a newer one. Check the entries and save '
+                                         'again.', round=number)]})
+            store.save_round(get_db(), game_id, number, clean, based_on)
         except RoundError as e:
             problem = e
+        except store.Conflict as e:
+            conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
+            version = e.version
         else:
-            try:
-                based_on = int(request.form.get('version', ''))
-            except ValueError:
-                based_on = None
-            try:
-                store.save_round(get_db(), game_id, number, clean, based_on)
-            except store.Conflict as e:
-                conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
-                version = e.version
-            else:
-                flash(_('Round %(round)d saved.', round=number))
-                return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
+            flash(_('Round %(round)d saved.', round=number))
+            return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
     elif request.method == 'POST':
-        problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+        problem = form_problem(form, game.players)
+        if not problem.errors:
+            problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+    form.version.data = str(version)
     row = next((r for r in current.rows if r.round == number), None)
     status = 409 if conflict else 422 if problem else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
-                           typed=typed, went_out=went_out,
-                           problem=problem, conflict=conflict, version=version,
+                           problem=problem, conflict=conflict,
                            row=row if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current,
@@ -293,7 +329,7 @@ def delete(game_id):
     """Delete a game, after a confirmation."""
     require_keeper(game_id)
     game = load(game_id)
-    form = DeleteForm()
+    form = EmptyForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
         flash(_('Deleted the game of %(players)s.', players=', '.join(game.players)))

@@ -49,8 +49,21 @@ def add_place_date_and_aliases(db):
     db['aliases'].create({'spelling': str, 'name': str}, pk='spelling')
 
 
+@migrations()
+def drop_shared_aliases(db):
+    # Merged spellings were shared by every browser (one browser's merge renamed a player in
+    # everybody's stats); each browser now keeps its own, in its session.
+    db['aliases'].drop()
+
+
 def now():
+    """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
+
+
+def local_day():
+    """Today on this server's own calendar (a game made without the phone's date)."""
+    return datetime.now().astimezone().date().isoformat()
 
 
 def connect(path, migrate=True):
@@ -97,7 +110,7 @@ def create_game(db, game):
         db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
                             'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0,
-                            'place': game.place, 'date': game.date or stamp[:10]})
+                            'place': game.place, 'date': game.date or local_day()})
         for number, entries in game.rounds.items():
             db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
                                  'version': 1, 'saved': stamp})
@@ -114,12 +127,6 @@ def load_game(db, game_id):
               for r in db.query('select number, entries from rounds where game_id = ? order by number', [game_id])}
     return Game(tuple(json.loads(row['players'])), make_rules(json.loads(row['rules'])),
                 row['first_dealer'], rounds, row['title'] or '', row['place'] or '', row['date'] or '')
-
-
-def game_info(db, game_id):
-    """The game's row without its key: id, title, created, updated, revision."""
-    rows = list(db.query('select id, title, created, updated, revision from games where id = ?', [game_id]))
-    return rows[0] if rows else None
 
 
 def edit_key(db, game_id):
@@ -233,19 +240,3 @@ def delete_game(db, game_id):
         db.execute('delete from history where game_id = ?', [game_id])
         db.execute('delete from rounds where game_id = ?', [game_id])
         db.execute('delete from games where id = ?', [game_id])
-
-
-def aliases(db):
-    """Merged spellings: {spelling (case-folded): the name it counts as}."""
-    return {row['spelling']: row['name'] for row in db.query('select spelling, name from aliases')}
-
-
-def merge_names(db, spelling, name):
-    """Count `spelling` as `name` in the stats (and whatever was merged into `spelling` too)."""
-    with db.atomic():
-        db['aliases'].upsert({'spelling': spelling.casefold(), 'name': name}, pk='spelling')
-        db.execute('update aliases set name = ? where lower(name) = lower(?)', [name, spelling])
-
-
-def unmerge(db, spelling):
-    db.execute('delete from aliases where spelling = ?', [spelling.casefold()])

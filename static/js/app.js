@@ -22,6 +22,13 @@ if (toggle) {
   });
 }
 
+// A new game is dated by this phone's own calendar, not the server's (UTC) one.
+const today = document.querySelector('input[name=today]');
+if (today) {
+  const now = new Date();
+  today.value = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js').catch(() => {});
 }

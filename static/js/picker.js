@@ -6,8 +6,31 @@ import { keepAwake } from './app.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = [['S', '♠'], ['H', '♥'], ['D', '♦'], ['C', '♣']];
-const SYMBOL = Object.fromEntries(SUITS);
-const SUIT_IN = { S: 'S', H: 'H', D: 'D', C: 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C' };
+
+// How cards are read: the tables of scorer/cards.py, handed over by the page as JSON
+// (templates/games/_picker_data.html), so the browser and the server read the same cards.
+function loadTables() {
+  const node = typeof document !== 'undefined' && document.getElementById('card-tables');
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+export function cardReader(tables) {
+  const pattern = new RegExp(`^${tables.rankPattern}$`, 'u');
+  const jokers = new Set(tables.jokers);
+  return function readCard(token) {
+    const t = token.trim().toUpperCase().replace(/\uFE0F/g, '');
+    if (jokers.has(t)) return 'JK';
+    const m = pattern.exec(t);
+    if (!m || !(m[2] in tables.suits)) return null;
+    return tables.rankText[tables.ranks[m[1]]] + tables.suits[m[2]];
+  };
+}
+
+const TABLES = loadTables();
+const SYMBOL = TABLES ? TABLES.symbols : Object.fromEntries(SUITS);
+
+// A card as typed, in canonical text ('10H', 'QS', 'JK'), or null.
+export const readCard = TABLES ? cardReader(TABLES) : () => null;
 
 // The page's words, in its language (templates/games/_picker_words.html); English if missing.
 const WORDS = Object.assign({
@@ -23,15 +46,6 @@ const WORDS = Object.assign({
 
 function say(key, values = {}) {
   return WORDS[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
-}
-
-// A card as typed, in canonical text ('10H', 'QS', 'JK'), or null. Same rules as scorer/cards.py.
-export function readCard(token) {
-  const t = token.trim().toUpperCase().replace(/\uFE0F/g, '');
-  if (['JK', 'JKR', 'JOKER', '🃏'].includes(t)) return 'JK';
-  const m = /^(10|[2-9TJQKA])(.)$/u.exec(t);
-  if (!m || !SUIT_IN[m[2]]) return null;
-  return (m[1] === 'T' ? '10' : m[1]) + SUIT_IN[m[2]];
 }
 
 export function readCards(text) {

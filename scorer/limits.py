@@ -1,0 +1,12 @@
+"""Every limit of the app, once: the forms, the store, the game file and the pages all read them here."""
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+MAX_NAME = 30           # characters in a player's name
+MAX_TEXT = 80           # characters in a game's title or place
+MAX_FIELD = 200         # characters read from a cards or points field
+MAX_MELDS_FIELD = 300   # characters of claimed melds on the audit form
+MAX_HAND = 20           # cards in one hand the solver is asked about
+MAX_POINTS = 9999       # points one player can score in one round
+MAX_NUMBER_DIGITS = 6   # digits read from any number typed (a longer one is no number of this game)
+MAX_ALIASES = 40       # merged spellings one browser keeps (in its session cookie)

@@ -1,0 +1,25 @@
+"""What many tests build: the new-game form and a round's form data, as a browser would post them."""
+
+SETTINGS_FORM = {'first_dealer': '0', 'game': 'standard', 'decks': 'auto', 'jokers': '0', 'aces': 'low',
+                 'face_values': 'ten', 'wild_penalty': '15', 'joker_penalty': '20', 'ace_penalty': '15',
+                 'max_wilds_per_meld': 'None', 'all_wild_melds': 'True', 'double_last_round': 'False',
+                 'tie_break': 'zero_rounds'}
+
+
+def new_game_form(players, **settings):
+    """The new-game form for these players, with the default settings unless given."""
+    data = {f'players-{i}': p for i, p in enumerate(players)}
+    data.update(SETTINGS_FORM)
+    data.update({k: str(v) for k, v in settings.items()})
+    return data
+
+
+def round_form(went_out, cards=(), points=(), version=0):
+    """Form data for a round: the seat of who went out, then cards and points by seat, and the
+    version of the round the form was opened on (0: not saved yet)."""
+    data = {'went_out': str(went_out), 'version': str(version)}
+    seats = max(len(cards), len(points), int(went_out) + 1 if str(went_out).isdigit() else 0)
+    for i in range(seats):          # a browser sends every field, the empty ones too
+        data[f'entries-{i}-cards'] = (cards[i] if i < len(cards) else None) or ''
+        data[f'entries-{i}-points'] = (points[i] if i < len(points) else None) or ''
+    return data

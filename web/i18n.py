@@ -1,0 +1,133 @@
+"""The table's language: choosing it, the switcher, gettext for templates and scorer/, dates and numbers."""
+
+import json
+from datetime import date
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, g, has_request_context, redirect, request
+from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+import scorer.i18n
+from scorer.cards import tables
+
+LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
+ONE_YEAR = 365 * 24 * 3600
+
+bp = Blueprint('i18n', __name__)
+
+
+def known_languages():
+    """Codes a page may be shown in: the switcher's, and any the config adds (a test's pseudo-language)."""
+    return [*current_app.config['LANGUAGES'], *current_app.config.get('EXTRA_LANGUAGES', ())]
+
+
+def select_locale():
+    """The language: ?lang= (a printout in another language), the switcher's cookie, else the browser's."""
+    languages = known_languages()
+    for choice in (request.args.get('lang'), request.cookies.get('lang')):
+        if choice in languages:
+            return choice
+    return request.accept_languages.best_match(list(current_app.config['LANGUAGES'])) or 'en'
+
+
+def translations():
+    """The request's translations, looked up once per request (templates ask for dozens)."""
+    if 'translations' not in g:
+        g.translations = get_translations()
+    return g.translations
+
+
+def request_language():
+    """scorer/ speaks the request's language too (its messages, the referee's words)."""
+    if not has_request_context():
+        return None, 'en'
+    return translations(), str(get_locale())
+
+
+def day(iso):
+    """A date (YYYY-MM-DD) as the locale writes it: 29 nov 2026, Nov 29, 2026."""
+    try:
+        return format_date(date.fromisoformat(iso), 'medium')
+    except (TypeError, ValueError):
+        return iso or ''
+
+
+def decimal(value):
+    """A number with one decimal, as the locale writes it: 27.5, 27,5."""
+    return format_decimal(value, format='#,##0.0')
+
+
+def as_json_block(data):
+    """Data for a <script type="application/json"> block: nothing in it can close the tag."""
+    return Markup(json.dumps(data, ensure_ascii=False).replace('<', '\\u003c'))
+
+
+_picker_words = {}
+
+
+def picker_words():
+    """The card picker's words in the request's language, as JSON (made once per language)."""
+    locale = str(get_locale())
+    if locale not in _picker_words:
+        _picker_words[locale] = as_json_block({
+            'tapCards': _('Tap cards'), 'done': _('Done'), 'hint': _('Tap a rank, then a suit.'),
+            'rankFirst': _('Tap a rank first.'), 'holds': _('{name} already holds {count} cards: {why}.'),
+            'copies': _('All {count} {card} are already in this round ({decks} decks).'),
+            'copy': _('{card} is already in this round (1 deck).'),
+            'jokers': _('All {count} jokers are already in this round.'),
+            'penalty': _('Penalty {points}'), 'melds': _('every card melds'),
+            'notMeld': _('went out, but these do not meld'), 'left': _('left:'),
+            'notCard': _("'{token}' is not a card"), 'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
+            'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
+            'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
+            'set': _('set'), 'run': _('run'),
+        })
+    return _picker_words[locale]
+
+
+CARD_TABLES = as_json_block(tables())
+
+
+def card_tables():
+    """scorer/cards.py's tables for the browser's card parser, as JSON."""
+    return CARD_TABLES
+
+
+def same_site(target):
+    """`target` when it is a path on this site, else '/': no scheme, no host, no backslash or control character."""
+    if not isinstance(target, str) or not target.startswith('/') or any(c in target for c in '\\\r\n\t\x00'):
+        return '/'
+    if any(ord(c) < 32 or ord(c) == 127 for c in target):
+        return '/'
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith('//'):
+        return '/'
+    return target
+
+
+@bp.get('/language/<code>')
+def choose_language(code):
+    """The language switcher: remembered in a cookie; back to the page it was chosen on (on this site only)."""
+    response = redirect(same_site(request.args.get('next', '/')))
+    if code in current_app.config['LANGUAGES']:
+        response.set_cookie('lang', code, max_age=ONE_YEAR, samesite='Lax', secure=request.is_secure)
+    return response
+
+
+def init_app(app):
+    """Babel with our locale choice, gettext in templates, scorer/ in the request's language."""
+    app.config.setdefault('LANGUAGES', LANGUAGES)
+    Babel(app, locale_selector=select_locale)
+    scorer.i18n.ask(request_language)
+    app.jinja_env.install_gettext_callables(
+        lambda text: translations().ugettext(text),
+        lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
+    app.jinja_env.globals.update(day=day, decimal=decimal, picker_words=picker_words, card_tables=card_tables)
+
+    @app.context_processor
+    def languages():
+        return {'languages': app.config['LANGUAGES'], 'locale': str(get_locale())}
+
+    app.register_blueprint(bp)
