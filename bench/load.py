@@ -18,6 +18,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.machine import describe  # noqa: E402
 from tests.server import Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
@@ -71,7 +72,8 @@ async def keeper(base, session, game, rec, rng, delay):
         token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
         version = re.search(r'name="version" value="(\d+)"', page).group(1)
         out = number % len(PLAYERS)
-        form = {'csrf_token': token, 'version': version, 'went_out': str(out)}
+        form = {'csrf_token': token, 'version': version, 'went_out': str(out),
+                **{f'entries-{seat}-{field}': '' for seat in range(len(PLAYERS)) for field in ('cards', 'points')}}
         for seat in range(len(PLAYERS)):
             if seat != out:
                 hand = rng.choice(HANDS).split()[:number + 2]
@@ -122,7 +124,7 @@ def report(rec, elapsed, tables, viewers, workers, threads):
     lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each), '
              f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers '
              f'({threads} thread{"s" if threads != 1 else ""} each) on loopback, the load generator on the same '
-             '2-core machine.', '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
+             'machine. ' + describe(), '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     total = 0
     for kind in ('page view', 'live poll', 'round save'):

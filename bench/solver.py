@@ -12,6 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.machine import describe  # noqa: E402
 from scorer.cards import JOKER, SUITS, Card, pretty  # noqa: E402
 from scorer.rules import make_rules  # noqa: E402
 from scorer.solver import solve  # noqa: E402
@@ -73,6 +74,7 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     rules = make_rules()
+    print(describe() + '\n')
     print(f'Random two-deck deals, default rules, {args.hands} hands per size (ms per hand):\n')
     print('| cards | median | p99 | max |\n|---:|---:|---:|---:|')
     for size, med, p99, worst in random_deals(rng, args.hands, rules):

@@ -1,8 +1,5 @@
 """/api/solve answers like one line of `solve --jsonl`."""
 
-from tests.helpers import round_form
-
-
 def test_solve_by_wild_and_by_round(client):
     r = client.get('/api/solve?cards=7H 8H 9H KS 5C&wild=5')
     assert r.status_code == 200
@@ -29,7 +26,6 @@ def test_solve_with_a_games_rules(client, make_game):
     assert client.get(f'/api/solve?cards=JK JK 7H&round=1&game={game_id}').get_json()['penalty'] == 0
     assert client.get('/api/solve?cards=JK JK 7H&round=1').status_code == 400     # no jokers by default
     assert client.get('/api/solve?cards=7H&round=1&game=nope').status_code == 404
-    client.post(url + '/rounds/1', data=round_form(0, points=[None, '3']))
 
 
 def test_game_may_name_the_game_setting(client):

@@ -86,3 +86,46 @@ def test_from_the_sheet_a_hand_opens_in_the_audit_with_the_games_rules(client, m
 def test_printable_view_has_no_form(client):
     page = client.get('/audit?cards=7H 8H 9H KS 5C&round=3&view=print').get_data(as_text=True)
     assert 'Minimal penalty: 10' in page and '<form' not in page
+
+
+def test_api_audit_is_the_json_twin_of_the_page(client):
+    query = 'cards=4H 5H 6H 7C QS 9D&wild=3&claim=43&melds=4H 5H 7C'
+    page = client.get('/audit?' + query).get_data(as_text=True)
+    data = client.get('/api/audit?' + query).get_json()
+    assert data['intro'] == 'Threes are wild.' and data['intro'] in page
+    assert data['penalty'] == 26 and 'Minimal penalty: 26' in page
+    assert data['melds'] == [{'kind': 'run', 'cards': ['4H', '5H', '6H'], 'as': ['4H', '5H', '6H']}]
+    assert data['deadwood'] == ['QS', '9D', '7C'] and data['deadwood_values'] == [10, 9, 7]
+    assert data['claim']['holds'] is False and data['claim']['minimum'] == 26
+    assert data['claim']['melds'] == [{'cards': ['4H', '5H', '7C'], 'ok': False, 'kind': None,
+                                       'reason': '4♥ 5♥ 7♣ is not a meld: not all one rank (a set) nor all one suit (a run)'}]
+    assert data['claim']['verdict'] in page.replace('&#39;', "'")
+
+
+def test_api_audit_says_how_to_go_out(client):
+    data = client.get('/api/audit?cards=4H 5H 6H 9C&round=1').get_json()
+    assert data['go_out'] == {'can': True, 'discards': ['9C'], 'best': None, 'left': 0}
+    data = client.get('/api/audit?cards=4H 6H 8C 9C&round=1').get_json()
+    assert data['go_out']['can'] is False and data['go_out']['left'] > 0
+    assert data['go_out']['best'] in ('4H', '6H', '8C', '9C')
+
+
+def test_api_audit_refuses_bad_input_with_the_pages_messages(client):
+    for query, message in [('cards=7H 1X&round=3', "'1X' is not a card (2nd card)"),
+                           ('cards=7H&wild=3&claim=٣', "'٣' is not a score"),
+                           ('cards=7H', 'choose the round (or the wild rank)'),
+                           ('round=3', 'no cards given'),
+                           ('cards=7H&round=3&colour=red', "unknown parameter 'colour'")]:
+        r = client.get('/api/audit?' + query)
+        assert r.status_code == 400, query
+        assert message in r.get_json()['error'], query
+    assert client.get('/api/audit?cards=7H&round=1&game=nope').status_code == 404
+
+
+def test_the_command_line_and_the_api_say_the_same(client):
+    from scorer.cards import parse_cards
+    from scorer.referee import audit, lines
+    from scorer.rules import DEFAULT
+    data = client.get('/api/audit?cards=7H 8H 9H KS 5C&round=3&claim=10').get_json()
+    said = lines(audit(parse_cards('7H 8H 9H KS 5C'), 5, DEFAULT, 3, claim_score=10))
+    assert said[0] == data['intro'] and 'Claim holds: ' + data['claim']['verdict'] in said

@@ -79,3 +79,27 @@ def test_a_superscript_digit_is_not_a_rank():
     from scorer.cards import parse_rank
     with pytest.raises(CardError, match="'¹' is not a rank"):
         parse_rank('¹')
+
+
+# One table of inputs, good and bad, that the server's parser (scorer/cards.py) and the
+# browser's (static/js/picker.js, fed the same tables) must read alike.
+PARITY = ['10h', 'Th', 'q♠', 'A♥', 'KC', 'jk', 'JKR', 'Joker', '🃏', '7♥️', ' 5s ', '2d', '9♧', '10♤',
+          'Rey♥', 'rey♥', 'dama♠', 'VC', 'v♦', 'R♦', 'ás♣', 'As♠', 'AS', 'ASH', 'Jota♥', 'reina♦', 'valete♣',
+          'REI♠', 'comodín', 'comodin', 'coringa', 'curinga',
+          '1X', '11H', 'DAMAX', 'D♠', '10', 'T', 'ＡＳ', 'A♠♠', '0S', '1S', 'JS H', 'ß', 'ǅ', 'ℌ', '', '♠',
+          'K', 'KH7', 'REYH', 'rEy♣', 'ÁS♦', 'as', '10♥10']
+
+
+def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server):
+    def server_reads(token):
+        try:
+            return str(card(token))
+        except CardError:
+            return None
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.url + '/audit')
+    browser_reads = page.evaluate(
+        "tokens => import('/static/js/picker.js').then(m => tokens.map(t => m.readCard(t)))", PARITY)
+    context.close()
+    assert dict(zip(PARITY, browser_reads)) == {t: server_reads(t) for t in PARITY}

@@ -34,7 +34,8 @@ def test_saves_survive_sigkill(tmp_path):
                     unsure.setdefault(number, []).append(value)
                     status, _ = browser.post(f'{game}/rounds/{number}', {
                         'csrf_token': Browser.token(page), 'version': version, 'went_out': '0',
-                        'entries-1-points': str(value), 'entries-2-points': '1'}, timeout=5)
+                        'entries-0-cards': '', 'entries-0-points': '', 'entries-1-cards': '',
+                        'entries-1-points': str(value), 'entries-2-cards': '', 'entries-2-points': '1'}, timeout=5)
                 except (OSError, http.client.HTTPException):
                     continue            # the server died under us: that save's outcome is unknown
                 if status == 302:

@@ -1,5 +1,7 @@
 """Rules: every setting with its default, rounds, hand sizes and wild ranks, and errors that name the setting."""
 
+import dataclasses
+
 import pytest
 
 from scorer.cards import Card
@@ -50,7 +52,7 @@ def test_values_as_typed_are_read():
 
 
 def test_rules_are_immutable():
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         DEFAULT.decks = 3
 
 

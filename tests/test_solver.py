@@ -160,13 +160,17 @@ def test_card_values_and_penalty_settings():
 
 
 def test_unmelded_wilds_left_are_the_cheapest():
-    # Round 3 (fives wild), one joker and one five, one set possible with just one of them.
-    s = solve(hand('7H 7S 5D JK'), 5, make_rules(jokers=2))
-    assert s.penalty == 0                                             # the set takes both
-    s = solve(hand('7H 8H 9H 10H JH QH KH 2H 3H 4H 5H 6H AH 5D JK'), 5,
-              make_rules(jokers=2, max_wilds_per_meld=1))
-    assert s.penalty == brute_penalty(hand('7H 8H 9H 10H JH QH KH 2H 3H 4H 5H 6H AH 5D JK'), 5,
-                                      make_rules(jokers=2, max_wilds_per_meld=1))
+    # Fives wild, one joker in play (20) and a 5♦ (15); one wild per meld, so 7♥ 8♥ takes one of
+    # them and the other is left over: the dearer joker is melded, the cheaper five is deadwood.
+    rules = make_rules(jokers=2, max_wilds_per_meld=1)
+    s = solve(hand('7H 8H 5D JK'), 5, rules)
+    assert s.penalty == 15 and [str(c) for c in s.deadwood] == ['5D']
+    assert [str(c) for c in s.melds[0].cards] == ['JK', '7H', '8H']
+    # Two jokers and a five beside a pair of sevens: one joker melds, a joker and the five are left.
+    s = solve(hand('7H 7S 5D JK JK'), 5, rules)
+    assert s.penalty == 35 and sorted(str(c) for c in s.deadwood) == ['5D', 'JK']
+    # With any number of wilds per meld, the set takes them all.
+    assert solve(hand('7H 7S 5D JK'), 5, make_rules(jokers=2)).penalty == 0
 
 
 def test_arrangement_tells_what_each_wild_stands_for():

@@ -1,0 +1,43 @@
+"""The documentation tells the truth: every setting of scorer/rules.py is described in docs/rules.md
+with its default, and everything the README links to is in the repository."""
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from scorer.rules import CHOICES, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_DOC = (ROOT / 'docs' / 'rules.md').read_text(encoding='utf-8')
+
+
+def shown(value):
+    return 'none' if value is None else str(value).lower()
+
+
+@pytest.mark.parametrize('setting', [f for f in dataclasses.fields(Rules)], ids=lambda f: f.name)
+def test_every_setting_is_described_with_its_default(setting):
+    row = re.search(rf'^\| `{setting.name}` \| ([^|]*) \|([^|]*)\|([^|]*)\|', RULES_DOC, re.M)
+    assert row, f'docs/rules.md has no row for {setting.name}'
+    assert f'`{shown(setting.default)}`' in row.group(1), f'the default of {setting.name} is not in its row'
+    others = row.group(2) + row.group(3)
+    for value in CHOICES[setting.name]:
+        if value != setting.default and setting.name != 'jokers':      # jokers: '1 to 2 per deck'
+            assert f'`{shown(value)}`' in others, f'{setting.name}: {value} is not described'
+
+
+def test_the_settings_table_has_no_setting_the_code_lacks():
+    documented = set(re.findall(r'^\| `(\w+)` \| `', RULES_DOC, re.M))
+    assert documented == {f.name for f in dataclasses.fields(Rules)}
+
+
+@pytest.mark.parametrize('doc', ['README.md', *[str(p.relative_to(ROOT)) for p in (ROOT / 'docs').glob('*.md')]])
+def test_every_link_leads_to_a_file_in_the_repository(doc):
+    text = (ROOT / doc).read_text(encoding='utf-8')
+    for target in re.findall(r'\]\(([^)#]+)(?:#[^)]*)?\)', text):
+        if re.match(r'[a-z]+:', target):
+            continue
+        assert (ROOT / doc).parent.joinpath(target).resolve().exists(), f'{doc} links to {target}, which is missing'
+    assert '../shared' not in text
