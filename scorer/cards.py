@@ -69,8 +69,13 @@ def card(text):
         return JOKER
     m = _CARD_RE.fullmatch(token)
     if not m or m.group(2) not in _SUIT_IN:
-        raise CardError(_("'%(text)s' is not a card", text=text.strip()))
+        raise CardError(_("'%(text)s' is not a card", text=short(text.strip())))
     return Card(_RANK_IN[m.group(1)], _SUIT_IN[m.group(2)])
+
+
+def short(text, most=20):
+    """Text quoted in a message, cut to a readable length."""
+    return text if len(text) <= most else text[:most] + '…'
 
 
 def ordinal(n):
@@ -145,7 +150,7 @@ def parse_rank(text):
         return _RANK_IN[token]
     if token.isascii() and token.isdigit() and len(token) <= 2 and 1 <= int(token) <= 13:
         return int(token)
-    raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=text))
+    raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=short(str(text).strip())))
 
 
 def rank_text(rank):

@@ -15,11 +15,12 @@ import json
 import re
 
 from .i18n import _
+from .limits import MAX_TEXT
+from .names import BadName, check_names, clean_name
 from .rules import GAME_NAMES, RulesError, make_rules
 from .sheet import Entry, Game, RoundError, compute_sheet, read_points, sheet_data
 
 VERSION = 1
-MAX_NAME = 30
 
 
 class GameFileError(ValueError):
@@ -27,22 +28,13 @@ class GameFileError(ValueError):
 
 
 def check_players(players):
-    """Players: 2-8 names, trimmed, unique (ignoring case), at most 30 characters; returns them trimmed."""
+    """Players: 2-8 names, cleaned (scorer/names.py), none alike; returns them as kept."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise GameFileError(_('players must be a list of names'))
-    names = [p.strip() for p in players]
-    if not 2 <= len(names) <= 8:
-        raise GameFileError(_('a game has 2 to 8 players, not %(count)d', count=len(names)))
-    seen = set()
-    for name in names:
-        if not name:
-            raise GameFileError(_('a player has no name'))
-        if len(name) > MAX_NAME:
-            raise GameFileError(_("'%(name)s…' is longer than %(most)d characters", name=name[:MAX_NAME], most=MAX_NAME))
-        if name.casefold() in seen:
-            raise GameFileError(_("two players are called '%(name)s'", name=name))
-        seen.add(name.casefold())
-    return tuple(names)
+    try:
+        return check_names(players)
+    except BadName as e:
+        raise GameFileError(str(e)) from None
 
 
 def read_date(text):
@@ -55,7 +47,9 @@ def read_date(text):
         raise GameFileError(_("'%(date)s' is not a day of the calendar", date=text)) from None
 
 
-def read_entry(raw, where):
+def read_entry(raw, where, lenient=False):
+    """One entry of a round; `lenient` (the store reading its own rows) keeps points as stored, so a
+    round saved wrong by an older version can still be shown and corrected."""
     if not isinstance(raw, dict):
         raise GameFileError(_('%(where)s: an entry must be an object', where=where))
     unknown = set(raw) - {'player', 'went_out', 'cards', 'points'}
@@ -73,8 +67,10 @@ def read_entry(raw, where):
     try:
         points = read_points(raw.get('points'))
     except ValueError as e:
-        raise GameFileError(f'{where}: {e}') from None
-    return Entry(player.strip(), went_out, cards, points)
+        if not (lenient and type(raw.get('points')) is int):
+            raise GameFileError(f'{where}: {e}') from None
+        points = raw['points']
+    return Entry(clean_name(player), went_out, cards, points)
 
 
 def read_game(data):
@@ -84,11 +80,16 @@ def read_game(data):
             data = json.loads(data)
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise GameFileError(_('not a game file: not JSON (%(error)s)', error=getattr(e, "msg", e))) from None
+        except RecursionError:
+            raise GameFileError(_('not a game file: nested too deep')) from None
+        except ValueError:              # a number of thousands of digits
+            raise GameFileError(_('not a game file: a number in it is too long')) from None
     if not isinstance(data, dict):
         raise GameFileError(_('not a game file: expected a JSON object'))
-    if data.get('version') != VERSION:
-        raise GameFileError(_('not a game file of version %(version)d (version: %(found)r)', version=VERSION,
-                                        found=data.get('version')))
+    version = data.get('version')
+    if type(version) is not int or version != VERSION:
+        raise GameFileError(_('not a game file of version %(version)d (version: %(found)s)', version=VERSION,
+                              found=shown(version)))
     players = check_players(data.get('players'))
     try:
         rules = make_rules(data.get('rules') or {})
@@ -100,8 +101,9 @@ def read_game(data):
     texts = {}
     for key in ('title', 'place'):
         texts[key] = data.get(key, '')
-        if not isinstance(texts[key], str) or len(texts[key]) > 80:
-            raise GameFileError(_('%(key)s must be text of at most 80 characters', key=key))
+        if not isinstance(texts[key], str) or len(clean_name(texts[key])) > MAX_TEXT:
+            raise GameFileError(_('%(key)s must be text of at most %(most)d characters', key=key, most=MAX_TEXT))
+        texts[key] = clean_name(texts[key])
     date = data.get('date', '')
     if not isinstance(date, str):
         raise GameFileError(_('date must be written YYYY-MM-DD'))
@@ -111,7 +113,7 @@ def read_game(data):
         raise GameFileError(_('rounds must be a list'))
     rounds = {}
     for raw in raw_rounds:
-        if not isinstance(raw, dict) or not isinstance(raw.get('round'), int):
+        if not isinstance(raw, dict) or type(raw.get('round')) is not int:
             raise GameFileError(_('each round needs a round number'))
         number = raw['round']
         if number not in rules.rounds:
@@ -123,6 +125,15 @@ def read_game(data):
         if not isinstance(entries, list):
             raise GameFileError(_('round %(round)d: entries must be a list', round=number))
         rounds[number] = tuple(read_entry(e, _('round %(round)d', round=number)) for e in entries)
+        seen = set()
+        for e in rounds[number]:
+            if e.player in seen:
+                raise GameFileError(_('round %(round)d: two entries for %(player)s', round=number, player=e.player))
+            seen.add(e.player)
+    missing = [n for n in range(1, max(rounds, default=0) + 1) if n not in rounds]
+    if missing:
+        raise GameFileError(_('round %(round)d is there but not round %(missing)d: rounds are played in order',
+                              round=max(rounds), missing=missing[0]))
     game = Game(players, rules, first, rounds, texts['title'].strip(), texts['place'].strip(), date)
     try:
         sheet = compute_sheet(game)
@@ -131,6 +142,12 @@ def read_game(data):
     if 'sheet' in data:
         check_sheet(data['sheet'], sheet_data(sheet))
     return game
+
+
+def shown(value, most=20):
+    """A value from a file, short enough to quote in a message."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= most else text[:most] + '…'
 
 
 def check_sheet(claimed, computed):

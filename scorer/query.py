@@ -8,6 +8,8 @@ from typing import NamedTuple
 
 from .cards import CardError, parse_cards, parse_rank
 from .i18n import _
+from .limits import MAX_ROUNDS
+from .numbers import read_whole
 from .rules import DEFAULT, RulesError, make_rules
 
 
@@ -46,10 +48,9 @@ def read_wild(wild, round, rules):
         except CardError as e:
             raise QueryError(_('wild: %(error)s', error=e)) from None
     if round not in (None, ''):
-        try:
-            number = int(str(round).strip())
-        except ValueError:
-            raise QueryError(_("round '%(round)s' is not a number", round=round)) from None
+        number = read_whole(round if isinstance(round, int) else str(round), MAX_ROUNDS)
+        if number is None:
+            raise QueryError(_("round '%(round)s' is not a number", round=str(round)[:20])) from None
         try:
             return rules.wild_rank(number), number
         except RulesError as e:

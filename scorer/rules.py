@@ -3,6 +3,7 @@
 from dataclasses import asdict, dataclass, replace
 
 from .i18n import N_, _, ngettext
+from .limits import MAX_NUMBER_DIGITS
 
 # game: (first hand size, last hand size). The wild rank equals the hand size; 14 cards: aces.
 GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14)}
@@ -159,9 +160,9 @@ def coerce(key, value):
             return None
         if word in ('true', 'yes', 'on', 'false', 'no', 'off') and True in CHOICES[key]:
             return word in ('true', 'yes', 'on')
-        if word.isascii() and word.lstrip('-').isdigit():
+        if word.isascii() and word.lstrip('-').isdigit() and len(word) <= MAX_NUMBER_DIGITS:
             return int(word)
-        return word
+        return word[:MAX_NUMBER_DIGITS + 14] + ('…' if len(word) > MAX_NUMBER_DIGITS + 14 else '')
     return value
 
 

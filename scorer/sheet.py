@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from .cards import CardError, number_word, parse_cards, pretty
 from .i18n import _, listing, ngettext
+from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
 from .solver import solve as solve_hand
 
@@ -92,6 +93,7 @@ class Sheet:
     winners: list
     next_round: int | None      # the first round not yet entered; None when the game is over
     tie_break: str              # the tie-break in words, when it decided or shared a place
+    broken: dict = field(default_factory=dict)   # round -> why it cannot be scored (left out of the sheet)
 
     @property
     def finished(self):
@@ -120,7 +122,7 @@ class RoundError(ValueError):
         super().__init__('; '.join(m for ms in errors.values() for m in ms))
 
 
-POINTS_RE = re.compile(r'\s*\d{1,4}(\s*\+\s*\d{1,4})*\s*')
+POINTS_RE = re.compile(r'\s*[0-9]{1,4}(\s*\+\s*[0-9]{1,4})*\s*')
 
 
 def read_points(text):
@@ -128,15 +130,19 @@ def read_points(text):
     if text is None:
         return None
     if isinstance(text, int) and not isinstance(text, bool):
-        if text < 0 or text > 9999:
-            raise ValueError(_("'%(text)s' is not a score from 0 to 9999", text=text))
+        if text < 0 or text > MAX_POINTS:
+            raise ValueError(_("'%(text)s' is not a score from 0 to %(most)d", text=text, most=MAX_POINTS))
         return text
     text = str(text).strip()
     if not text:
         return None
     if not POINTS_RE.fullmatch(text):
-        raise ValueError(_("'%(text)s' is not a number of points (a sum like 10+15+8 is fine)", text=text))
-    return sum(int(part) for part in text.split('+'))
+        raise ValueError(_("'%(text)s' is not a number of points (a sum like 10+15+8 is fine)", text=text[:40]))
+    total = sum(int(part) for part in text.split('+'))
+    if total > MAX_POINTS:
+        raise ValueError(_("'%(text)s' makes %(total)d: a round scores at most %(most)d points",
+                           text=text, total=total, most=MAX_POINTS))
+    return total
 
 
 def score_round(game, number, entries):
@@ -151,9 +157,13 @@ def score_round(game, number, entries):
             fields.setdefault(who, set()).add(field)
 
     by_player = {e.player: e for e in entries}
+    seen = set()
     for e in entries:
         if e.player not in game.players:
             fail('', _("'%(player)s' is not a player in this game", player=e.player))
+        elif e.player in seen:
+            fail('', _('two entries for %(player)s', player=e.player))
+        seen.add(e.player)
     out = [p for p in game.players if p in by_player and by_player[p].went_out]
     if not out:
         fail('', _('nobody went out: mark the player who went out'))
@@ -249,16 +259,23 @@ def places(players, totals, zero_rounds, tie_break):
     return standings
 
 
-def compute_sheet(game):
-    """Score every round entered and rank the players; raises RoundError (with the round) if one fails."""
+def compute_sheet(game, skip_broken=False):
+    """Score every round entered and rank the players.
+
+    A round that cannot be scored raises RoundError naming it; with `skip_broken` it is left out
+    of the sheet instead, and `Sheet.broken` says why, so its scorekeeper can still correct it.
+    """
     rules = game.rules
     totals = {p: 0 for p in game.players}
     zeros = {p: 0 for p in game.players}
-    rows = []
+    rows, broken = [], {}
     for number in sorted(game.rounds):
         try:
             scores = score_round(game, number, game.rounds[number])
         except RoundError as e:
+            if skip_broken:
+                broken[number] = str(e)
+                continue
             raise RoundError({'': [_('round %(round)d: %(error)s', round=number, error=e)]}) from None
         for p, s in scores.items():
             totals[p] += s.score
@@ -271,7 +288,7 @@ def compute_sheet(game):
     standings = places(list(game.players), totals, zeros, rules.tie_break)
     winners = [s.player for s in standings if s.place == 1] if next_round is None else []
     return Sheet(game, rows, totals, zeros, standings, winners, next_round,
-                 tie_break_words(standings, rules.tie_break, bool(rows)))
+                 tie_break_words(standings, rules.tie_break, bool(rows)), broken)
 
 
 def tie_break_words(standings, tie_break, started=True, final=False):

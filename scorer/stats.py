@@ -34,8 +34,8 @@ def player_stats(games, aliases=None):
     aliases = aliases or {}
     found = {}
     for game in games:
-        sheet = compute_sheet(game)
-        if not sheet.finished:
+        sheet = compute_sheet(game, skip_broken=True)
+        if not sheet.finished or sheet.broken:
             continue
         for player in game.players:
             name = aliases.get(player.casefold(), player)

@@ -1,4 +1,7 @@
-"""What many tests build: the new-game form and a round's form data, as a browser would post them."""
+"""What many tests build: the new-game form and a round's form data, as a browser would post them,
+and the scorekeeper link handed to another browser."""
+
+import re
 
 SETTINGS_FORM = {'first_dealer': '0', 'game': 'standard', 'decks': 'auto', 'jokers': '0', 'aces': 'low',
                  'face_values': 'ten', 'wild_penalty': '15', 'joker_penalty': '20', 'ace_penalty': '15',
@@ -23,3 +26,14 @@ def round_form(went_out, cards=(), points=(), version=0):
         data[f'entries-{i}-cards'] = (cards[i] if i < len(cards) else None) or ''
         data[f'entries-{i}-points'] = (points[i] if i < len(points) else None) or ''
     return data
+
+
+def keeper_key(keeper, url):
+    """The edit key in the scorekeeper link on the keeper's sheet (/games/<id>/keeper#<key>)."""
+    page = keeper.get(url).get_data(as_text=True)
+    return re.search(r'href="http://localhost/games/[^"#]+/keeper#([^"]+)"', page).group(1)
+
+
+def hand_over(keeper, other, url):
+    """Open the scorekeeper link on another browser: its script posts the key from the fragment."""
+    return other.post(url + '/keeper', data={'key': keeper_key(keeper, url)})

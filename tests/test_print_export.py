@@ -104,7 +104,8 @@ def test_tampered_file_is_refused_and_nothing_stored(client, finished_eight):
 def test_csv_has_a_row_per_round_a_column_per_player_and_totals(client, finished_eight):
     r = client.get(finished_eight + '/export.csv')
     assert r.mimetype == 'text/csv' and 'friday-night-at-the-cabin' in r.headers['Content-Disposition']
-    rows = list(csv.reader(io.StringIO(r.get_data(as_text=True))))
+    assert r.data.startswith('\ufeff'.encode())            # spreadsheets then read it as UTF-8
+    rows = list(csv.reader(io.StringIO(r.data.decode('utf-8-sig'))))
     assert rows[0] == ['Round', 'Cards', 'Wild', 'Dealer', 'Went out', *EIGHT]
     assert [row[0] for row in rows[1:12]] == [str(n) for n in range(1, 12)]
     exported = client.get(finished_eight + '/export.json').get_json()

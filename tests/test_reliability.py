@@ -5,11 +5,16 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import pytest
 
+from app import create_app
 from scorer.sheet import Entry, Game
-from tests.helpers import round_form
+from tests.browser import NoRedirect
+from tests.helpers import hand_over, new_game_form, round_form
 from web import store
 
 
@@ -69,9 +74,8 @@ def test_two_saves_at_the_same_moment_never_lose_a_value(db_path):
 
 def test_conflict_page_shows_both_and_keeps_either(app, client, make_game):
     url = make_game(('Ana', 'Bruno'))
-    link = client.get(url).get_data(as_text=True).split('/keeper/')[1].split('"')[0]
     other = app.test_client()
-    other.get(f'{url}/keeper/{link}')
+    hand_over(client, other, url)
     page = client.get(url + '/rounds/1').get_data(as_text=True)
     assert 'name="version" value="0"' in page
     assert other.post(url + '/rounds/1', data={**round_form(0, points=[None, '7']), 'version': '0'}).status_code == 302
@@ -144,3 +148,71 @@ def test_backup_while_writing(tmp_path):
     assert copy.execute('select count(*) from games').fetchone()[0] == 1
     copy.close()
     assert store.load_game(store.connect(str(target), migrate=False), game_id).players == ('Ana', 'Bruno')
+
+
+def run_backup(app, *args):
+    return app.test_cli_runner().invoke(args=['backup', *map(str, args)])
+
+
+def test_backup_never_overwrites_unless_told(app, tmp_path):
+    target = tmp_path / 'copy.sqlite'
+    target.write_text('yesterday')
+    r = run_backup(app, target)
+    assert r.exit_code != 0 and 'already exists' in r.output and '--force' in r.output
+    assert target.read_text() == 'yesterday'
+    r = run_backup(app, target, '--force')
+    assert r.exit_code == 0, r.output
+    assert sqlite3.connect(target).execute('PRAGMA integrity_check').fetchone()[0] == 'ok'
+
+
+def test_backup_to_a_place_that_cannot_be_written_says_so(app, tmp_path):
+    for target in (tmp_path / 'no' / 'such' / 'folder' / 'copy.sqlite', tmp_path):
+        r = run_backup(app, target)
+        assert r.exit_code != 0 and 'Traceback' not in r.output, r.output
+        assert 'cannot write' in r.output or 'is a directory' in r.output
+    assert not list(tmp_path.glob('*.partial'))
+
+
+def test_saves_queue_behind_each_other_on_the_dev_server(app):
+    # 40 phones saving at the same moment through a real threaded server: every save waits its turn.
+    from tests.server import Server
+    client = app.test_client()
+    urls = [client.post('/games/new', data=new_game_form(['Ana', 'Bruno'])).headers['Location'] for _ in range(40)]
+    cookie = '; '.join(f'{c.key}={c.value}' for c in (client.get_cookie('keeper_' + u.rsplit('/', 1)[1]) for u in urls))
+    statuses = []
+    with Server(app) as server:
+        start = threading.Barrier(len(urls))
+
+        def save(url):
+            start.wait()
+            request = urllib.request.Request(server.url + url + '/rounds/1', headers={'Cookie': cookie},
+                                             data=urllib.parse.urlencode(round_form(0, cards=[None, 'KS QS 2D'])).encode())
+            try:
+                with urllib.request.build_opener(NoRedirect()).open(request, timeout=60) as r:
+                    statuses.append(r.status)
+            except urllib.error.HTTPError as e:
+                statuses.append(e.code)
+        threads = [threading.Thread(target=save, args=(u,)) for u in urls]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert statuses == [302] * len(urls)
+
+
+def test_a_save_that_cannot_get_the_database_keeps_what_was_typed(tmp_path):
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'busy.sqlite'), 'SECRET_KEY': 't',
+                      'WTF_CSRF_ENABLED': False, 'BUSY_TIMEOUT_MS': 50})
+    client = app.test_client()
+    url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'])).headers['Location']
+    blocker = sqlite3.connect(tmp_path / 'busy.sqlite')
+    blocker.execute('BEGIN IMMEDIATE')             # another writer holds the database
+    try:
+        r = client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D']))
+    finally:
+        blocker.rollback()
+        blocker.close()
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and 'too busy to save round 1' in page and 'value="KS QS 2D"' in page
+    assert 'Nothing you entered was lost' not in page
+    assert client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D'])).status_code == 302

@@ -46,5 +46,8 @@ def remember(response, game_id, key):
 
 
 def kept_games():
-    """The ids of the games this browser keeps score of."""
-    return [name[len(PREFIX):] for name in request.cookies if name.startswith(PREFIX)]
+    """The ids of the games this browser keeps score of: those whose edit-key cookie holds the right key
+    (a cookie named after a game with any other value lists nothing)."""
+    claimed = {name[len(PREFIX):]: value for name, value in request.cookies.items() if name.startswith(PREFIX)}
+    keys = store.edit_keys(get_db(), claimed)
+    return [game_id for game_id, key in keys.items() if key == '' or key_matches(claimed[game_id], key)]

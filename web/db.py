@@ -5,11 +5,14 @@ closing a SQLite file costs more than most requests here); teardown makes sure n
 a failed request's transaction is left behind.
 """
 
+import os
 import sqlite3
 import threading
+from pathlib import Path
 
 import click
 from flask import current_app, g
+from flask.cli import with_appcontext
 
 from . import store
 
@@ -23,7 +26,9 @@ def get_db():
         if getattr(_kept, 'path', None) != path:
             if getattr(_kept, 'db', None) is not None:
                 _kept.db.close()
-            _kept.db, _kept.path = store.connect(path, migrate=False), path
+            _kept.db = store.connect(path, migrate=False,
+                                      busy_timeout_ms=current_app.config.get('BUSY_TIMEOUT_MS', store.BUSY_TIMEOUT_MS))
+            _kept.path = path
         g.db = _kept.db
     return g.db
 
@@ -41,24 +46,41 @@ def init_app(app):
     app.cli.add_command(backup_command)
 
 
-def backup(source, target):
-    """Copy the database with SQLite's online backup API: consistent while the app keeps writing."""
-    src = sqlite3.connect(source)
-    dst = sqlite3.connect(target)
+def backup(source, target, force=False):
+    """Copy the database with SQLite's online backup API: consistent while the app keeps writing.
+
+    The copy is written beside the target and moved into place only once it is whole and checked,
+    so a failed backup never leaves half a file where a good one was.
+    """
+    target = Path(target)
+    if target.exists() and not force:
+        raise click.ClickException(f'{target} already exists: choose another file, or add --force to replace it')
+    partial = target.with_name(target.name + '.partial')
     try:
-        with dst:
-            src.backup(dst)
-        ok = dst.execute('PRAGMA integrity_check').fetchone()[0]
+        src = sqlite3.connect(source)
+        dst = sqlite3.connect(partial)
+        try:
+            with dst:
+                src.backup(dst)
+            ok = dst.execute('PRAGMA integrity_check').fetchone()[0]
+        finally:
+            src.close()
+            dst.close()
+        if ok != 'ok':
+            raise click.ClickException(f'the copy failed its integrity check: {ok}')
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as e:
+        raise click.ClickException(f'cannot write {target}: {getattr(e, "strerror", None) or e}') from None
     finally:
-        src.close()
-        dst.close()
-    if ok != 'ok':
-        raise click.ClickException(f'the copy failed its integrity check: {ok}')
+        if partial.exists():
+            partial.unlink()
 
 
 @click.command('backup')
-@click.argument('path', type=click.Path(dir_okay=False, writable=True))
-def backup_command(path):
+@click.argument('path', type=click.Path(dir_okay=False))
+@click.option('--force', is_flag=True, help='replace PATH if it exists')
+@with_appcontext
+def backup_command(path, force):
     """Write a consistent copy of the database to PATH (safe while the app runs)."""
-    backup(current_app.config['DATABASE'], path)
+    backup(current_app.config['DATABASE'], path, force)
     click.echo(f'Backed up {current_app.config["DATABASE"]} to {path}')

@@ -1,8 +1,12 @@
 """Error pages: one table of status → title and message, in the table's language."""
 
+import sqlite3
+
 from flask import render_template
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
+
+from . import store
 
 # What each error tells a person: the title, and what to do next.
 PAGES = {
@@ -28,6 +32,16 @@ def page(status, title, message):
     return handler
 
 
+BUSY = (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+
+
+def busy_or_failed(error):
+    """A database held too long by other saves is 503, with a message that is true; else a 500."""
+    status, title, message = BUSY if store.is_busy(error) else PAGES[500]
+    return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
+
+
 def init_app(app):
     for key, (status, title, message) in PAGES.items():
         app.register_error_handler(key, page(status, title, message))
+    app.register_error_handler(sqlite3.OperationalError, busy_or_failed)

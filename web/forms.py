@@ -7,7 +7,7 @@ from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectF
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from scorer.limits import MAX_FIELD, MAX_NAME, MAX_PLAYERS, MAX_TEXT
+from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.rules import CHOICES, EXPLAIN
 
 LABELS = {
@@ -107,6 +107,11 @@ class MergeForm(FlaskForm):
     """Count one spelling of a player's name as another, in the stats."""
     spelling = SelectField(_l('Count this spelling'), choices=[], validate_choice=False)
     name = SelectField(_l('as'), choices=[], validate_choice=False)
+
+
+class HandoverForm(FlaskForm):
+    """Taking over the scorekeeping: the game's edit key, posted (never in a URL a log could keep)."""
+    key = StringField(_l('Scorekeeper key'), filters=[strip], validators=[Length(max=MAX_KEY)])
 
 
 class ImportForm(FlaskForm):

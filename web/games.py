@@ -2,17 +2,18 @@
 
 import io
 import secrets
+import sqlite3
 import threading
 from urllib.parse import urlsplit
 from collections import OrderedDict
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, send_file, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorer.gamefile import GameFileError, check_players, read_date, read_game
+from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_game
 from scorer.i18n import language
 from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
@@ -22,7 +23,7 @@ from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db
-from .forms import SETTINGS, EmptyForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
+from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
 MAX_VERSION = 10 ** 9   # a round's version number, as a form sends it back
@@ -67,7 +68,7 @@ def load_sheet(game_id):
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
         game, sheet = sheets.get((game_id, revision, language()),
-                                 lambda: (lambda g: (g, compute_sheet(g)))(load(game_id)))
+                                 lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
     return game, sheet, revision
 
 
@@ -90,11 +91,26 @@ def import_game():
         except GameFileError as e:
             error = _('Nothing was imported: %(error)s.', error=e)
         else:
+            kept = already_kept(game)
+            if kept:
+                flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
+                return redirect(url_for('games.sheet', game_id=kept))
             game_id, key = store.create_game(get_db(), game)
             flash(_('Game imported. This phone keeps score.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
     return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
                            import_error=error), 400
+
+
+def already_kept(game):
+    """The id of a game this browser keeps that is the same game as `game` (same players, rules,
+    dates and rounds), so importing its file again opens it instead of making a twin."""
+    same = game_data(game)
+    for game_id in kept_games():
+        kept = store.load_game(get_db(), game_id)
+        if kept is not None and game_data(kept) == same:
+            return game_id
+    return None
 
 
 def game_from_form(form):
@@ -198,8 +214,7 @@ def sheet(game_id):
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
         context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=loopback(request.host),
-            keeper_link=url_for('games.keeper', game_id=game_id, key=store.edit_key(get_db(), game_id),
-                                _external=True))
+            keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + store.edit_key(get_db(), game_id))
     return render_template('games/sheet.html', **context)
 
 
@@ -214,16 +229,21 @@ def live(game_id):
     return Response(context['live_html'], headers={'ETag': context['etag'], 'Cache-Control': 'no-cache'})
 
 
-@bp.get('/games/<game_id>/keeper/<key>')
-def keeper(game_id, key):
-    """The private scorekeeper link: opening it lets this browser edit the game."""
+@bp.route('/games/<game_id>/keeper', methods=['GET', 'POST'])
+def keeper(game_id):
+    """The private scorekeeper link, /games/<id>/keeper#<key>: the key rides in the fragment, which
+    no browser sends, and handover.js posts it; so no request line, and no access log, ever holds it."""
     stored = store.edit_key(get_db(), game_id)
     if stored is None:
         abort(404)
-    if not stored or not key_matches(key, stored):
-        abort(403)
-    flash(_('This phone keeps score of this game now.'))
-    return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
+    form = HandoverForm()
+    if form.validate_on_submit():
+        if stored and key_matches(form.key.data.strip(), stored):
+            flash(_('This phone keeps score of this game now.'))
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
+        form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
+    status = 403 if form.key.errors else 200
+    return render_template('games/keeper.html', game_id=game_id, form=form), status
 
 
 def saved_round(game, number, version):
@@ -282,6 +302,11 @@ def round_entry(game_id, number):
         except store.Conflict as e:
             conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
             version = e.version
+        except sqlite3.OperationalError as e:
+            if not store.is_busy(e):
+                raise
+            problem = RoundError({'': [_('The server was too busy to save round %(round)d: nothing was saved, and '
+                                         'everything you entered is below. Tap Save again.', round=number)]})
         else:
             flash(_('Round %(round)d saved.', round=number))
             return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
@@ -300,26 +325,41 @@ def round_entry(game_id, number):
                            history=store.round_history(get_db(), game_id, number)), status
 
 
+def readable_sheet(game_id):
+    """The game and its sheet for an export or a printout; a round that cannot be scored stops them
+    with a page that says which round and how to correct it (never a file that lies by omission)."""
+    game, result, revision = load_sheet(game_id)
+    if result.broken:
+        number, why = min(result.broken.items())
+        abort(Response(render_template('games/broken.html', game_id=game_id, number=number, why=why,
+                                       keeper=is_keeper(game_id)), status=409))
+    return game, result
+
+
 @bp.get('/games/<game_id>/export.json')
 def export(game_id):
-    game, result, revision = load_sheet(game_id)
-    return Response(export_file.game_json(game, result), mimetype='application/json',
-                    headers={'Content-Disposition':
-                             f'attachment; filename="{export_file.filename(game, game_id, "json")}"'})
+    game, result = readable_sheet(game_id)
+    return download(export_file.game_json(game, result), 'application/json',
+                    export_file.filename(game, game_id, 'json'))
 
 
 @bp.get('/games/<game_id>/export.csv')
 def export_csv(game_id):
-    game, result, revision = load_sheet(game_id)
-    return Response(export_file.sheet_csv(result), mimetype='text/csv',
-                    headers={'Content-Disposition':
-                             f'attachment; filename="{export_file.filename(game, game_id, "csv")}"'})
+    game, result = readable_sheet(game_id)
+    return download(export_file.sheet_csv(result), 'text/csv', export_file.filename(game, game_id, 'csv'))
+
+
+def download(text, mimetype, name):
+    """A file to save, named in any script: werkzeug writes the RFC 6266 header (an ASCII
+    fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
+    return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
+                     as_attachment=True, download_name=name, etag=False, max_age=0)
 
 
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
-    game, result, revision = load_sheet(game_id)
+    game, result = readable_sheet(game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result,
                            winner=winner_words(result))
 
@@ -346,5 +386,5 @@ def history():
     for info in store.list_games(get_db(), kept_games()):
         if info['finished']:
             game = store.load_game(get_db(), info['id'])
-            finished.append({**info, 'winner': winner_words(compute_sheet(game))})
+            finished.append({**info, 'winner': winner_words(compute_sheet(game, skip_broken=True))})
     return render_template('games/history.html', games=finished)

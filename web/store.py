@@ -9,12 +9,14 @@ import fcntl
 import json
 import os
 import secrets
+import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
 
 from sqlite_utils import Database, Migrations
 
 from scorer.gamefile import entry_data, read_entry
+from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game
 
@@ -66,10 +68,14 @@ def local_day():
     return datetime.now().astimezone().date().isoformat()
 
 
-def connect(path, migrate=True):
-    """Open the database file: WAL, foreign keys on, and (at start-up) the schema brought up to date."""
+BUSY_TIMEOUT_MS = 30_000     # a save waits this long for another save to finish before giving up
+
+
+def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
+    """Open the database file: WAL, foreign keys on, saves that queue behind each other rather than
+    fail, and (at start-up) the schema brought up to date."""
     db = Database(path)
-    db.execute('PRAGMA busy_timeout = 5000')
+    db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms)}')
     db.execute('PRAGMA foreign_keys = ON')
     if migrate:
         upgrade(db, path)
@@ -123,7 +129,7 @@ def load_game(db, game_id):
     if not rows:
         return None
     row = rows[0]
-    rounds = {r['number']: tuple(read_entry(e, f"round {r['number']}") for e in json.loads(r['entries']))
+    rounds = {r['number']: tuple(read_entry(e, f"round {r['number']}", lenient=True) for e in json.loads(r['entries']))
               for r in db.query('select number, entries from rounds where game_id = ? order by number', [game_id])}
     return Game(tuple(json.loads(row['players'])), make_rules(json.loads(row['rules'])),
                 row['first_dealer'], rounds, row['title'] or '', row['place'] or '', row['date'] or '')
@@ -141,6 +147,15 @@ def key_and_revision(db, game_id):
     return ((rows[0]['edit_key'] or ''), rows[0]['revision']) if rows else (None, None)
 
 
+def edit_keys(db, ids):
+    """{game id: edit key} for those of `ids` that exist."""
+    ids = list(ids)[:MAX_KEPT]
+    if not ids:
+        return {}
+    rows = db.query(f"select id, edit_key from games where id in ({', '.join('?' for _ in ids)})", ids)
+    return {row['id']: row['edit_key'] or '' for row in rows}
+
+
 def revision(db, game_id):
     """How many saves the game has had; None when there is no such game."""
     rows = list(db.query('select revision from games where id = ?', [game_id]))
@@ -151,7 +166,7 @@ def list_games(db, ids=None):
     """Games, newest first, with their players, rules and how many rounds are in; only `ids` if given."""
     where, args = '', []
     if ids is not None:
-        ids = list(ids)[:500]
+        ids = list(ids)[:MAX_KEPT]
         if not ids:
             return []
         where = f"where g.id in ({', '.join('?' for _ in ids)})"
@@ -166,6 +181,11 @@ def list_games(db, ids=None):
         games.append({**row, 'players': json.loads(row['players']), 'last_round': rules.last_round,
                       'finished': row['rounds'] >= rules.last_round})
     return games
+
+
+def is_busy(error):
+    """Whether an SQLite error means another writer held the database past the busy timeout."""
+    return isinstance(error, sqlite3.OperationalError) and ('locked' in str(error) or 'busy' in str(error))
 
 
 class Conflict(Exception):
@@ -209,7 +229,7 @@ def save_round(db, game_id, number, entries, based_on=None):
                             [game_id, number]))
         current = old[0]['version'] if old else 0
         if based_on is not None and based_on != current and not (old and old[0]['entries'] == after):
-            raise Conflict(tuple(read_entry(e, f'round {number}') for e in json.loads(old[0]['entries']))
+            raise Conflict(tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(old[0]['entries']))
                            if old else (), current)
         if old and old[0]['entries'] == after:
             return current
