@@ -8,7 +8,7 @@ PORT ?= 5000
 TABLES ?= 50
 SECONDS ?= 60
 
-.PHONY: run test bench load chromium clean translations catalogs
+.PHONY: run test bench load slow chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ bench: $(VENV)/.dev
 # Tables of one scorekeeper and four viewers against gunicorn (2 workers) on loopback.
 load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
+
+# Ten slow clients (a header line a second) against the production recipe while a bystander plays.
+slow: $(VENV)/.dev catalogs
+	$(PY) bench/slow_clients.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

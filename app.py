@@ -2,8 +2,10 @@
 
 import os
 
-from flask import Flask
+from flask import Flask, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorer.limits
 from web import db, errors, i18n
@@ -16,6 +18,13 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
 
 
+class SessionCookies(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever the request came over HTTPS (directly or through a proxy)."""
+
+    def get_cookie_secure(self, app):
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
 def create_app(test_config=None):
     """Create and configure the app."""
     app = Flask(__name__, instance_relative_config=True)
@@ -25,6 +34,8 @@ def create_app(test_config=None):
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
         MAX_CONTENT_LENGTH=256 * 1024,
         LANGUAGES=i18n.LANGUAGES,
+        PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
+        SESSION_COOKIE_SAMESITE='Lax',
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)
@@ -32,6 +43,12 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     if not app.config.get('SECRET_KEY'):
         app.config['SECRET_KEY'] = secret_key(app.instance_path)
+    if app.config['PROXIES']:
+        # Behind a reverse proxy that terminates HTTPS: trust its X-Forwarded-For/-Proto/-Host/-Port,
+        # so the app knows the request was secure. Off unless configured (a client could forge them).
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config['PROXIES'], x_proto=app.config['PROXIES'],
+                                x_host=app.config['PROXIES'], x_port=app.config['PROXIES'])
+    app.session_interface = SessionCookies()
 
     from scorer.cards import rank_plural, rank_text
     from scorer.referee import kind_word, wild_words
@@ -52,10 +69,11 @@ def create_app(test_config=None):
 
     @app.after_request
     def security_headers(response):
-        """No inline script or style anywhere, no framing, no sniffing, no referrer (links carry keys)."""
+        """No inline script or style anywhere, no framing, no sniffing; the referrer only to this site,
+        where Flask-WTF's HTTPS check needs it (the edit key is in a link's fragment, never sent)."""
         response.headers.setdefault('Content-Security-Policy', CSP)
         response.headers.setdefault('X-Content-Type-Options', 'nosniff')
-        response.headers.setdefault('Referrer-Policy', 'no-referrer')
+        response.headers.setdefault('Referrer-Policy', 'same-origin')
         response.headers.setdefault('X-Frame-Options', 'DENY')
         return response
 

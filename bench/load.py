@@ -150,7 +150,7 @@ def main():
     parser.add_argument('--seed', type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, threads=args.threads).start()
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, threads=args.threads, sync=True).start()
         try:
             rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed))
         finally:

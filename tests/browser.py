@@ -23,17 +23,17 @@ def launch(playwright):
               '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'])
 
 
-def phone(browser, dark=False):
+def phone(browser, dark=False, **options):
     """A new context at a phone's size, with every request outside loopback refused and recorded."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  color_scheme='dark' if dark else 'light')
+                                  color_scheme='dark' if dark else 'light', **options)
     context.outside = []
     context.errors = []        # console errors: a script failing, or the CSP refusing something
     context.on('console', lambda message: message.type == 'error' and context.errors.append(message.text))
 
     def guard(route):
         url = route.request.url
-        if url.startswith('http://127.0.0.1:') or url.startswith('data:'):
+        if url.startswith(('http://127.0.0.1:', 'https://127.0.0.1:', 'data:')):
             route.continue_()
         else:
             context.outside.append(url)
@@ -85,10 +85,10 @@ class Browser:
     def token(page):
         return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
-    def new_game(self, players):
+    def new_game(self, players, **more):
         _, page = self.get('/games/new')
         fields = {'csrf_token': self.token(page), 'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
-                  **{f'players-{i}': p for i, p in enumerate(players)}}
+                  **{f'players-{i}': p for i, p in enumerate(players)}, **more}
         status, location = self.post('/games/new', fields)
         assert status == 302, location
         return location

@@ -4,6 +4,7 @@ process (the crash test, the load test, HTTPS)."""
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import threading
@@ -23,24 +24,32 @@ def free_port():
 
 
 class Gunicorn:
-    """gunicorn with `workers` workers on a loopback port, on the given database file."""
+    """gunicorn on a loopback port and the given database file, with the production recipe
+    (gunicorn.conf.py: gevent workers) unless `sync` asks for plain sync workers; HTTPS when
+    given a certificate and its key."""
 
-    def __init__(self, database, port=None, workers=2, threads=1):
+    def __init__(self, database, port=None, workers=2, threads=1, sync=False, certfile=None, keyfile=None,
+                 env=None):
         self.database, self.port = str(database), port or free_port()
-        self.workers, self.threads = workers, threads
-        self.url = f'http://127.0.0.1:{self.port}'
+        self.workers, self.threads, self.sync = workers, threads, sync
+        self.certfile, self.keyfile, self.env = certfile, keyfile, env or {}
+        self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
 
     def start(self, timeout=20):
-        env = {**os.environ, 'SCORER_DATABASE': self.database, 'SCORER_SECRET_KEY': 'server-test'}
-        cmd = [sys.executable, '-m', 'gunicorn', '-w', str(self.workers), '--threads', str(self.threads),
-               '-b', f'127.0.0.1:{self.port}', '--log-level', 'warning', 'app:create_app()']
+        env = {**os.environ, 'SCORER_DATABASE': self.database, 'SCORER_SECRET_KEY': 'server-test',
+               'SCORER_BIND': f'127.0.0.1:{self.port}', 'SCORER_WORKERS': str(self.workers),
+               'SCORER_CERTFILE': str(self.certfile or ''), 'SCORER_KEYFILE': str(self.keyfile or ''), **self.env}
+        cmd = [sys.executable, '-m', 'gunicorn', '--log-level', 'warning', 'app:create_app()']
+        if self.sync:
+            cmd[3:3] = ['-k', 'sync', '--threads', str(self.threads)]
         self.process = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
+        unverified = ssl._create_unverified_context()
         while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + '/sw.js', timeout=1).read()
+                urllib.request.urlopen(self.url + '/sw.js', timeout=1, context=unverified).read()
                 return self
             except OSError:
                 time.sleep(0.05)

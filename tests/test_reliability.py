@@ -96,7 +96,7 @@ def test_security_headers(client):
     csp = r.headers['Content-Security-Policy']
     assert "frame-ancestors 'none'" in csp and 'unsafe-inline' not in csp and "script-src 'self'" in csp
     assert r.headers['X-Content-Type-Options'] == 'nosniff'
-    assert r.headers['Referrer-Policy'] == 'no-referrer'
+    assert r.headers['Referrer-Policy'] == 'same-origin'
 
 
 def test_over_long_bodies_are_refused(client):

@@ -112,7 +112,7 @@ def choose_language(code):
     """The language switcher: remembered in a cookie; back to the page it was chosen on (on this site only)."""
     response = redirect(same_site(request.args.get('next', '/')))
     if code in current_app.config['LANGUAGES']:
-        response.set_cookie('lang', code, max_age=ONE_YEAR, samesite='Lax', secure=request.is_secure)
+        response.set_cookie('lang', code, max_age=ONE_YEAR, samesite='Lax', secure=request.is_secure, httponly=True)
     return response
 
 

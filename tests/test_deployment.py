@@ -1,0 +1,130 @@
+"""What a real deployment meets: HTTPS (directly or behind a reverse proxy), cookies that stay
+on this site, redirects that stay on this site, downloads named in any script, slow clients."""
+
+import subprocess
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from app import create_app
+from tests.browser import phone, shot
+from tests.deployment import slow_client
+from tests.helpers import new_game_form, round_form
+from tests.server import Gunicorn
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+@pytest.fixture(scope='module')
+def certificate(tmp_path_factory):
+    """A self-signed certificate for 127.0.0.1, made with openssl."""
+    folder = tmp_path_factory.mktemp('tls')
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+                    '-keyout', folder / 'key.pem', '-out', folder / 'cert.pem', '-subj', '/CN=127.0.0.1',
+                    '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
+    return folder / 'cert.pem', folder / 'key.pem'
+
+
+def test_over_https_a_game_is_made_and_a_round_saved_in_chromium(browser, tmp_path, certificate):
+    server = Gunicorn(tmp_path / 'https.sqlite', certfile=certificate[0], keyfile=certificate[1]).start()
+    context = phone(browser, ignore_https_errors=True)
+    try:
+        page = context.new_page()
+        page.goto(server.url + '/games/new')
+        page.get_by_label('Seat 1').fill('Ana')
+        page.get_by_label('Seat 2').fill('Bruno')
+        page.get_by_label('First dealer').select_option('0')
+        page.get_by_role('button', name='Start the game').click()
+        expect(page.get_by_text('Game created.')).to_be_visible()
+        page.get_by_role('link', name='Enter round 1').click()
+        page.locator('#went_out-0').check()
+        page.get_by_label('Cards left').nth(1).fill('KS QD 2C')
+        page.get_by_role('button', name='Save round 1').click()
+        expect(page.get_by_text('Round 1 saved.')).to_be_visible()
+        shot(page, 'https-round-saved')
+        cookies = {c['name']: c for c in context.cookies()}
+        keeper = next(c for name, c in cookies.items() if name.startswith('keeper_'))
+        for cookie in (keeper, cookies['session']):
+            assert cookie['secure'] and cookie['httpOnly'] and cookie['sameSite'] == 'Lax', cookie
+        # Chromium will not register a service worker from a self-signed certificate; nothing else may fail.
+        assert context.outside == [] and [e for e in context.errors if 'SSL certificate' not in e] == []
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_behind_a_reverse_proxy_cookies_are_secure_only_when_configured(tmp_path):
+    headers = {'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'scores.example'}
+    for proxies, secure in ((1, True), (0, False)):
+        app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / f'p{proxies}.sqlite'), 'SECRET_KEY': 't',
+                          'WTF_CSRF_ENABLED': False, 'PROXIES': proxies})
+        client = app.test_client()
+        r = client.post('/games/new', data=new_game_form(['Ana', 'Bruno']), headers=headers)
+        cookies = r.headers.getlist('Set-Cookie')
+        assert cookies and all(('; Secure' in c) is secure for c in cookies), cookies
+        assert all('HttpOnly' in c and 'SameSite=Lax' in c for c in cookies)
+        # The share link says where phones reach the game; a forged X-Forwarded-Host changes nothing
+        # unless a proxy is configured.
+        page = client.get(r.headers['Location'], headers=headers).get_data(as_text=True)
+        assert ('https://scores.example/games/' in page) is secure
+
+
+def test_the_referrer_stays_on_this_site(client):
+    assert client.get('/').headers['Referrer-Policy'] == 'same-origin'
+
+
+@pytest.mark.parametrize('target', ['/%09/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example',
+                                    '/%0d%0aSet-Cookie:x=1', '/\x00', 'javascript:alert(1)', '/%5Cevil.example'])
+def test_the_language_switcher_never_leaves_the_site(client, target):
+    r = client.get('/language/es', query_string={'next': urllib.parse.unquote(target)})
+    assert r.status_code == 302 and r.headers['Location'] == '/'
+    assert '\r' not in r.headers['Location'] and '\n' not in r.headers['Location']
+
+
+def test_the_language_switcher_goes_back_to_the_page(client):
+    r = client.get('/language/pt', query_string={'next': '/audit?cards=7H&wild=3'})
+    assert r.headers['Location'] == '/audit?cards=7H&wild=3'
+
+
+@pytest.mark.parametrize('title', ['日本語', 'Ωmega', '①②', 'Café "Zoë"; x=1', '\u202eevil'])
+def test_exports_work_for_any_title(client, title):
+    r = client.post('/games/new', data={**new_game_form(['Ana', 'Bruno']), 'title': title, 'today': '2026-11-29'})
+    url = r.headers['Location']
+    for ext in ('json', 'csv'):
+        r = client.get(f'{url}/export.{ext}')
+        header = r.headers['Content-Disposition']
+        assert r.status_code == 200 and header.isascii() and '\n' not in header
+        assert 'filename=' in header and '2026-11-29' in header
+
+
+def test_exports_with_a_title_in_any_script_arrive_through_gunicorn(tmp_path):
+    from tests.browser import Browser
+    server = Gunicorn(tmp_path / 'names.sqlite').start()
+    try:
+        browser = Browser(server.url)
+        game = browser.new_game(['Ana', 'Bruno'], title='日本語 Ωmega')
+        with browser.opener.open(server.url + game + '/export.csv', timeout=10) as r:
+            assert r.status == 200
+            assert "filename*=UTF-8''%E6%97%A5%E6%9C%AC%E8%AA%9E" in r.headers['Content-Disposition']
+    finally:
+        server.stop()
+
+
+def test_slow_clients_do_not_block_anyone_else(tmp_path):
+    server = Gunicorn(tmp_path / 'slow.sqlite').start()
+    stop = threading.Event()
+    slow = [threading.Thread(target=slow_client, args=(server.port, stop), daemon=True) for _ in range(10)]
+    try:
+        for t in slow:
+            t.start()
+        time.sleep(1)
+        for _ in range(5):          # a bystander is served while every slow client holds its connection
+            with urllib.request.urlopen(server.url + '/', timeout=5) as r:
+                assert r.status == 200
+    finally:
+        stop.set()
+        server.stop()
