@@ -5,6 +5,7 @@ import os
 from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
+from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorer.limits
@@ -16,6 +17,11 @@ csrf = CSRFProtect()
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
+def bdi(name):
+    """A name isolated from the text around it (a right-to-left name never reorders the sentence)."""
+    return Markup('<bdi>%s</bdi>') % name
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -57,6 +63,8 @@ def create_app(test_config=None):
         rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
         kind_word=kind_word, zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
         **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
+
+    app.jinja_env.filters.update(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)))
 
     db.init_app(app)
     csrf.init_app(app)

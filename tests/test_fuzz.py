@@ -59,13 +59,38 @@ def game_files(draw):
     return data
 
 
+# Literals no json.dumps makes: a number of 4,301 digits (past Python's int limit), nesting 2,000
+# deep (past its recursion limit), and values of the wrong type that compare equal to right ones.
+HOSTILE = ['9' * 4301, '[' * 2000 + ']' * 2000, '{"a":' * 2000 + '1' + '}' * 2000, 'true', '1.0', '1e400',
+           '"３"', '"٣"', '"1_0"', '"\\u0000"', '"2026-13-45"', '-0']
+
+
+@st.composite
+def hostile_game_files(draw):
+    """A game file as text, with one value replaced by a hostile literal."""
+    where = draw(st.sampled_from(['version', 'decks', 'first_dealer', 'round', 'points', 'date', 'player']))
+    marker = '"@HOSTILE@"'
+    data = json.loads(json.dumps(GAME))
+    if where == 'decks':
+        data['rules']['decks'] = '@HOSTILE@'
+    elif where == 'round':
+        data['rounds'][0]['round'] = '@HOSTILE@'
+    elif where == 'points':
+        data['rounds'][0]['entries'][1] = {'player': 'Bruno', 'points': '@HOSTILE@'}
+    elif where == 'player':
+        data['players'][0] = '@HOSTILE@'
+    else:
+        data[where] = '@HOSTILE@'
+    return json.dumps(data).replace(marker, draw(st.sampled_from(HOSTILE)))
+
+
 @MANY
-@given(game_files())
-def test_game_file_reader(data):
+@given(st.one_of(game_files().map(json.dumps), hostile_game_files()))
+def test_game_file_reader(text):
     try:
-        read_game(json.dumps(data))
+        read_game(text)
     except GameFileError as e:
-        assert str(e)
+        assert str(e) and len(str(e)) < 400
 
 
 @pytest.fixture(scope='module')
@@ -79,16 +104,18 @@ def shared_client(tmp_path_factory):
 
 
 @SOME
-@given(st.one_of(game_files(), st.binary(max_size=200)))
+@given(st.one_of(game_files(), hostile_game_files(), st.binary(max_size=200)))
 def test_import_route(shared_client, data):
     client, _ = shared_client
-    body = data if isinstance(data, bytes) else json.dumps(data).encode()
+    body = data if isinstance(data, bytes) else data.encode() if isinstance(data, str) else json.dumps(data).encode()
     r = client.post('/import', data={'game_file': (io.BytesIO(body), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code in (302, 400)
 
 
-form_text = st.one_of(st.text(max_size=40), card_like, st.sampled_from(['', ' ', '0', '10+5', '-1', '1e9', 'None',
-                                                                         'draw', 'auto', '99', 'True']))
+form_text = st.one_of(st.text(max_size=40), card_like,
+                      st.sampled_from(['', ' ', '0', '10+5', '-1', '1e9', 'None', 'draw', 'auto', '99', 'True',
+                                       '9' * 4301, '5000+5000', '9999+1', '３', '٣', '1_0', '1.0', '\x00', '\u202e',
+                                       '/%09/evil.example', '/\r\nx']))
 
 
 @SOME
@@ -115,11 +142,22 @@ def test_round_form(shared_client, data, number):
 
 @SOME
 @given(st.dictionaries(st.sampled_from(['cards', 'wild', 'round', 'claim', 'melds', 'aces', 'decks', 'jokers',
-                                        'game', 'max_wilds_per_meld', 'view', 'face_values']),
+                                        'game', 'max_wilds_per_meld', 'view', 'face_values', 'wild_penalty',
+                                        'joker_penalty', 'ace_penalty']),
                        form_text, max_size=7))
 def test_audit_and_api(shared_client, params):
     client, _ = shared_client
     assert client.get('/audit', query_string=params).status_code in (200, 404)
+    r = client.get('/api/audit', query_string=params)
+    assert r.status_code in (200, 400, 404) and ('error' in r.get_json()) == (r.status_code != 200)
     r = client.get('/api/solve', query_string=params)
     assert r.status_code in (200, 400, 404)
     assert ('error' in r.get_json()) == (r.status_code != 200)
+
+
+@SOME
+@given(form_text)
+def test_language_switcher(shared_client, target):
+    client, _ = shared_client
+    r = client.get('/language/es', query_string={'next': target})
+    assert r.status_code == 302 and not r.headers['Location'].startswith('//')

@@ -15,7 +15,7 @@ def test_index_lists_games_and_offers_a_new_one(client, make_game):
     assert r.status_code == 200
     assert 'New game' in r.get_data(as_text=True) and 'No game in progress' in r.get_data(as_text=True)
     make_game(('Ana', 'Bruno'))
-    assert 'Ana, Bruno' in client.get('/').get_data(as_text=True)
+    assert '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' in client.get('/').get_data(as_text=True)
 
 
 def test_new_game_form_shows_every_setting_with_its_explanation(client):
@@ -30,7 +30,7 @@ def test_new_game_sets_first_dealer_and_decks(client, make_game):
     url = make_game(('Ana', 'Bruno', 'Carla'), first_dealer=1)
     page = client.get(url).get_data(as_text=True)
     assert 'Round 1' in page and '3 cards' in page and 'Threes are wild' in page
-    assert 'Bruno deals' in page
+    assert '<bdi>Bruno</bdi> deals' in page
     seven = make_game(tuple('ABCDEFG'))
     export = client.get(seven + '/export.json').get_json()
     assert export['rules']['decks'] == 3

@@ -119,7 +119,7 @@ def test_csv_has_a_row_per_round_a_column_per_player_and_totals(client, finished
 def test_history_lists_finished_games_with_the_winner(client, finished_eight, make_game):
     make_game(('Ana', 'Bruno'))                            # in progress: not in the history
     page = client.get('/history').get_data(as_text=True)
-    assert 'Friday night at the cabin' in page and 'Ana, Bruno' not in page
+    assert 'Friday night at the cabin' in page and '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' not in page
     assert ' wins' in page or 'share first place' in page
 
 
@@ -174,7 +174,7 @@ def test_stats_page_table_chart_and_merge(client, make_game):
     r = client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
     assert r.status_code == 302
     page = client.get('/stats').get_data(as_text=True)
-    assert page.count('<th scope="row">') == 2 and 'anna counts as Ana' in page
+    assert page.count('<th scope="row">') == 2 and '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in page
     client.post('/stats/unmerge', data={'spelling': 'anna'})
     assert client.get('/stats').get_data(as_text=True).count('<th scope="row">') == 3
 
@@ -200,8 +200,8 @@ def test_one_browsers_merge_never_reaches_another_browser(app, client, make_game
         url = make_game(players)
         play(client, url, players, cards=False)
     client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
-    assert 'anna counts as Ana' in client.get('/stats').get_data(as_text=True)
+    assert '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
     other = app.test_client()
     other.post('/stats/unmerge', data={'spelling': 'anna'})          # a browser with no games
-    assert 'anna counts as Ana' in client.get('/stats').get_data(as_text=True)
+    assert '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
     assert 'Anna' not in other.get('/stats').get_data(as_text=True)

@@ -83,7 +83,7 @@ def test_conflict_page_shows_both_and_keeps_either(app, client, make_game):
     assert r.status_code == 409
     page = r.get_data(as_text=True)
     assert 'was saved from another phone while you were editing' in page
-    assert 'Bruno: 7' in page and 'Bruno: 12' in page
+    assert '<bdi>Bruno</bdi>: 7' in page and '<bdi>Bruno</bdi>: 12' in page
     assert 'name="version" value="1"' in page and 'value="12"' in page        # "Keep mine" is one tap
     assert client.get(url + '/export.json').get_json()['sheet']['totals']['Bruno'] == 7
     r = client.post(url + '/rounds/1', data={**round_form(0, points=[None, '12']), 'version': '1'})

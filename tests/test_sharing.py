@@ -1,6 +1,9 @@
 """Sharing: the scorekeeper's edit key, read-only viewers, the live sheet's ETag, the QR code, installability."""
 
+import logging
 import re
+
+import pytest
 
 from tests.helpers import hand_over, round_form
 
@@ -66,7 +69,7 @@ def test_viewer_live_has_no_edit_links(app, client, make_game):
     url = make_game(('Ana', 'Bruno'))
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
     body = viewer_of(app).get(url + '/live').get_data(as_text=True)
-    assert '/rounds/' not in body and 'Round 2' in body and 'Bruno deals' in body
+    assert '/rounds/' not in body and 'Round 2' in body and '<bdi>Bruno</bdi> deals' in body
 
 
 def test_app_is_installable(client):
@@ -86,3 +89,31 @@ def test_pages_load_nothing_from_outside(client, make_game):
     for path in ('/', '/games/new', url, url + '/rounds/1'):
         page = client.get(path).get_data(as_text=True)
         assert not re.search(r'(src|href)="(https?:)?//', page.replace('http://localhost/games/', '')), path
+
+
+def test_the_edit_key_never_appears_in_a_request_line(browser, server, caplog):
+    """The scorekeeper link hands editing to another phone, and no access log ever holds the key."""
+    sync_api = pytest.importorskip('playwright.sync_api')
+    from tests.browser import phone
+    caplog.set_level(logging.INFO, logger='werkzeug')
+    keeper, other = phone(browser), phone(browser)
+    try:
+        page = keeper.new_page()
+        page.goto(server.url + '/games/new')
+        page.get_by_label('Seat 1').fill('Ana')
+        page.get_by_label('Seat 2').fill('Bruno')
+        page.get_by_role('button', name='Start the game').click()
+        link = page.locator('.share details .link a').get_attribute('href')
+        key = link.split('#', 1)[1]
+        assert len(key) >= 24 and '/keeper#' in link
+        phone_two = other.new_page()
+        phone_two.goto(link.replace('http://localhost', server.url))
+        sync_api.expect(phone_two.get_by_text('This phone keeps score of this game now.')).to_be_visible()
+        sync_api.expect(phone_two.get_by_role('link', name='Enter round 1')).to_be_visible()
+        assert '#' not in phone_two.url
+    finally:
+        keeper.close()
+        other.close()
+    requests = [r.getMessage() for r in caplog.records if r.name == 'werkzeug']
+    assert any('POST /games/' in line and '/keeper' in line for line in requests)
+    assert not any(key in line for line in requests)

@@ -1,6 +1,7 @@
 """The JSON API: /api/solve, answering like one line of `python -m scorer solve --jsonl`."""
 
 from flask import Blueprint, jsonify, request
+from flask_babel import gettext as _
 
 from scorer.query import QueryError, read_query
 from scorer.referee import as_data
@@ -24,7 +25,7 @@ def solve_hand():
     if args.get('game') and args['game'] not in GAMES:
         game = store.load_game(get_db(), args['game'])
         if game is None:
-            return jsonify(error=f"no game '{args['game']}'"), 404
+            return jsonify(error=_("no game '%(game)s'", game=args['game'][:40])), 404
         base = game.rules
     fields = {'cards': args.get('cards', ''), 'wild': args.get('wild'), 'round': args.get('round'),
               'rules': {k: v for k, v in args.items() if k in CHOICES and (k != 'game' or v in GAMES)}}
@@ -34,5 +35,5 @@ def solve_hand():
         return jsonify(error=str(e)), 400
     unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game'})
     if unknown:
-        return jsonify(error=f"unknown parameter '{unknown[0]}'"), 400
+        return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40])), 400
     return jsonify(as_data(solve(query.hand, query.wild, query.rules)))

@@ -87,6 +87,9 @@ def audit_api():
     unknown = sorted(set(request.args) - PARAMETERS)
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0])), 400
+    game_id = request.args.get('game')
+    if game_id and game_id not in GAMES and store.load_game(get_db(), game_id) is None:
+        return jsonify(error=_("no game '%(game)s'", game=game_id[:40])), 404
     game_id, rules, wild, round, result, errors = read_audit(request.args)
     if not errors and result is None:
         errors['cards'] = _('no cards given (%(example)s)', example='cards=7H+8H+9H')
