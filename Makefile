@@ -20,6 +20,13 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
+# axe-core checks every page for accessibility in the browser tests (npm package, installed, never vendored).
+AXE_VERSION := 4.11.0
+$(VENV)/node/.axe-$(AXE_VERSION): $(VENV)/.app
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
+	npm install --prefix $(VENV)/node --no-save --no-audit --no-fund --silent axe-core@$(AXE_VERSION)
+	touch $@
+
 # The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
 catalogs: $(VENV)/.app
 	$(VENV)/bin/pybabel compile -d translations
@@ -39,7 +46,7 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
-test: $(VENV)/.dev chromium catalogs
+test: $(VENV)/.dev $(VENV)/node/.axe-$(AXE_VERSION) chromium catalogs
 	$(PY) -m pytest
 
 bench: $(VENV)/.dev

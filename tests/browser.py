@@ -10,6 +10,8 @@ from urllib.parse import urlencode
 import pytest
 
 ARTIFACTS = Path(__file__).parent / 'artifacts'
+AXE = Path(__file__).resolve().parent.parent / '.venv' / 'node' / 'node_modules' / 'axe-core' / 'axe.min.js'
+AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 CHROMIUM = '/usr/bin/chromium'
 PHONE = {'width': 360, 'height': 780}
 
@@ -92,3 +94,16 @@ class Browser:
         status, location = self.post('/games/new', fields)
         assert status == 302, location
         return location
+
+
+def axe_violations(page):
+    """What axe-core (WCAG 2.1 AA and best practice) finds wrong on the page: [(rule, target, summary)].
+
+    The page's context must bypass the CSP (the script is injected); make it with phone(..., bypass_csp=True).
+    """
+    if not AXE.exists():
+        pytest.fail('axe-core is not installed (make test installs it)')
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate('tags => axe.run(document, {runOnly: {type: "tag", values: tags}})', AXE_TAGS)
+    return [(v['id'], node['target'], node.get('failureSummary', '')[:300])
+            for v in result['violations'] for node in v['nodes']]

@@ -151,7 +151,7 @@ function setup(form) {
 
   players.forEach((fieldset, i) => {
     const input = inputs[i];
-    const chips = el('div', { class: 'chips', 'aria-label': say('cardsOf', { name: fieldset.dataset.player }) });
+    const chips = el('div', { class: 'chips', role: 'group', 'aria-label': say('cardsOf', { name: fieldset.dataset.player }) });
     const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, WORDS.tapCards);
     const preview = el('div', { class: 'preview', 'aria-live': 'polite' });
     input.closest('.field').append(chips, pick, preview);

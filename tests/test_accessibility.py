@@ -1,0 +1,67 @@
+"""Every page passes axe-core (WCAG 2.1 AA and best practice) at a phone's size, light and dark,
+in each language."""
+
+import pytest
+
+from tests.browser import axe_violations, phone
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+def pages_of_a_game(page, base):
+    """Play a little through the app, yielding (name, url) of every kind of page on the way."""
+    yield 'index', base + '/'
+    page.goto(base + '/games/new')
+    yield 'new game', base + '/games/new'
+    page.locator('form button.primary').click()       # nobody named: the form says why
+    yield 'new game with errors', None
+    page.locator('#players-0').fill('Ana')
+    page.locator('#players-1').fill('Bruno')
+    page.locator('#players-2').fill('أحمد')
+    page.locator('#first_dealer').select_option('0')
+    page.locator('form button.primary').click()
+    game = page.url.split('?')[0]
+    yield 'sheet', game
+    yield 'round', game + '/rounds/1'
+    page.goto(game + '/rounds/1')
+    page.locator('#went_out-0').check()
+    page.locator('#entries-1-cards').fill('KS 1X')
+    page.locator('#entries-2-points').fill('lots')
+    page.locator('button.primary[type=submit]').click()
+    yield 'round with errors', None
+    page.locator('#entries-1-cards').fill('KS QD 2C')
+    page.locator('#entries-2-points').fill('7')
+    page.locator('button.primary[type=submit]').click()
+    yield 'round saved', None
+    yield 'sheet after a round', game
+    yield 'audit', base + '/audit?cards=4H+5H+6H+7C+QS+9D&wild=3&claim=43&melds=4H+5H+7C'
+    yield 'audit go out', base + '/audit?cards=4H+5H+6H+9C&round=1'
+    yield 'audit empty', base + '/audit'
+    yield 'print', game + '/print'
+    yield 'history', base + '/history'
+    yield 'stats', base + '/stats'
+    yield 'delete', game + '/delete'
+    yield 'keeper handover', game + '/keeper'
+    yield 'not found', base + '/games/nope'
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+def test_every_page_passes_axe(browser, server, dark, language):
+    context = phone(browser, dark, bypass_csp=True, locale=language)
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    page = context.new_page()
+    found = {}
+    try:
+        walk = pages_of_a_game(page, server.url)
+        for name, url in walk:
+            if url:
+                page.goto(url)
+            problems = axe_violations(page)
+            if problems:
+                found[name] = problems
+    finally:
+        context.close()
+    assert found == {}, '\n'.join(f'{name}: {rule} at {target}: {why}' for name, problems in found.items()
+                                   for rule, target, why in problems)
