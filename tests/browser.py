@@ -107,3 +107,28 @@ def axe_violations(page):
     result = page.evaluate('tags => axe.run(document, {runOnly: {type: "tag", values: tags}})', AXE_TAGS)
     return [(v['id'], node['target'], node.get('failureSummary', '')[:300])
             for v in result['violations'] for node in v['nodes']]
+
+
+def tap_cards(page, seat, cards):
+    """Enter cards for a seat on the picker as a person does, and count the taps: open the seat's
+    picker if it is not open there already, then per card its suit (only when it changes: the
+    suit stays chosen) and its rank."""
+    player = page.locator(f'#player-{seat}')
+    taps = 0
+    if player.locator('.pick').get_attribute('aria-expanded') != 'true':
+        player.locator('.pick').click()
+        taps += 1
+    picker = page.locator('.picker')
+    for card in cards:
+        if card == 'JK':
+            picker.locator('button.joker').click()
+            taps += 1
+            continue
+        rank, suit = card[:-1], card[-1]
+        key = picker.locator(f'button.suit[data-suit="{suit}"]')
+        if key.get_attribute('aria-pressed') != 'true':
+            key.click()
+            taps += 1
+        picker.locator(f'button.rank[data-rank="{rank}"]').click()
+        taps += 1
+    return taps

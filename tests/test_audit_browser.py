@@ -3,7 +3,7 @@ shows the same result on another phone."""
 
 import pytest
 
-from tests.browser import no_horizontal_scroll, phone, shot
+from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -16,10 +16,7 @@ def test_audit_permalink_on_another_phone(browser, server, dark):
     page = first.new_page()
     page.goto(server.url + '/')
     page.get_by_role('link', name='Audit').click()
-    page.get_by_role('button', name='Tap cards').click()
-    for rank, suit in [('4', 'H'), ('5', 'H'), ('6', 'H'), ('7', 'C'), ('Q', 'S'), ('9', 'D')]:
-        page.locator(f'.picker button.rank[data-rank="{rank}"]').click()
-        page.locator(f'.picker button.suit[data-suit="{suit}"]').click()
+    tap_cards(page, 0, ['4H', '5H', '6H', '7C', 'QS', '9D'])
     expect(page.locator('#cards')).to_have_value('4H 5H 6H 7C QS 9D')
     page.get_by_label('or wild rank').select_option('3')
     page.get_by_text('Check a claim').click()

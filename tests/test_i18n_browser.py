@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser import no_horizontal_scroll, phone, shot
+from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -38,10 +38,7 @@ def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
     page.get_by_role('link', name=w['enter']).click()
     expect(page.locator('.banner.now')).to_contain_text(w['wild'])
     page.locator('#player-0').get_by_label(w['out']).check()
-    page.locator('#player-1').get_by_role('button', name=w['tap']).click()
-    for rank, suit in (('K', 'H'), ('5', 'C'), ('7', 'D')):
-        page.locator(f'.picker button.rank[data-rank="{rank}"]').click()
-        page.locator(f'.picker button.suit[data-suit="{suit}"]').click()
+    tap_cards(page, 1, ['KH', '5C', '7D'])
     expect(page.locator('#player-1 .preview')).to_contain_text(w['penalty'])
     page.locator('#player-2 .cards-input').fill('4H 3S 6H')
     page.get_by_role('button', name=w['save']).click()

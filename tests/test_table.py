@@ -6,21 +6,16 @@ import time
 import pytest
 
 from tests.browser import no_horizontal_scroll, phone, shot, table_fits
+from tests.browser import tap_cards as enter_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
 
 
 def tap_cards(page, seat, cards):
-    """Open the seat's picker and tap each card: rank, then suit."""
-    player = page.locator(f'#player-{seat}')
-    player.get_by_role('button', name='Tap cards').click()
-    picker = page.locator('.picker')
-    for card in cards:
-        rank, suit = card[:-1], card[-1]
-        picker.locator(f'button.rank[data-rank="{rank}"]').click()
-        picker.locator(f'button.suit[data-suit="{suit}"]').click()
-    return player
+    """Tap each card on the seat's picker (see tests/browser.py); the seat's block."""
+    enter_cards(page, seat, cards)
+    return page.locator(f'#player-{seat}')
 
 
 def totals(page):
@@ -58,18 +53,21 @@ def test_table_journey(browser, server, dark):
     bruno = tap_cards(keeper, 1, ['KH', '5C', '7D'])
     expect(bruno.locator('.chip')).to_have_count(3)
     expect(bruno.locator('.cards-input')).to_have_value('KH 5C 7D')
-    expect(bruno.locator('.preview')).to_contain_text('Penalty 22')          # before saving
+    expect(bruno.locator('.preview')).to_contain_text('Penalty 22 = 10 + 7 + 5')   # before saving, card by card
+    expect(keeper.locator('.picker .count')).to_have_text('Carla · 0 / 3')   # a full hand moves the picker on
+    bruno.get_by_role('button', name='Tap cards').click()
     keeper.locator('.picker button.rank[data-rank="9"]').click()
-    keeper.locator('.picker button.suit[data-suit="S"]').click()
     expect(keeper.locator('.picker-message')).to_have_text('Bruno already holds 3 cards: round 1 deals 3.')
     bruno.locator('.chip', has_text='5♣').click()                              # a tap removes a chip
     expect(bruno.locator('.cards-input')).to_have_value('KH 7D')
-    keeper.locator('.picker button.rank[data-rank="5"]').click()
-    keeper.locator('.picker button.suit[data-suit="C"]').click()
+    keeper.locator('.picker button.rank[data-rank="9"]').click()
+    keeper.get_by_role('button', name='Undo the last card').click()           # one tap takes it back
+    expect(bruno.locator('.cards-input')).to_have_value('KH 7D')
+    tap_cards(keeper, 1, ['5C'])
     carla = tap_cards(keeper, 2, ['4H', '3S', '6H'])
     expect(carla.locator('.preview')).to_contain_text('Penalty 0')
     expect(keeper.locator('.picker .rank.wild')).to_have_attribute('data-rank', '3')
-    keeper.locator('#player-3').get_by_label('or points').fill('10+5')
+    keeper.locator('#player-3').get_by_label('Points').fill('10+5')
     assert no_horizontal_scroll(keeper)
     shot(keeper, f'table-round-picker-{mode}')
     keeper.get_by_role('button', name='Save round 1').click()
@@ -98,14 +96,14 @@ def test_table_journey(browser, server, dark):
     keeper.locator('#player-0 .cards-input').press('Enter')
     assert keeper.evaluate('document.activeElement.id') == 'entries-1-cards'
     for seat, points in ((0, '5'), (1, '8'), (3, '12')):
-        keeper.locator(f'#player-{seat}').get_by_label('or points').fill(points)
+        keeper.locator(f'#player-{seat}').get_by_label('Points').fill(points)
     keeper.get_by_role('button', name='Save round 3').click()
     assert seen_within(viewer, ['7', '30', '21', '34']) < 2.0
 
     # Correct round 1: Dan had 20, not 15.
     keeper.goto(sheet_url)
     keeper.get_by_role('link', name='Edit round 1').click()
-    keeper.locator('#player-3').get_by_label('or points').fill('20')
+    keeper.locator('#player-3').get_by_label('Points').fill('20')
     keeper.get_by_role('button', name='Save round 1').click()
     assert seen_within(viewer, ['7', '30', '21', '39']) < 2.0
     keeper.goto(sheet_url)

@@ -72,8 +72,10 @@ def picker_words():
     locale = str(get_locale())
     if locale not in _picker_words:
         _picker_words[locale] = as_json_block({
-            'tapCards': _('Tap cards'), 'done': _('Done'), 'hint': _('Tap a rank, then a suit.'),
-            'rankFirst': _('Tap a rank first.'), 'holds': _('{name} already holds {count} cards: {why}.'),
+            'tapCards': _('Tap cards'), 'done': _('Done'), 'undo': _('Undo the last card'),
+            'suit': _('Suit'), 'rank': _('Rank'), 'count': _('{count} / {size}'), 'as': _('as {card}'),
+            'tooMany': _('{count} cards: {why}.'),
+            'holds': _('{name} already holds {count} cards: {why}.'),
             'copies': _('All {count} {card} are already in this round ({decks} decks).'),
             'copy': _('{card} is already in this round (1 deck).'),
             'jokers': _('All {count} jokers are already in this round.'),

@@ -1,16 +1,19 @@
-// The round page at the table: a card picker for each player (rank keypad, suit buttons, chips
-// that a tap removes, kept in step with the text field both ways), the minimal penalty shown
-// as cards are entered (from /api/solve), and Enter moving on to the next player.
+// The round page at the table: one tap a card. The picker stays open under the player being
+// entered: a suit stays chosen while ranks are tapped (a second tap on a rank is a second copy,
+// with two or three decks), the count against the hand size shows, and a full hand moves the
+// picker on to the next player. The minimal penalty shows as cards go in, explained card by card
+// (from /api/audit). What is entered is kept on this phone until the round is saved.
 // Without JavaScript the page works with the text fields alone.
 import { keepAwake } from './app.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUITS = [['S', '♠'], ['H', '♥'], ['D', '♦'], ['C', '♣']];
+const SUITS = ['S', 'H', 'D', 'C'];
+const SUIT_WORD = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 
 // How cards are read: the tables of scorer/cards.py, handed over by the page as JSON
 // (templates/games/_picker_data.html), so the browser and the server read the same cards.
-function loadTables() {
-  const node = typeof document !== 'undefined' && document.getElementById('card-tables');
+function loadJSON(id) {
+  const node = typeof document !== 'undefined' && document.getElementById(id);
   return node ? JSON.parse(node.textContent) : null;
 }
 
@@ -26,30 +29,15 @@ export function cardReader(tables) {
   };
 }
 
-const TABLES = loadTables();
-const SYMBOL = TABLES ? TABLES.symbols : Object.fromEntries(SUITS);
+const TABLES = loadJSON('card-tables');
+const SYMBOL = TABLES ? TABLES.symbols : { S: '♠', H: '♥', D: '♦', C: '♣' };
 
 // A card as typed, in canonical text ('10H', 'QS', 'JK'), or null.
 export const readCard = TABLES ? cardReader(TABLES) : () => null;
 
-// The page's words, in its language (templates/games/_picker_words.html); English if missing.
-const WORDS = Object.assign({
-  tapCards: 'Tap cards', done: 'Done', hint: 'Tap a rank, then a suit.', rankFirst: 'Tap a rank first.',
-  holds: '{name} already holds {count} cards: {why}.',
-  copies: 'All {count} {card} are already in this round ({decks} decks).',
-  copy: '{card} is already in this round (1 deck).', jokers: 'All {count} jokers are already in this round.',
-  penalty: 'Penalty {points}', melds: 'every card melds', notMeld: 'went out, but these do not meld', left: 'left:',
-  notCard: "'{token}' is not a card", remove: 'Remove {card}', cardsOf: 'Cards of {name}',
-  pickerFor: 'Card picker for {name}', wild: 'wild', joker: 'joker', spades: 'spades', hearts: 'hearts',
-  diamonds: 'diamonds', clubs: 'clubs', set: 'set', run: 'run',
-}, JSON.parse(document.getElementById('picker-words')?.textContent || '{}'));
-
-function say(key, values = {}) {
-  return WORDS[key].replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
-}
-
 export function readCards(text) {
-  const cards = [], bad = [];
+  const cards = [];
+  const bad = [];
   for (const token of text.split(/[\s,;]+/).filter(Boolean)) {
     const card = readCard(token);
     if (card) cards.push(card); else bad.push(token);
@@ -58,7 +46,15 @@ export function readCards(text) {
 }
 
 export function pretty(card) {
-  return card === 'JK' ? '🃏' : card.slice(0, -1) + SYMBOL[card.slice(-1)];
+  if (card === 'JK') return '🃏';
+  const suit = SYMBOL[card.slice(-1)];
+  return suit ? card.slice(0, -1) + suit : card;       // '7': a wild standing in a set plays as a rank
+}
+
+// The page's words, in its language (web/i18n.py); the key itself if one is missing.
+const WORDS = loadJSON('picker-words') || {};
+function say(key, values = {}) {
+  return (WORDS[key] || key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ''));
 }
 
 function el(tag, attrs = {}, text = '') {
@@ -68,41 +64,114 @@ function el(tag, attrs = {}, text = '') {
   return node;
 }
 
+function suitClass(card) {
+  return card === 'JK' ? 'suit-joker' : `suit-${card.slice(-1).toLowerCase()}`;
+}
+
+// The preview of one hand, as the saved result shows it: each meld with what its wilds stand
+// for, each deadwood card with its value, and the sum.
+function describe(data, wentOut) {
+  const box = el('div', { class: 'preview-line' });
+  if (data.error) {
+    box.classList.add('error');
+    box.textContent = data.error;
+    return box;
+  }
+  const head = el('p', {});
+  head.append(el('strong', { class: 'penalty' }, say('penalty', { points: data.penalty })));
+  if (data.deadwood.length > 1) head.append(` = ${data.deadwood_values.join(' + ')}`);
+  if (data.penalty === 0) head.append(` · ${say('melds')}`);
+  else if (wentOut) { box.classList.add('error'); head.append(` · ${say('notMeld')}`); }
+  box.append(head);
+  for (const m of data.melds) {
+    const line = el('p', { class: 'meld' }, `${say(m.kind)} `);
+    m.cards.forEach((card, i) => {
+      const chip = el('span', { class: `card ${suitClass(card)}${card !== m.as[i] ? ' wild' : ''}` }, pretty(card));
+      if (card !== m.as[i]) chip.append(el('small', {}, ` ${say('as', { card: pretty(m.as[i]) })}`));
+      line.append(chip, ' ');
+    });
+    box.append(line);
+  }
+  if (data.deadwood.length) {
+    const line = el('p', { class: 'meld deadwood' }, `${say('left')} `);
+    data.deadwood.forEach((card, i) => {
+      const chip = el('span', { class: `card ${suitClass(card)}` }, pretty(card));
+      chip.append(el('small', {}, ` ${data.deadwood_values[i]}`));
+      line.append(chip, ' ');
+    });
+    box.append(line);
+  }
+  return box;
+}
+
 function setup(form) {
   const info = form.dataset;
   const handSize = Number(info.handSize);
   const decks = Number(info.decks);
   const jokers = Number(info.jokers);
+  const isRound = form.classList.contains('round-form');
   const players = [...form.querySelectorAll('fieldset.player')];
   const inputs = players.map((p) => p.querySelector('input.cards-input'));
+  const outs = players.map((p) => p.querySelector('input[name=went_out]'));
   let active = null;
+  let suit = 'S';
+  const history = [];          // [player index, card] in the order tapped, for Undo
 
   // One picker, shown under the player being entered.
   const picker = el('div', { class: 'picker', role: 'group' });
-  const ranks = el('div', { class: 'ranks' });
-  const suits = el('div', { class: 'suits' });
-  const message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
-  let rank = null;
+  const top = el('div', { class: 'picker-top' });
+  const count = el('p', { class: 'count', 'aria-live': 'polite' });
+  const undo = el('button', { type: 'button', class: 'key undo', 'aria-label': say('undo') }, '⌫');
+  const done = el('button', { type: 'button', class: 'key done' }, say('done'));
+  top.append(count, undo, done);
+  const suits = el('div', { class: 'suits', role: 'group', 'aria-label': say('suit') });
+  for (const s of SUITS) {
+    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s,
+      'aria-pressed': String(s === suit), 'aria-label': say(SUIT_WORD[s]) }, SYMBOL[s]));
+  }
+  const ranks = el('div', { class: 'ranks', role: 'group', 'aria-label': say('rank') });
   for (const r of RANKS) {
-    const b = el('button', { type: 'button', class: 'key rank', 'aria-pressed': 'false', 'data-rank': r }, r);
-    if (r === info.wild) { b.classList.add('wild'); b.append(el('small', {}, WORDS.wild)); b.setAttribute('aria-label', `${r}, ${WORDS.wild}`); }
-    ranks.append(b);
+    const key = el('button', { type: 'button', class: 'key rank', 'data-rank': r }, r);
+    if (r === info.wild) { key.classList.add('wild'); key.append(el('small', {}, say('wild'))); }
+    ranks.append(key);
   }
-  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': WORDS.joker }, '🃏'));
-  for (const [s, sym] of SUITS) {
-    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s, 'aria-label': WORDS[{ S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[s]] }, sym));
-  }
-  const done = el('button', { type: 'button', class: 'done' }, WORDS.done);
-  picker.append(el('p', { class: 'help' }, `${WORDS.hint} ${info.wildWords ? `${info.wildWords}.` : ''}`), ranks, suits, message, done);
+  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': say('joker') }, '🃏'));
+  const message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
+  picker.append(top, suits, ranks, message);
+  picker.hidden = true;
 
+  function cardsOf(i) { return readCards(inputs[i].value).cards; }
   function countInRound(card) {
-    return inputs.reduce((n, input) => n + readCards(input.value).cards.filter((c) => c === card).length, 0);
+    return inputs.reduce((n, _, i) => n + cardsOf(i).filter((c) => c === card).length, 0);
+  }
+  function setCards(i, cards) {
+    inputs[i].value = cards.join(' ');
+    inputs[i].dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  function rankLabels() {
+    for (const key of ranks.querySelectorAll('.rank')) {
+      const card = key.dataset.rank + suit;
+      const wild = key.dataset.rank === info.wild ? `, ${say('wild')}` : '';
+      key.setAttribute('aria-label', `${pretty(card)}${wild}`);
+    }
+  }
+  function chooseSuit(s) {
+    suit = s;
+    for (const k of suits.querySelectorAll('.suit')) k.setAttribute('aria-pressed', String(k.dataset.suit === s));
+    ranks.className = `ranks suit-${s.toLowerCase()}`;
+    rankLabels();
+  }
+
+  function showCount() {
+    if (active === null) return;
+    const n = cardsOf(active).length;
+    count.textContent = `${players[active].dataset.player} · ${say('count', { count: n, size: handSize })}`;
   }
 
   function add(card) {
-    const input = inputs[active];
-    const { cards } = readCards(input.value);
-    const name = players[active].dataset.player;
+    const i = active;
+    const cards = cardsOf(i);
+    const name = players[i].dataset.player;
     if (cards.length >= handSize) {
       message.textContent = say('holds', { name, count: cards.length, why: info.limitWhy });
       return;
@@ -114,77 +183,115 @@ function setup(form) {
       return;
     }
     message.textContent = '';
-    input.value = [...cards, card].join(' ');
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    setCards(i, [...cards, card]);
+    history.push([i, card]);
+    if (isRound && cards.length + 1 === handSize) moveOn(i);
+  }
+
+  // The next player to enter after seat i: not marked as gone out, hand not full.
+  function nextPlayer(i) {
+    for (let j = i + 1; j < players.length; j += 1) {
+      if (!(outs[j] && outs[j].checked) && cardsOf(j).length < handSize && !players[j].querySelector('.points input').value.trim()) return j;
+    }
+    return null;
+  }
+  function moveOn(i) {
+    const j = nextPlayer(i);
+    if (j === null) {
+      close();
+      form.querySelector('.save-bar button')?.focus();
+    } else {
+      open(j, true);
+    }
   }
 
   ranks.addEventListener('click', (e) => {
-    const b = e.target.closest('button');
-    if (!b) return;
-    if (b.classList.contains('joker')) { add('JK'); return; }
-    rank = b.dataset.rank;
-    for (const k of ranks.querySelectorAll('.rank')) k.setAttribute('aria-pressed', String(k === b));
-    message.textContent = '';
+    const key = e.target.closest('button');
+    if (!key || active === null) return;
+    add(key.classList.contains('joker') ? 'JK' : key.dataset.rank + suit);
   });
   suits.addEventListener('click', (e) => {
-    const b = e.target.closest('button');
-    if (!b) return;
-    if (!rank) { message.textContent = WORDS.rankFirst; return; }
-    add(rank + b.dataset.suit);
+    const key = e.target.closest('button');
+    if (key) chooseSuit(key.dataset.suit);
+  });
+  undo.addEventListener('click', () => {
+    const last = history.pop();
+    if (!last) return;
+    const [i, card] = last;
+    const cards = cardsOf(i);
+    const at = cards.lastIndexOf(card);
+    if (at >= 0) cards.splice(at, 1);
+    setCards(i, cards);
+    if (active !== i) open(i);
+    message.textContent = '';
   });
   done.addEventListener('click', () => close());
 
-  function open(i) {
+  function open(i, moved = false) {
     active = i;
     picker.setAttribute('aria-label', say('pickerFor', { name: players[i].dataset.player }));
-    players[i].querySelector('.chips').after(picker);
+    players[i].after(picker);                  // below the player's block, the form's full width
     picker.hidden = false;
     message.textContent = '';
-    for (const b of players) b.querySelector('.pick').setAttribute('aria-expanded', String(b === players[i]));
+    chooseSuit('S');
+    for (const p of players) p.querySelector('.pick').setAttribute('aria-expanded', String(p === players[i]));
+    for (const p of players) p.classList.toggle('active', p === players[i]);
+    showCount();
+    if (moved) picker.scrollIntoView({ block: 'nearest' });
   }
   function close() {
     picker.hidden = true;
-    for (const b of players) b.querySelector('.pick').setAttribute('aria-expanded', 'false');
-    if (active !== null) players[active].querySelector('.pick').focus();
+    for (const p of players) {
+      p.querySelector('.pick').setAttribute('aria-expanded', 'false');
+      p.classList.remove('active');
+    }
     active = null;
   }
 
   players.forEach((fieldset, i) => {
     const input = inputs[i];
     const chips = el('div', { class: 'chips', role: 'group', 'aria-label': say('cardsOf', { name: fieldset.dataset.player }) });
-    const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, WORDS.tapCards);
+    const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards'));
     const preview = el('div', { class: 'preview', 'aria-live': 'polite' });
-    input.closest('.field').append(chips, pick, preview);
+    const warn = el('p', { class: 'error size-warning', role: 'alert' });
+    input.closest('.field').append(chips, warn, pick, preview);
     pick.addEventListener('click', () => (active === i ? close() : open(i)));
 
     const render = () => {
       const { cards, bad } = readCards(input.value);
-      chips.replaceChildren(...cards.map((card, at) => {
-        const chip = el('button', { type: 'button', class: `chip suit-${card.slice(-1).toLowerCase()}`, 'aria-label': say('remove', { card: pretty(card) }) }, pretty(card));
+      const groups = new Map();
+      for (const card of cards) groups.set(card, (groups.get(card) || 0) + 1);
+      chips.replaceChildren(...[...groups].map(([card, n]) => {
+        const label = n > 1 ? `${pretty(card)} ×${n}` : pretty(card);
+        const chip = el('button', { type: 'button', class: `chip ${suitClass(card)}`, 'aria-label': say('remove', { card: label }) }, label);
         chip.addEventListener('click', () => {
           const now = readCards(input.value).cards;
-          now.splice(at, 1);
-          input.value = now.join(' ');
-          input.dispatchEvent(new Event('input', { bubbles: true }));
+          now.splice(now.lastIndexOf(card), 1);
+          setCards(i, now);
         });
         return chip;
       }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
+      warn.textContent = cards.length > handSize ? say('tooMany', { count: cards.length, why: info.limitWhy }) : '';
+      if (active === i) showCount();
     };
-    let timer = null, asked = 0;
+    let timer = null;
+    let asked = 0;
     const solve = async () => {
       if (info.preview === 'off') return;
       const { cards, bad } = readCards(input.value);
-      const mine = ++asked;
-      if (!cards.length || bad.length) { preview.textContent = ''; return; }
+      asked += 1;
+      const mine = asked;
+      if (!cards.length || bad.length) { preview.replaceChildren(); return; }
       const url = `${info.api}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}&game=${encodeURIComponent(info.game)}`;
       try {
         const res = await fetch(url);
         const data = await res.json();
         if (mine !== asked) return;
-        const out = fieldset.querySelector('input[name=went_out]');
-        preview.replaceChildren(describe(data, out !== null && out.checked));
+        preview.replaceChildren(describe(data, outs[i] !== null && outs[i].checked));
+        // A preview above the picker pushes it down: keep the picker in view.
+        if (active !== null && active > i) picker.scrollIntoView({ block: 'nearest' });
       } catch (e) {
-        if (mine === asked) preview.textContent = '';
+        if (mine === asked) preview.replaceChildren();
       }
     };
     input.addEventListener('input', () => {
@@ -192,42 +299,64 @@ function setup(form) {
       clearTimeout(timer);
       timer = setTimeout(solve, 200);
     });
-    const out = fieldset.querySelector('input[name=went_out]');
-    if (out) {
-      out.addEventListener('change', () => {
-        for (const other of players) other.querySelector('.cards-input').dispatchEvent(new Event('input'));
+    if (outs[i]) {
+      outs[i].addEventListener('change', () => {
+        for (const other of inputs) other.dispatchEvent(new Event('input'));
+        if (isRound && active === i && outs[i].checked && !cardsOf(i).length) moveOn(i);
       });
     }
     render();
     if (input.value.trim()) solve();
   });
-  picker.hidden = true;
   form.append(picker);
 
-  // Enter moves to the next player; on the last one it saves.
+  // Enter moves to the next player's field of the same kind; on the last one it saves.
   form.addEventListener('keydown', (e) => {
     if (e.key !== 'Enter' || e.target.tagName !== 'INPUT' || e.target.type === 'radio') return;
     const here = players.findIndex((p) => p.contains(e.target));
     if (here >= 0 && here < players.length - 1) {
       e.preventDefault();
-      inputs[here + 1].focus();
+      const kind = e.target.closest('.points') ? '.points input' : 'input.cards-input';
+      players[here + 1].querySelector(kind).focus();
     }
   });
+
+  if (isRound) {
+    keepDraft(form, () => players.forEach((_, i) => inputs[i].dispatchEvent(new Event('input'))));
+    // Open the picker on the first player still to enter, so the first tap is a card.
+    const first = nextPlayer(-1);
+    if (first !== null && !form.querySelector('[aria-invalid=true]')) open(first);
+  }
 }
 
-function describe(data, wentOut) {
-  const box = el('p', { class: 'preview-line' });
-  if (data.error) {
-    box.classList.add('error');
-    box.textContent = data.error;
-    return box;
+// What is typed on the round page stays on this phone until the round is saved: after a failed
+// save (network gone, phone locked, server error), a reload brings it all back, with the
+// version it was made from, so saving it still checks that nobody saved the round meanwhile.
+function keepDraft(form, refresh) {
+  const key = `draft:${form.dataset.game}:${form.dataset.round}`;
+  const banner = document.getElementById('draft-banner');
+  const fields = () => [...form.querySelectorAll('input[name^=entries-], input[name=went_out], input[name=version]')];
+  const snapshot = () => Object.fromEntries(fields().map((f) => [f.type === 'radio' ? `went_out=${f.value}` : f.name,
+    f.type === 'radio' ? f.checked : f.value]));
+  if (form.dataset.saved === '1') localStorage.removeItem(key);
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(key)); } catch (e) { stored = null; }
+  const now = snapshot();
+  const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
+  if (differs && form.dataset.problem !== '1' && form.dataset.saved !== '1') {
+    for (const f of fields()) {
+      const k = f.type === 'radio' ? `went_out=${f.value}` : f.name;
+      if (!(k in stored)) continue;
+      if (f.type === 'radio') f.checked = stored[k]; else f.value = stored[k];
+    }
+    refresh();
+    if (banner) banner.hidden = false;
   }
-  box.append(el('strong', { class: 'penalty' }, say('penalty', { points: data.penalty })));
-  if (data.penalty === 0) box.append(` · ${WORDS.melds}`);
-  else if (wentOut) { box.classList.add('error'); box.append(` · ${WORDS.notMeld}`); }
-  for (const m of data.melds) box.append(' · ', `${WORDS[m.kind]} ${m.cards.map(pretty).join(' ')}`);
-  if (data.deadwood.length) box.append(` · ${WORDS.left} `, data.deadwood.map(pretty).join(' '));
-  return box;
+  form.addEventListener('input', () => {
+    localStorage.setItem(key, JSON.stringify(snapshot()));
+    if (banner) banner.hidden = false;
+  });
+  form.addEventListener('change', () => localStorage.setItem(key, JSON.stringify(snapshot())));
 }
 
 const form = document.querySelector('form.round-form, form.audit-form');

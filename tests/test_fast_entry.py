@@ -1,0 +1,127 @@
+"""Entering cards faster than adding them up by head: one tap a card, counted, at a phone's size;
+and nothing typed is lost when a save fails."""
+
+import re
+
+import pytest
+
+from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
+# Round 11: 13 cards, kings wild. Each hand is read out suit by suit, as people sort them.
+HANDS = {1: 'AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC 2C',
+         2: '5S 6S 7S 5H 6H 7H 5D 6D 7D 5C 6C 7C 8C',
+         3: '9S 10S JS 9H 10H JH 9D 10D JD 9C 10C JC QC'}
+
+
+def new_game(page, base, players=PLAYERS):
+    page.goto(base + '/games/new')
+    for seat, name in enumerate(players):
+        page.locator(f'#players-{seat}').fill(name)
+    page.locator('#first_dealer').select_option('0')
+    page.locator('form button.primary').click()
+    return page.url.split('?')[0]
+
+
+def save_by_points(context, game, number, players=len(PLAYERS)):
+    """Save a round quickly through the page's own form (same cookies and CSRF token), all points."""
+    page = context.request.get(f'{game}/rounds/{number}').text()
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    form = {'csrf_token': token, 'version': '0', 'went_out': '0'}
+    for seat in range(players):
+        form.update({f'entries-{seat}-cards': '', f'entries-{seat}-points': '' if seat == 0 else '5'})
+    r = context.request.post(f'{game}/rounds/{number}', form=form, max_redirects=0)
+    assert r.status == 302, r.text()[:500]
+
+
+def test_round_11_for_four_players_in_at_most_50_taps(browser, server):
+    context = phone(browser)
+    page = context.new_page()
+    game = new_game(page, server.url)
+    for number in range(1, 11):
+        save_by_points(context, game, number)
+    page.goto(game + '/rounds/11')
+    expect(page.locator('.picker .count')).to_have_text('Ana · 0 / 13')     # open, first tap is a card
+    taps = 0
+    page.locator('#went_out-0').check()                                      # Ana went out
+    taps += 1
+    expect(page.locator('.picker .count')).to_have_text('Bruno · 0 / 13')
+    per_hand = []
+    for seat, hand in HANDS.items():
+        per_hand.append(tap_cards(page, seat, hand.split()))
+        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(hand)
+    assert no_horizontal_scroll(page)
+    shot(page, 'fast-round-11-entered')
+    page.locator('.save-bar button').click()
+    taps += sum(per_hand) + 1
+    expect(page.get_by_text('Round 11 saved.')).to_be_visible()
+    assert max(per_hand) <= 16, per_hand
+    assert taps <= 50, (taps, per_hand)
+    print(f'round 11, four players: {taps} taps; 13-card hands: {per_hand}')
+    assert context.errors == [] and context.outside == []
+    context.close()
+
+
+def test_save_is_always_in_reach_and_every_key_is_big_enough(browser, server):
+    context = phone(browser)
+    page = context.new_page()
+    game = new_game(page, server.url, PLAYERS + ['Eva', 'Fer'])
+    page.goto(game + '/rounds/1')
+    save = page.locator('.save-bar button')
+    box = save.bounding_box()
+    assert box['y'] + box['height'] <= 780                     # on screen before any scrolling
+    for key in page.locator('.picker .key').all():
+        size = key.bounding_box()
+        assert size['width'] >= 44 and size['height'] >= 44, key.inner_text()
+    assert no_horizontal_scroll(page)
+    shot(page, 'fast-round-page')
+    context.close()
+
+
+def test_a_second_copy_the_joker_and_the_preview_explained(browser, server):
+    context = phone(browser)
+    page = context.new_page()
+    game = new_game(page, server.url, ['Ana', 'Bruno'])
+    page.goto(game + '/rounds/1')                                # 3 cards, threes wild
+    page.locator('#went_out-0').check()
+    tap_cards(page, 1, ['3S', '4S', '5D'])
+    expect(page.locator('#player-1 .preview')).to_contain_text('Penalty 24 = 15 + 4 + 5')
+    expect(page.locator('.picker')).to_be_hidden()              # everyone entered: the picker closes
+    page.locator('#player-1 .pick').click()
+    page.get_by_role('button', name='Undo the last card').click()
+    expect(page.locator('#entries-1-cards')).to_have_value('3S 4S')
+    page.locator('#entries-1-cards').fill('5D 5D 7C')
+    expect(page.locator('#player-1 .chip').first).to_have_text('5♦ ×2')
+    page.locator('#entries-1-cards').fill('5D 5D 7C 8C')
+    expect(page.locator('#player-1 .size-warning')).to_have_text('4 cards: round 1 deals 3.')
+    context.close()
+
+
+def test_nothing_typed_is_lost_when_the_save_fails(browser, server):
+    context = phone(browser)
+    page = context.new_page()
+    game = new_game(page, server.url, ['Ana', 'Bruno', 'Carla'])
+    page.goto(game + '/rounds/1')
+    page.locator('#went_out-0').check()
+    tap_cards(page, 1, ['KH', '5C', '7D'])
+    page.locator('#entries-2-points').fill('12')
+    expect(page.locator('#draft-banner')).to_be_visible()
+    # The network is gone when Save is tapped.
+    page.route('**/rounds/1', lambda route: route.abort() if route.request.method == 'POST' else route.continue_())
+    page.locator('.save-bar button').click()
+    page.wait_for_url(re.compile('^chrome-error:'))                # the browser's own "no network" page
+    page.unroute('**/rounds/1')
+    page.goto(game + '/rounds/1')                                 # back later, the page reloaded
+    expect(page.locator('#draft-banner')).to_be_visible()
+    expect(page.locator('#entries-1-cards')).to_have_value('KH 5C 7D')
+    expect(page.locator('#entries-2-points')).to_have_value('12')
+    assert page.locator('#went_out-0').is_checked()
+    shot(page, 'fast-draft-restored')
+    page.locator('.save-bar button').click()                      # one tap saves it
+    expect(page.get_by_text('Round 1 saved.')).to_be_visible()
+    page.goto(game + '/rounds/1')
+    expect(page.locator('#draft-banner')).to_be_hidden()
+    context.close()
