@@ -56,7 +56,7 @@ def create_app(test_config=None):
                                 x_host=app.config['PROXIES'], x_port=app.config['PROXIES'])
     app.session_interface = SessionCookies()
 
-    from scorer.cards import rank_plural, rank_text
+    from scorer.cards import card, rank_plural, rank_text, tokens
     from scorer.referee import kind_word, wild_words
     from scorer.rules import rules_words
     app.jinja_env.globals.update(
@@ -64,7 +64,8 @@ def create_app(test_config=None):
         kind_word=kind_word, zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
         **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
-    app.jinja_env.filters.update(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)))
+    app.jinja_env.filters.update(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),
+                                 cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))
 
     db.init_app(app)
     csrf.init_app(app)

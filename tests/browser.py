@@ -132,3 +132,13 @@ def tap_cards(page, seat, cards):
         picker.locator(f'button.rank[data-rank="{rank}"]').click()
         taps += 1
     return taps
+
+
+def start_game(page, base, players):
+    """Make a game on the new-game form as a person does (seat 1 deals); returns the sheet's URL."""
+    page.goto(base + '/games/new')
+    for seat, name in enumerate(players):
+        page.locator(f'#players-{seat}').fill(name)
+    page.locator('#first_dealer').select_option('0')
+    page.locator('form button.primary').click()
+    return page.url.split('?')[0]

@@ -75,10 +75,14 @@ def test_from_the_sheet_a_hand_opens_in_the_audit_with_the_games_rules(client, m
     r = client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'QH KH AH']))
     assert r.status_code == 302
     sheet = client.get(url).get_data(as_text=True)
-    link = re.search(r'href="(/audit\?[^"]+)"', sheet).group(1).replace('&amp;', '&')
+    score = re.search(r'href="([^"]+/scores/1/1)"', sheet).group(1)    # tapping Bruno's score
+    offered = client.get(score).get_data(as_text=True)
+    assert 'Recorded: the cards Q♥ K♥ A♥' in offered and 'Edit round 1' in offered
+    link = re.search(r'href="(/audit\?[^"]+)"', offered).group(1).replace('&amp;', '&')
     assert 'round=1' in link and 'game=' in link
     page = client.get(link).get_data(as_text=True)
     assert "With this game's rules." in page
+    assert "<bdi>Bruno</bdi>'s hand in round 1</strong>: recorded as the cards Q♥ K♥ A♥" in page
     assert 'Minimal penalty: 0' in page                     # Q-K-A with aces high: this game's rules
     assert client.get('/audit?cards=7H&round=1&game=nope').status_code == 404
 

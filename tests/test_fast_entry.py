@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
+from tests.browser import no_horizontal_scroll, phone, shot, start_game, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -18,12 +18,7 @@ HANDS = {1: 'AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC 2C',
 
 
 def new_game(page, base, players=PLAYERS):
-    page.goto(base + '/games/new')
-    for seat, name in enumerate(players):
-        page.locator(f'#players-{seat}').fill(name)
-    page.locator('#first_dealer').select_option('0')
-    page.locator('form button.primary').click()
-    return page.url.split('?')[0]
+    return start_game(page, base, players)
 
 
 def save_by_points(context, game, number, players=len(PLAYERS)):

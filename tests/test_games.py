@@ -205,3 +205,28 @@ def test_a_game_without_the_phones_date_takes_the_servers_local_day(client, monk
 def test_the_share_box_warns_when_the_address_only_works_on_this_computer(host, local):
     from web.games import loopback
     assert loopback(host) is local
+
+
+def test_the_last_save_shows_the_winner_and_a_rematch_keeps_the_table(client, make_game):
+    url = make_game(('Ana', 'Bruno', 'Carla'), game='short')              # 8 rounds
+    for number in range(1, 9):
+        out = number % 3
+        r = client.post(f'{url}/rounds/{number}', data=round_form(out, points=[None if i == out else '4' for i in range(3)]))
+        assert r.status_code == 302
+    page = client.get(r.headers['Location']).get_data(as_text=True)
+    assert 'Game over.' in page and 'Rematch' in page
+    assert re.search(r'<strong>\w+ wins with \d+|tie on', page)
+    r = client.post(url + '/rematch', data={'today': '2026-11-30'})
+    assert r.status_code == 302 and r.headers['Location'] != url
+    new = client.get(r.headers['Location'] + '/export.json').get_json()
+    old = client.get(url + '/export.json').get_json()
+    assert new['players'] == old['players'] and new['rules'] == old['rules'] and new['rounds'] == []
+    # The short game's 8 rounds were dealt by seats 0,1,2,0,1,2,0,1: seat 2 deals next.
+    assert old['first_dealer'] == 0 and new['first_dealer'] == 2 and new['date'] == '2026-11-30'
+
+
+def test_the_new_game_form_suggests_names_used_on_this_phone(app, client, make_game):
+    make_game(('Zoë', 'Bruno'))
+    page = client.get('/games/new').get_data(as_text=True)
+    assert '<datalist id="known-names">' in page and '<option value="Zoë">' in page
+    assert '<option value="Zoë">' not in app.test_client().get('/games/new').get_data(as_text=True)

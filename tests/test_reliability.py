@@ -1,6 +1,7 @@
 """Nothing lost: versions on rounds refuse a save based on an old one, two saves at once never lose
 a value silently, and a backup taken while the app writes is whole."""
 
+import re
 import sqlite3
 import subprocess
 import sys
@@ -216,3 +217,22 @@ def test_a_save_that_cannot_get_the_database_keeps_what_was_typed(tmp_path):
     assert r.status_code == 422 and 'too busy to save round 1' in page and 'value="KS QS 2D"' in page
     assert 'Nothing you entered was lost' not in page
     assert client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D'])).status_code == 302
+
+
+def test_an_earlier_version_shows_its_scores_and_comes_back_in_one_tap(client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D']))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '3'], version=1))
+    page = client.get(url + '/rounds/1').get_data(as_text=True)
+    assert 'Earlier versions of this round (1)' in page
+    assert '<bdi>Bruno</bdi>: K♥ 5♣ 7♦ → <strong>22</strong>' in page and 'datetime="' in page
+    history = re.search(r'name="history" value="(\d+)"', page).group(1)
+    r = client.post(url + '/rounds/1/restore', data={'history': history, 'version': '2'})
+    assert r.status_code == 302
+    assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 22}
+    # A restore made from an old page does not overwrite what was saved since.
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9'], version=3))
+    r = client.post(url + '/rounds/1/restore', data={'history': history, 'version': '3'})
+    assert r.status_code == 302 and 'saved from another phone meanwhile' in client.get(r.headers['Location']).get_data(as_text=True)
+    assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 9}
+    assert client.post(url + '/rounds/1/restore', data={'history': 'x', 'version': '4'}).status_code == 400

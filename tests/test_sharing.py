@@ -94,15 +94,12 @@ def test_pages_load_nothing_from_outside(client, make_game):
 def test_the_edit_key_never_appears_in_a_request_line(browser, server, caplog):
     """The scorekeeper link hands editing to another phone, and no access log ever holds the key."""
     sync_api = pytest.importorskip('playwright.sync_api')
-    from tests.browser import phone
+    from tests.browser import phone, start_game
     caplog.set_level(logging.INFO, logger='werkzeug')
     keeper, other = phone(browser), phone(browser)
     try:
         page = keeper.new_page()
-        page.goto(server.url + '/games/new')
-        page.get_by_label('Seat 1').fill('Ana')
-        page.get_by_label('Seat 2').fill('Bruno')
-        page.get_by_role('button', name='Start the game').click()
+        start_game(page, server.url, ['Ana', 'Bruno'])
         link = page.locator('.share details .link a').get_attribute('href')
         key = link.split('#', 1)[1]
         assert len(key) >= 24 and '/keeper#' in link
@@ -117,3 +114,27 @@ def test_the_edit_key_never_appears_in_a_request_line(browser, server, caplog):
     requests = [r.getMessage() for r in caplog.records if r.name == 'werkzeug']
     assert any('POST /games/' in line and '/keeper' in line for line in requests)
     assert not any(key in line for line in requests)
+
+
+def test_a_follower_is_told_when_the_server_is_gone_and_when_the_game_is_deleted(browser, server):
+    sync_api = pytest.importorskip('playwright.sync_api')
+    from tests.browser import phone, shot, start_game
+    keeper, follower = phone(browser), phone(browser)
+    try:
+        page = keeper.new_page()
+        game = start_game(page, server.url, ['Ana', 'Bruno'])
+        watcher = follower.new_page()
+        watcher.goto(game)
+        status = watcher.locator('#live-status')
+        sync_api.expect(status).to_be_hidden()
+        follower.set_offline(True)
+        sync_api.expect(status).to_have_text('Reconnecting… the sheet below may be out of date.', timeout=5000)
+        shot(watcher, 'follower-reconnecting')
+        follower.set_offline(False)
+        sync_api.expect(status).to_be_hidden(timeout=5000)
+        page.goto(game + '/delete')
+        page.locator('main form button').click()
+        sync_api.expect(status).to_have_text('This game was deleted.', timeout=5000)
+    finally:
+        keeper.close()
+        follower.close()

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from scorer.cards import CardError, parse_cards
 from scorer.claims import parse_melds
-from scorer.limits import MAX_POINTS
+from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer.query import QueryError, read_rules, read_wild
 from scorer.referee import audit as referee_audit
@@ -21,7 +21,7 @@ from .db import get_db
 from .forms import TITLES, choices
 
 bp = Blueprint('audit', __name__)
-PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', *CHOICES}
+PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', *CHOICES}
 
 
 def settings_from(args):
@@ -73,10 +73,26 @@ def read_audit(args):
     return game_id, rules, wild, round, result, errors
 
 
+def recorded(game_id, round, seat):
+    """Whose hand this is and what the sheet recorded for it, when the audit was opened from a score."""
+    number = read_whole(seat or '', MAX_PLAYERS - 1)
+    if not game_id or round is None or number is None:
+        return None
+    game = store.load_game(get_db(), game_id)
+    if game is None or number >= len(game.players):
+        return None
+    player = game.players[number]
+    entry = next((e for e in game.rounds.get(round, ()) if e.player == player), None)
+    if entry is None:
+        return None
+    return {'player': player, 'round': round, 'entry': entry}
+
+
 @bp.get('/audit')
 def audit():
     game_id, rules, wild, round, result, errors = read_audit(request.args)
     return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules,
+                           recorded=recorded(game_id, round, request.args.get('player')),
                            wild=wild, round=round, game_id=game_id, settings=list(CHOICES),
                            choices=choices, titles=TITLES, printable=request.args.get('view') == 'print')
 

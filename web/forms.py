@@ -8,17 +8,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
-from scorer.rules import CHOICES, EXPLAIN
+from scorer.rules import CHOICES
 
 LABELS = {
-    'game': {'standard': _l('Standard: 11 rounds, 3 to 13 cards'), 'short': _l('Short: 8 rounds, 5 to 12 cards'),
-             'six_fourteen': _l('Six-fourteen: 9 rounds, 6 to 14 cards')},
+    'game': {'standard': _l('Standard: 3 to 13 cards'), 'short': _l('Short: 5 to 12 cards'),
+             'six_fourteen': _l('Six-fourteen: 6 to 14 cards')},
     'aces': {'low': _l('Low only (A-2-3)'), 'high_or_low': _l('High or low (Q-K-A too)')},
     'face_values': {'ten': _l('J, Q, K count 10'), 'ranked': _l('J 11, Q 12, K 13')},
     'max_wilds_per_meld': {'None': _l('Any number'), '1': _l('One per meld')},
     'all_wild_melds': {'True': _l('Allowed'), 'False': _l('Not allowed')},
-    'double_last_round': {'False': _l('No'), 'True': _l('Yes, the last round counts double')},
-    'tie_break': {'zero_rounds': _l('Most zero rounds wins a tie'), 'none': _l('Ties share the place')},
+    'double_last_round': {'False': _l('No'), 'True': _l('Yes, it counts double')},
+    'tie_break': {'zero_rounds': _l('Most zero rounds wins'), 'none': _l('Ties share the place')},
     'jokers': {'0': _l('None')},
 }
 TITLES = {
@@ -28,6 +28,21 @@ TITLES = {
     'all_wild_melds': _l('All-wild melds'), 'double_last_round': _l('Double last round'), 'tie_break': _l('Ties'),
 }
 SETTINGS = [k for k in CHOICES if k != 'decks']
+# What each setting does, in words, under its field (the setting keys are for files and the command line).
+HELP = {
+    'game': _l('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round.'),
+    'decks': _l('Decks shuffled together: usually 2, and 3 for 7 or 8 players.'),
+    'jokers': _l('Jokers in play; every joker is wild.'),
+    'aces': _l('Whether an ace may also sit above the king (Q-K-A). A run never wraps round (K-A-2).'),
+    'face_values': _l('What jacks, queens and kings cost when left unmelded.'),
+    'wild_penalty': _l('Points for a wild card left unmelded.'),
+    'joker_penalty': _l('Points for a joker left unmelded.'),
+    'ace_penalty': _l('Points for an ace left unmelded, when aces are high or low.'),
+    'max_wilds_per_meld': _l('How many cards in one meld may stand in for another card.'),
+    'all_wild_melds': _l('Whether a meld may be made of wild cards only.'),
+    'double_last_round': _l('Every score of the last round counts double.'),
+    'tie_break': _l('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.'),
+}
 
 
 def choices(key):
@@ -36,8 +51,7 @@ def choices(key):
 
 
 def setting_field(key):
-    return SelectField(TITLES[key], choices=choices(key), default=str(CHOICES[key][0]),
-                       description=_l(EXPLAIN[key]))
+    return SelectField(TITLES[key], choices=choices(key), default=str(CHOICES[key][0]), description=HELP[key])
 
 
 class NewGameForm(FlaskForm):
@@ -50,7 +64,7 @@ class NewGameForm(FlaskForm):
     first_dealer = SelectField(_l('First dealer'), default='draw',
                                choices=[SelectChoice('draw', _l('Draw at random'))] +
                                        [SelectChoice(str(i), _l('Seat %(n)d', n=i + 1)) for i in range(MAX_PLAYERS)])
-    decks = SelectField(_l('Decks'), default='auto', description=_l(EXPLAIN['decks']),
+    decks = SelectField(_l('Decks'), default='auto', description=HELP['decks'],
                         choices=[SelectChoice('auto', _l('2, or 3 for 7-8 players'))] +
                                 [SelectChoice(str(d)) for d in CHOICES['decks']])
 
@@ -97,6 +111,17 @@ def every_seat_posted(formdata, players):
     cards to another. (Seats missing at the end are blank.)"""
     seats = {key.split('-')[1] for key in formdata if key.startswith('entries-') and key.count('-') == 2}
     return seats == {str(i) for i in range(len(seats))} and len(seats) <= len(players)
+
+
+class RematchForm(FlaskForm):
+    """Start the next game with the same table: only the phone's date (set by app.js)."""
+    today = HiddenField()
+
+
+class RestoreForm(FlaskForm):
+    """Put an earlier version of a round back: which one, and the round's version it replaces."""
+    history = HiddenField()
+    version = HiddenField()
 
 
 class EmptyForm(FlaskForm):

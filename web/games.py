@@ -13,20 +13,21 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_game
+from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_entry, read_game
 from scorer.i18n import language
 from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
-from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, winner_words
+from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, score_round, winner_words
 
 from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db
-from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
+from .forms import SETTINGS, EmptyForm, HandoverForm, RematchForm, RestoreForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
-MAX_VERSION = 10 ** 9   # a round's version number, as a form sends it back
+MAX_VERSION = 10 ** 9   # a round's version number (or a history row's id), as a form sends it back
+MAX_VERSIONS_SHOWN = 20
 
 
 def load(game_id):
@@ -170,7 +171,23 @@ def new_game():
     elif request.method == 'POST':
         errors['form'] = _('Some fields need a look.')
     status = 422 if request.method == 'POST' else 200
-    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS), status
+    known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
+    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
+
+
+@bp.post('/games/<game_id>/rematch')
+def rematch(game_id):
+    """A new game with the same players in the same seats, the same rules, and the next dealer."""
+    require_keeper(game_id)
+    game = load(game_id)
+    form = RematchForm()
+    if not form.validate_on_submit():
+        abort(400)
+    after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
+    new = Game(game.players, game.rules, after_last, {}, game.title, game.place, phone_date(form.today.data))
+    new_id, key = store.create_game(get_db(), new)
+    flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
+    return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id, key)
 
 
 @lru_cache(maxsize=256)
@@ -321,8 +338,8 @@ def round_entry(game_id, number):
                            problem=problem, conflict=conflict,
                            row=row if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
-                           dealer=game.dealer(number), sheet=current,
-                           history=store.round_history(get_db(), game_id, number)), status
+                           dealer=game.dealer(number), sheet=current, winner=winner_words(current),
+                           history=versions(game, number, store.round_history(get_db(), game_id, number))), status
 
 
 def readable_sheet(game_id):
@@ -334,6 +351,51 @@ def readable_sheet(game_id):
         abort(Response(render_template('games/broken.html', game_id=game_id, number=number, why=why,
                                        keeper=is_keeper(game_id)), status=409))
     return game, result
+
+
+def versions(game, number, history):
+    """Earlier versions of a round for people: when, and each player's entry with its score."""
+    shown = []
+    for h in history[:MAX_VERSIONS_SHOWN]:
+        entries = tuple(read_entry(e, '', lenient=True) for e in h['before'])
+        try:
+            scores = {p: s.score for p, s in score_round(game, number, entries).items()}
+        except RoundError:
+            scores = {}
+        shown.append({'id': h['id'], 'changed': h['changed'], 'entries': entries, 'scores': scores})
+    return shown
+
+
+@bp.post('/games/<game_id>/rounds/<int:number>/restore')
+def restore(game_id, number):
+    """Put an earlier version of a round back (it becomes the newest; the one it replaces is kept too)."""
+    require_keeper(game_id)
+    form = RestoreForm()
+    found = store.history_entry(get_db(), game_id, read_whole(form.history.data or '', MAX_VERSION))
+    based_on = read_whole(form.version.data or '', MAX_VERSION)
+    if not form.validate_on_submit() or found is None or found[0] != number or based_on is None:
+        abort(400)
+    try:
+        store.save_round(get_db(), game_id, number, found[1], based_on)
+    except store.Conflict:
+        flash(_('Round %(round)d was saved from another phone meanwhile: look again before restoring.', round=number))
+        return redirect(url_for('games.round_entry', game_id=game_id, number=number))
+    flash(_('The earlier version of round %(round)d is back.', round=number))
+    return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
+
+
+@bp.get('/games/<game_id>/scores/<int:number>/<int:seat>')
+def score(game_id, number, seat):
+    """One score of the sheet: what was recorded, and from here its audit or (for the scorekeeper) its round."""
+    keeper = is_keeper(game_id)
+    game, result, revision = load_sheet(game_id)
+    row = next((r for r in result.rows if r.round == number), None)
+    if row is None or not 0 <= seat < len(game.players):
+        abort(404)
+    player = game.players[seat]
+    return render_template('games/score.html', game_id=game_id, game=game, row=row, player=player, seat=seat,
+                           s=row.scores[player], keeper=keeper,
+                           rules=game.rules, wild=row.wild)
 
 
 @bp.get('/games/<game_id>/export.json')

@@ -245,13 +245,22 @@ def save_round(db, game_id, number, entries, based_on=None):
 
 def round_history(db, game_id, number=None):
     """Earlier versions of a game's rounds, newest first."""
-    sql = 'select number, before, after, changed from history where game_id = ?'
+    sql = 'select id, number, before, after, changed from history where game_id = ?'
     args = [game_id]
     if number is not None:
         sql += ' and number = ?'
         args.append(number)
     return [{**h, 'before': json.loads(h['before']), 'after': json.loads(h['after'])}
             for h in db.query(sql + ' order by id desc', args)]
+
+
+def history_entry(db, game_id, history_id):
+    """One earlier version of a round: (round number, its entries), or None."""
+    rows = list(db.query('select number, before from history where game_id = ? and id = ?', [game_id, history_id]))
+    if not rows:
+        return None
+    number = rows[0]['number']
+    return number, tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(rows[0]['before']))
 
 
 def delete_game(db, game_id):

@@ -23,10 +23,17 @@ if (toggle) {
 }
 
 // A new game is dated by this phone's own calendar, not the server's (UTC) one.
-const today = document.querySelector('input[name=today]');
-if (today) {
+for (const today of document.querySelectorAll('input[name=today]')) {
   const now = new Date();
   today.value = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+// Times are stored in UTC; show them as this phone's clock reads them.
+for (const time of document.querySelectorAll('time[datetime]')) {
+  const when = new Date(time.dateTime);
+  if (!Number.isNaN(when.getTime())) {
+    time.textContent = when.toLocaleString(document.documentElement.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  }
 }
 
 if ('serviceWorker' in navigator) {
