@@ -72,6 +72,9 @@ def test_save_is_always_in_reach_and_every_key_is_big_enough(browser, server):
         size = key.bounding_box()
         assert size['width'] >= 44 and size['height'] >= 44, key.inner_text()
     assert no_horizontal_scroll(page)
+    assert page.locator('#entries-1-points').get_attribute('inputmode') == 'tel'       # digits and +
+    page.locator('#entries-1-points').press('Enter')                                   # on to the next player's points
+    assert page.evaluate('document.activeElement.id') == 'entries-2-points'
     shot(page, 'fast-round-page')
     context.close()
 
