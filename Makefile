@@ -55,6 +55,7 @@ bench: $(VENV)/.dev
 # Tables of one scorekeeper and four viewers against gunicorn (2 workers) on loopback.
 load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
+	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS) --self-entry
 
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs

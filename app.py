@@ -72,8 +72,8 @@ def create_app(test_config=None):
     i18n.init_app(app)
     errors.init_app(app)
 
-    from web import api, audit, games, pwa, stats
-    for blueprint in (games.bp, stats.bp, api.bp, audit.bp, pwa.bp):
+    from web import api, audit, games, pwa, seats, stats
+    for blueprint in (games.bp, seats.bp, stats.bp, api.bp, audit.bp, pwa.bp):
         app.register_blueprint(blueprint)
 
     @app.after_request

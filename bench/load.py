@@ -1,6 +1,9 @@
 """Load test: tables of one scorekeeper saving rounds and four viewers following the live sheet,
 against the app under gunicorn (2 workers) on loopback. Bounded in time; prints a Markdown report.
 
+With --self-entry three of each table's viewers take a seat and send their own hands (as on
+their phones) while the scorekeeper's round page asks for them.
+
 Run with `make load` (TABLES=50 SECONDS=60 make load to change the size).
 """
 
@@ -23,6 +26,8 @@ from tests.server import Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 HANDS = ['KH 5C 7D', '4H 5H 6H 9C', 'QS QD 2C', '7S 8S 9S 10S JD', 'AH 2H 3H KS KD']
+RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
+KINDS = ('page view', 'live poll', 'round save', 'drafts poll', 'hand send')
 
 
 class Recorder:
@@ -50,26 +55,31 @@ async def timed(rec, kind, request, expect):
         return None, ''
 
 
+def token_of(page):
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
 async def new_table(base, rec):
     session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30),
                                     cookie_jar=aiohttp.CookieJar(unsafe=True))   # cookies from 127.0.0.1
     _, page = await timed(rec, 'setup', session.get(base + '/games/new'), {200})
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    form = {'csrf_token': token, 'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
+    form = {'csrf_token': token_of(page), 'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
             **{f'players-{i}': p for i, p in enumerate(PLAYERS)}}
     r, _ = await timed(rec, 'setup', session.post(base + '/games/new', data=form, allow_redirects=False), {302})
     return session, r.headers['Location']
 
 
-async def keeper(base, session, game, rec, rng, delay):
+async def keeper(base, session, game, rec, rng, delay, self_entry=False):
     await asyncio.sleep(delay)
     number = 1
     while time.monotonic() < rec.stop:
         _, page = await timed(rec, 'page view', session.get(f'{base}{game}/rounds/{number}'), {200})
+        if self_entry and page:                       # the round page asks what the players sent
+            await timed(rec, 'drafts poll', session.get(f'{base}{game}/rounds/{number}/drafts'), {200})
         if not page:
             await asyncio.sleep(1)
             continue
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        token = token_of(page)
         version = re.search(r'name="version" value="(\d+)"', page).group(1)
         out = number % len(PLAYERS)
         form = {'csrf_token': token, 'version': version, 'went_out': str(out),
@@ -89,20 +99,40 @@ async def keeper(base, session, game, rec, rng, delay):
         await asyncio.sleep(rng.uniform(1.0, 3.0))
 
 
-async def viewer(base, game, rec, rng, delay):
+async def viewer(base, game, rec, rng, delay, seat=None):
+    """A phone following the sheet; with a seat, it also sends its own hand now and then."""
     await asyncio.sleep(delay)
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30),
+                                     cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
         _, page = await timed(rec, 'page view', session.get(base + game), {200})
         etag = (re.search(r'data-etag="([^"]+)"', page) or [None, '""'])[1].replace('&#34;', '"')
+        if seat is not None and page:
+            await timed(rec, 'setup', session.post(f'{base}{game}/seats/{seat}', data={'csrf_token': token_of(page)},
+                                                   allow_redirects=False), {302})
+        polls = 0
         while time.monotonic() < rec.stop:
             r, _ = await timed(rec, 'live poll', session.get(f'{base}{game}/live', headers={'If-None-Match': etag}),
                                {200, 304})
             if r is not None and r.status == 200:
                 etag = r.headers.get('ETag', etag)
+            polls += 1
+            if seat is not None and polls % 2 == 0:
+                await send_hand(base, session, game, rec, seat)
             await asyncio.sleep(1.5)
 
 
-async def run(base, tables, viewers, seconds, ramp, seed):
+async def send_hand(base, session, game, rec, seat):
+    """Open my hand's page and send a hand of the round's size (each seat its own suit: never too many copies)."""
+    _, page = await timed(rec, 'page view', session.get(f'{base}{game}/hand'), {200})
+    size = re.search(r'data-hand-size="(\d+)"', page or '')
+    if not size:
+        return
+    cards = ' '.join(rank + 'SHD'[seat - 1] for rank in RANKS[:int(size.group(1))])
+    await timed(rec, 'hand send', session.post(f'{base}{game}/hand', data={'csrf_token': token_of(page), 'cards': cards},
+                                               allow_redirects=False), {200, 302})
+
+
+async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False):
     """Clients join at random over the first `ramp` seconds (people arrive at a table); then `seconds` are measured."""
     rec, rng = Recorder(), random.Random(seed)
     made = [await new_table(base, rec) for _ in range(tables)]
@@ -110,9 +140,10 @@ async def run(base, tables, viewers, seconds, ramp, seed):
     rec.measure_from, rec.stop = now + ramp, now + ramp + seconds
     tasks = []
     for session, game in made:
-        tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, ramp)))
-        tasks += [viewer(base, game, rec, random.Random(rng.random()), rng.uniform(0, ramp))
-                  for _ in range(viewers)]
+        tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, ramp), self_entry))
+        tasks += [viewer(base, game, rec, random.Random(rng.random()), rng.uniform(0, ramp),
+                         seat=(v + 1 if self_entry and v < len(PLAYERS) - 1 else None))
+                  for v in range(viewers)]
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=ramp + seconds + 60)
     elapsed = time.monotonic() - rec.measure_from
     for session, _ in made:
@@ -120,14 +151,15 @@ async def run(base, tables, viewers, seconds, ramp, seed):
     return rec, elapsed
 
 
-def report(rec, elapsed, tables, viewers, workers, threads):
-    lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each), '
+def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False):
+    seated = ', three of them entering their own hands' if self_entry else ''
+    lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each{seated}), '
              f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers '
              f'({threads} thread{"s" if threads != 1 else ""} each) on loopback, the load generator on the same '
              'machine. ' + describe(), '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     total = 0
-    for kind in ('page view', 'live poll', 'round save'):
+    for kind in KINDS:
         t = sorted(rec.times.get(kind, []))
         if not t:
             continue
@@ -148,14 +180,16 @@ def main():
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--threads', type=int, default=1, help='threads per worker (above 1: gthread workers)')
     parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--self-entry', action='store_true', help='three viewers a table send their own hands')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, threads=args.threads, sync=True).start()
         try:
-            rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed))
+            rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed,
+                                           args.self_entry))
         finally:
             server.stop()
-    print(report(rec, elapsed, args.tables, args.viewers, args.workers, args.threads))
+    print(report(rec, elapsed, args.tables, args.viewers, args.workers, args.threads, args.self_entry))
     return 1 if sum(rec.errors.values()) else 0
 
 

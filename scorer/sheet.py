@@ -145,10 +145,81 @@ def read_points(text):
     return total
 
 
+class EntryError(ValueError):
+    """One player's entry that cannot be scored; `field` is the one at fault ('cards' or 'points')."""
+
+    def __init__(self, message, field=''):
+        super().__init__(message)
+        self.field = field
+
+
+def score_entry(game, number, e):
+    """Score one player's entry for a round: (Score, the hand held), or EntryError saying why.
+
+    Cards are scored with their minimal penalty, points as entered; the player who went out
+    scores 0, and cards entered for them must meld completely.
+    """
+    rules = game.rules
+    hand_size, wild, player = rules.hand_size(number), rules.wild_rank(number), e.player
+    hand = ()
+    if e.cards and e.cards.strip():
+        try:
+            hand = tuple(parse_cards(e.cards, rules.decks, rules.jokers))
+        except CardError as err:
+            raise EntryError(f'{player}: {err}', 'cards') from None
+        if len(hand) > hand_size:
+            raise EntryError(_('%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
+                               player=player, count=len(hand), round=number, size=hand_size), 'cards')
+    try:
+        points = read_points(e.points)
+    except ValueError as err:
+        raise EntryError(f'{player}: {err}', 'points') from None
+    if hand and points is not None:
+        raise EntryError(_('%(player)s: enter cards or points, not both', player=player), 'points')
+    if e.went_out and points:
+        raise EntryError(_('%(player)s went out and scores 0: clear the points', player=player), 'points')
+    if e.went_out:
+        solution = solve(hand, wild, rules) if hand else None
+        if solution and solution.penalty:
+            raise EntryError(ngettext('%(player)s went out but %(cards)s does not meld',
+                                      '%(player)s went out but %(cards)s do not meld', len(solution.deadwood),
+                                      player=player, cards=pretty(solution.deadwood)), 'cards')
+        return Score(0, True, bool(hand), hand, solution, None), hand
+    if hand:
+        solution = solve(hand, wild, rules)
+        return Score(solution.penalty, False, True, hand, solution, None), hand
+    if points is not None:
+        return Score(points, False, False, (), None, points), hand
+    raise EntryError(_("enter %(player)s's cards or points", player=player), 'points')
+
+
+def too_many_copies(hands, rules):
+    """Cards the pack could not have dealt in one round: [(message, the players holding them)].
+
+    `hands` maps each player to the cards they hold; across the whole round no card can appear
+    more often than there are decks, nor jokers more often than are in play.
+    """
+    held, holders = Counter(), {}
+    for player, hand in hands.items():
+        held.update(hand)
+        for c in set(hand):
+            holders.setdefault(c, []).append(player)
+    found = []
+    for c, n in sorted(held.items(), key=lambda item: str(item[0])):
+        who = listing(holders[c])
+        if c.is_joker and n > rules.jokers:
+            found.append((_('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
+                            count=n, players=who, jokers=rules.jokers), holders[c]))
+        elif not c.is_joker and n > rules.decks:
+            found.append((ngettext('%(count)s %(card)s in this round (%(players)s) but only %(num)d deck',
+                                   '%(count)s %(card)s in this round (%(players)s) but only %(num)d decks',
+                                   rules.decks, count=number_word(n), card=c.pretty, players=who), holders[c]))
+    return found
+
+
 def score_round(game, number, entries):
     """Score one round's entries, or raise RoundError naming every problem by player."""
     rules = game.rules
-    hand_size, wild = rules.hand_size(number), rules.wild_rank(number)
     errors, fields = {}, {}
 
     def fail(who, message, field=''):
@@ -169,64 +240,19 @@ def score_round(game, number, entries):
         fail('', _('nobody went out: mark the player who went out'))
     elif len(out) > 1:
         fail('', _('only one player goes out in a round, but %(players)s are marked', players=listing(out)))
-    scores, held, holders = {}, Counter(), {}
+    scores, hands = {}, {}
     for player in game.players:
         e = by_player.get(player)
         if e is None:
             fail(player, _('%(player)s has no entry', player=player))
             continue
-        hand = ()
-        if e.cards and e.cards.strip():
-            try:
-                hand = tuple(parse_cards(e.cards, rules.decks, rules.jokers))
-            except CardError as err:
-                fail(player, f'{player}: {err}', 'cards')
-                continue
-            if len(hand) > hand_size:
-                fail(player, _('%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
-                               player=player, count=len(hand), round=number, size=hand_size), 'cards')
-                continue
-            held.update(hand)
-            for c in set(hand):
-                holders.setdefault(c, []).append(player)
         try:
-            points = read_points(e.points)
-        except ValueError as err:
-            fail(player, f'{player}: {err}', 'points')
-            continue
-        if hand and points is not None:
-            fail(player, _('%(player)s: enter cards or points, not both', player=player), 'points')
-            continue
-        if e.went_out and points:
-            fail(player, _('%(player)s went out and scores 0: clear the points', player=player), 'points')
-            continue
-        if e.went_out:
-            solution = solve(hand, wild, rules) if hand else None
-            if solution and solution.penalty:
-                fail(player, ngettext('%(player)s went out but %(cards)s does not meld',
-                                      '%(player)s went out but %(cards)s do not meld', len(solution.deadwood),
-                                      player=player, cards=pretty(solution.deadwood)), 'cards')
-                continue
-            scores[player] = Score(0, True, bool(hand), hand, solution, None)
-        elif hand:
-            solution = solve(hand, wild, rules)
-            scores[player] = Score(solution.penalty, False, True, hand, solution, None)
-        elif points is not None:
-            scores[player] = Score(points, False, False, (), None, points)
-        else:
-            fail(player, _("enter %(player)s's cards or points", player=player), 'points')
-    for c, n in sorted(held.items(), key=lambda item: str(item[0])):
-        who = listing(holders[c])
-        if c.is_joker and n > rules.jokers:
-            fail('', _('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
-                       count=n, players=who, jokers=rules.jokers))
-        elif not c.is_joker and n > rules.decks:
-            fail('', ngettext('%(count)s %(card)s in this round (%(players)s) but only %(num)d deck',
-                              '%(count)s %(card)s in this round (%(players)s) but only %(num)d decks', rules.decks,
-                              count=number_word(n), card=c.pretty, players=who))
-        else:
-            continue
-        for p in holders[c]:
+            scores[player], hands[player] = score_entry(game, number, e)
+        except EntryError as err:
+            fail(player, str(err), err.field)
+    for message, holders in too_many_copies(hands, rules):
+        fail('', message)
+        for p in holders:
             fields.setdefault(p, set()).add('cards')
     if errors:
         raise RoundError(errors, fields)

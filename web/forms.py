@@ -3,7 +3,7 @@
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
@@ -111,6 +111,18 @@ def every_seat_posted(formdata, players):
     cards to another. (Seats missing at the end are blank.)"""
     seats = {key.split('-')[1] for key in formdata if key.startswith('entries-') and key.count('-') == 2}
     return seats == {str(i) for i in range(len(seats))} and len(seats) <= len(players)
+
+
+class HandForm(FlaskForm):
+    """A seated player's own hand: went out, the cards left, or plain points."""
+    went_out = BooleanField(_l('I went out'))
+    cards = StringField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    points = StringField(_l('Points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+
+
+class SelfEntryForm(FlaskForm):
+    """The scorekeeper allows players to enter their own hands (1), or not (0)."""
+    allowed = HiddenField()
 
 
 class RematchForm(FlaskForm):

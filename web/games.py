@@ -226,8 +226,10 @@ def loopback(host):
 
 @bp.get('/games/<game_id>')
 def sheet(game_id):
+    from .seats import seat_context
     keeper = is_keeper(game_id)
     context = sheet_context(game_id, keeper)
+    context.update(seat_context(game_id, context['sheet'].game, keeper))
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
         context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=loopback(request.host),
@@ -261,6 +263,16 @@ def keeper(game_id):
         form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
     status = 403 if form.key.errors else 200
     return render_template('games/keeper.html', game_id=game_id, form=form), status
+
+
+def with_drafts(data, drafts):
+    """The round form's data with what the seated players entered on their own phones filled in."""
+    for seat, draft in drafts.items():
+        if seat < len(data['entries']):
+            data['entries'][seat] = {'cards': draft['cards'], 'points': draft['points']}
+            if draft['went_out'] and data['went_out'] is None:
+                data['went_out'] = str(seat)
+    return data
 
 
 def saved_round(game, number, version):
@@ -297,10 +309,11 @@ def round_entry(game_id, number):
         flash(_('Enter round %(round)d first.', round=current.next_round))
         return redirect(url_for('games.round_entry', game_id=game_id, number=current.next_round))
     version = store.round_version(get_db(), game_id, number)
+    drafts = store.drafts(get_db(), game_id, number) if not version else {}
     if request.method == 'POST':
         form = round_form(game.players)
     else:
-        form = round_form(game.players, data=saved_round(game, number, version))
+        form = round_form(game.players, data=with_drafts(saved_round(game, number, version), drafts))
     typed = seat_entries(form, game.players)
     problem, conflict = None, None
     if form.validate_on_submit() and every_seat_posted(request.form, game.players):
@@ -339,6 +352,7 @@ def round_entry(game_id, number):
                            row=row if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current, winner=winner_words(current),
+                           drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
                            history=versions(game, number, store.round_history(get_db(), game_id, number))), status
 
 

@@ -6,6 +6,8 @@ changing a round already saved keeps a history row with what it was and what it 
 """
 
 import fcntl
+import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -56,6 +58,18 @@ def drop_shared_aliases(db):
     # Merged spellings were shared by every browser (one browser's merge renamed a player in
     # everybody's stats); each browser now keeps its own, in its session.
     db['aliases'].drop()
+
+
+@migrations()
+def add_seats_and_drafts(db):
+    # Players entering their own hands: who holds each seat (a hash of the seat's key, never the key),
+    # the hands they entered for a round not yet saved, and whether the scorekeeper allows it.
+    db['games'].add_column('self_entry', int, not_null_default=1)
+    db['seats'].create({'game_id': str, 'seat': int, 'key_hash': str, 'taken': str},
+                       pk=('game_id', 'seat'), foreign_keys=[('game_id', 'games', 'id')])
+    db['drafts'].create({'game_id': str, 'number': int, 'seat': int, 'went_out': int, 'cards': str,
+                         'points': str, 'updated': str},
+                        pk=('game_id', 'number', 'seat'), foreign_keys=[('game_id', 'games', 'id')])
 
 
 def now():
@@ -239,6 +253,7 @@ def save_round(db, game_id, number, entries, based_on=None):
                                   'after': after, 'changed': stamp})
         db['rounds'].upsert({'game_id': game_id, 'number': number, 'entries': after, 'version': version,
                              'saved': stamp}, pk=('game_id', 'number'))
+        db.execute('delete from drafts where game_id = ? and number = ?', [game_id, number])
         db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
     return version
 
@@ -264,8 +279,73 @@ def history_entry(db, game_id, history_id):
 
 
 def delete_game(db, game_id):
-    """Delete a game with its rounds and history, in one transaction."""
+    """Delete a game with its rounds, history, seats and drafts, in one transaction."""
     with db.atomic():
+        db.execute('delete from drafts where game_id = ?', [game_id])
+        db.execute('delete from seats where game_id = ?', [game_id])
         db.execute('delete from history where game_id = ?', [game_id])
         db.execute('delete from rounds where game_id = ?', [game_id])
         db.execute('delete from games where id = ?', [game_id])
+
+
+# Seats and drafts: each player entering their own hand from their own phone.
+
+def key_hash(key):
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def self_entry(db, game_id):
+    """Whether the game's players may enter their own hands."""
+    rows = list(db.query('select self_entry from games where id = ?', [game_id]))
+    return bool(rows and rows[0]['self_entry'])
+
+
+def set_self_entry(db, game_id, allowed):
+    with writing(db):
+        db.execute('update games set self_entry = ?, revision = revision + 1 where id = ?', [int(allowed), game_id])
+
+
+def seats_taken(db, game_id):
+    """{seat: when it was taken} for the seats that a phone holds."""
+    return {r['seat']: r['taken'] for r in db.query('select seat, taken from seats where game_id = ?', [game_id])}
+
+
+def take_seat(db, game_id, seat):
+    """Give the seat to this phone: its new key, or None when another phone holds the seat already."""
+    key = new_key()
+    with writing(db):
+        if list(db.query('select 1 from seats where game_id = ? and seat = ?', [game_id, seat])):
+            return None
+        db['seats'].insert({'game_id': game_id, 'seat': seat, 'key_hash': key_hash(key), 'taken': now()})
+        db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+    return key
+
+
+def seat_holder(db, game_id, seat, key):
+    """Whether `key` is the key of the phone that holds this seat (compared in constant time)."""
+    rows = list(db.query('select key_hash from seats where game_id = ? and seat = ?', [game_id, seat]))
+    return bool(rows) and hmac.compare_digest(rows[0]['key_hash'], key_hash(key or ''))
+
+
+def free_seat(db, game_id, seat):
+    with writing(db):
+        db.execute('delete from seats where game_id = ? and seat = ?', [game_id, seat])
+        db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+
+
+def save_draft(db, game_id, number, seat, went_out, cards, points):
+    """Keep what a player entered for their own seat in a round not yet saved (replacing what was there)."""
+    with writing(db):
+        if list(db.query('select 1 from rounds where game_id = ? and number = ?', [game_id, number])):
+            return False                    # the scorekeeper saved the round meanwhile
+        db['drafts'].upsert({'game_id': game_id, 'number': number, 'seat': seat, 'went_out': int(went_out),
+                             'cards': cards or '', 'points': points or '', 'updated': now()},
+                            pk=('game_id', 'number', 'seat'))
+    return True
+
+
+def drafts(db, game_id, number):
+    """{seat: {'went_out', 'cards', 'points', 'updated'}}: what the players entered for this round."""
+    return {r['seat']: {'went_out': bool(r['went_out']), 'cards': r['cards'], 'points': r['points'],
+                        'updated': r['updated']}
+            for r in db.query('select * from drafts where game_id = ? and number = ?', [game_id, number])}

@@ -110,6 +110,7 @@ function setup(form) {
   const decks = Number(info.decks);
   const jokers = Number(info.jokers);
   const isRound = form.classList.contains('round-form');
+  const isHand = form.classList.contains('hand-form');      // a seated player's own hand
   const players = [...form.querySelectorAll('fieldset.player')];
   const inputs = players.map((p) => p.querySelector('input.cards-input'));
   const outs = players.map((p) => p.querySelector('input[name=went_out]'));
@@ -185,7 +186,7 @@ function setup(form) {
     message.textContent = '';
     setCards(i, [...cards, card]);
     history.push([i, card]);
-    if (isRound && cards.length + 1 === handSize) moveOn(i);
+    if ((isRound || isHand) && cards.length + 1 === handSize) moveOn(i);
   }
 
   // The next player to enter after seat i: not marked as gone out, hand not full.
@@ -323,10 +324,56 @@ function setup(form) {
 
   if (isRound) {
     keepDraft(form, () => players.forEach((_, i) => inputs[i].dispatchEvent(new Event('input'))));
+    if (info.draftsUrl) followDrafts(form, players, inputs, outs);
+  }
+  if (isRound || isHand) {
     // Open the picker on the first player still to enter, so the first tap is a card.
     const first = nextPlayer(-1);
     if (first !== null && !form.querySelector('[aria-invalid=true]')) open(first);
   }
+}
+
+// The scorekeeper's round page fills in as the seated players enter their own hands (asked every
+// 1.5 s): a seat the scorekeeper has not touched takes what its player entered, marked as theirs;
+// what the scorekeeper types is never overwritten. Nothing is saved until Save.
+function followDrafts(form, players, inputs, outs) {
+  const touched = new Set();
+  let applying = false;
+  let outTouched = false;
+  players.forEach((fieldset, i) => {
+    fieldset.addEventListener('input', () => { if (!applying) touched.add(i); });
+  });
+  for (const out of outs) out?.addEventListener('change', () => { if (!applying) outTouched = true; });
+  let etag = '';
+  const follow = async () => {
+    if (document.visibilityState !== 'visible') return;
+    try {
+      const res = await fetch(form.dataset.draftsUrl, { cache: 'no-store' });
+      if (!res.ok) return;
+      const body = await res.text();
+      if (body === etag) return;
+      etag = body;
+      const drafts = JSON.parse(body);
+      applying = true;
+      for (const [seat, draft] of Object.entries(drafts)) {
+        const i = Number(seat);
+        if (touched.has(i) || !players[i]) continue;
+        const points = players[i].querySelector('.points input');
+        inputs[i].value = draft.cards || '';
+        points.value = draft.points || '';
+        if (draft.went_out && outs[i] && !outTouched) outs[i].checked = true;
+        inputs[i].dispatchEvent(new Event('input', { bubbles: true }));
+        players[i].querySelector('.entered-by').textContent = form.dataset.enteredBy.replace('{player}', draft.player);
+        players[i].classList.add('self-entered');
+      }
+    } catch (e) {
+      // offline for now: the next tick tries again
+    } finally {
+      applying = false;
+    }
+  };
+  setInterval(follow, 1500);
+  follow();
 }
 
 // What is typed on the round page stays on this phone until the round is saved: after a failed
@@ -359,8 +406,8 @@ function keepDraft(form, refresh) {
   form.addEventListener('change', () => localStorage.setItem(key, JSON.stringify(snapshot())));
 }
 
-const form = document.querySelector('form.round-form, form.audit-form');
+const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
-  if (form.classList.contains('round-form')) keepAwake();
+  if (!form.classList.contains('audit-form')) keepAwake();
   setup(form);
 }

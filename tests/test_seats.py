@@ -1,0 +1,137 @@
+"""Every player enters their own hand on their own phone: taking a seat, entering a hand, the
+scorekeeper's page filling in, and everything a phone without the seat's key is refused."""
+
+import re
+
+import pytest
+
+from tests.helpers import round_form
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+def take(client, url, seat):
+    return client.post(f'{url}/seats/{seat}')
+
+
+def test_a_follower_takes_a_seat_and_enters_their_own_hand(app, client, make_game):
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    zoe = app.test_client()
+    page = zoe.get(url).get_data(as_text=True)
+    assert "I'm <bdi>Bruno</bdi>" in page
+    r = take(zoe, url, 1)
+    assert r.status_code == 302 and r.headers['Location'].endswith('/hand')
+    cookie = next(c for c in r.headers.getlist('Set-Cookie') if c.startswith('seat_'))
+    assert 'HttpOnly' in cookie and 'SameSite=Lax' in cookie
+    r = zoe.post(url + '/hand', data={'cards': 'KH 5C 7D'})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 200 and '22 points' in page and 'K♥<small> 10</small>' in page
+    drafts = client.get(url + '/rounds/1/drafts').get_json()
+    assert drafts == {'1': {'player': 'Bruno', 'cards': 'KH 5C 7D', 'points': '', 'went_out': False,
+                            'updated': drafts['1']['updated']}}
+    form = client.get(url + '/rounds/1').get_data(as_text=True)
+    assert 'value="KH 5C 7D"' in form and 'entered by Bruno on their phone' in form
+    assert client.get(url + '/export.json').get_json()['rounds'] == []       # nothing on the sheet yet
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D'], points=[None, None, '4']))
+    assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 22, 'Carla': 4}
+    assert client.get(url + '/rounds/2/drafts').get_json() == {}
+    assert 'Round 2' in zoe.get(url + '/hand').get_data(as_text=True)
+
+
+def test_only_your_own_seat(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    first, second, stranger = app.test_client(), app.test_client(), app.test_client()
+    take(first, url, 1)
+    r = take(second, url, 1)
+    assert 'seat is taken by another phone' in second.get(r.headers['Location']).get_data(as_text=True)
+    r = stranger.post(url + '/hand', data={'cards': '7H'})
+    assert r.status_code == 302 and 'Take your seat first' in stranger.get(r.headers['Location']).get_data(as_text=True)
+    stranger.set_cookie(f'seat_{url.rsplit("/", 1)[1]}', '1.guess')                  # a forged key
+    assert stranger.post(url + '/hand', data={'cards': '7H'}).status_code == 302
+    assert client.get(url + '/rounds/1/drafts').get_json() == {}
+    assert stranger.get(url + '/rounds/1/drafts').status_code == 403                  # only the scorekeeper
+    assert first.post(url + '/seats/1/free').status_code == 403                       # only the scorekeeper frees
+    assert first.post(url + '/self-entry', data={'allowed': '0'}).status_code == 403
+
+
+def test_the_scorekeeper_frees_a_seat_and_can_turn_self_entry_off(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    lost, new = app.test_client(), app.test_client()
+    take(lost, url, 1)
+    assert 'on a phone' in client.get(url).get_data(as_text=True)
+    client.post(url + '/seats/1/free')
+    assert lost.post(url + '/hand', data={'cards': '7H'}).status_code == 302          # the old phone lost it
+    assert take(new, url, 1).headers['Location'].endswith('/hand')
+    client.post(url + '/self-entry', data={'allowed': '0'})
+    r = new.post(url + '/hand', data={'cards': '7H'})
+    assert r.status_code == 403 and 'The scorekeeper enters every hand' in r.get_data(as_text=True)
+    assert "I'm <bdi>" not in app.test_client().get(url).get_data(as_text=True)
+
+
+@pytest.mark.parametrize('data, message', [
+    ({'cards': '7H 1X'}, "&#39;1X&#39; is not a card (2nd card)"),
+    ({'cards': '7H 8H 9H 10H'}, 'Bruno holds 4 cards, but round 1 deals 3'),
+    ({'went_out': 'y', 'cards': '7H 9C KD'}, 'Bruno went out but'),
+    ({'cards': '7H', 'points': '4'}, 'enter cards or points, not both'),
+    ({'points': '5000+5000'}, 'a round scores at most 9999 points'),
+    ({'cards': 'KS KS'}, 'three K♠ in this round (Bruno and Carla) but only 2 decks'),
+])
+def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, message):
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    carla, bruno = app.test_client(), app.test_client()
+    take(carla, url, 2)
+    carla.post(url + '/hand', data={'cards': 'KS'})
+    take(bruno, url, 1)
+    r = bruno.post(url + '/hand', data=data)
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and message in page, page[page.find('error-box'):][:300]
+    for value in data.values():
+        if value != 'y':
+            assert f'value="{value}"' in page                        # what was typed stays
+
+
+PHRASES = {
+    'en': {'seat': "I'm {}", 'send': 'Send my hand', 'save': 'Save round 1', 'saved': 'Round 1 saved.'},
+    'es': {'seat': 'Soy {}', 'send': 'Enviar mi mano', 'save': 'Guardar la ronda 1', 'saved': 'Ronda 1 guardada.'},
+    'pt': {'seat': 'Sou {}', 'send': 'Enviar minha mão', 'save': 'Salvar a rodada 1', 'saved': 'Rodada 1 salva.'},
+}
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_four_phones_one_round(browser, server, language):
+    from tests.browser import phone, shot, start_game, tap_cards
+    words = PHRASES[language]
+    contexts = [phone(browser, dark=(language == 'pt'), locale=language) for _ in range(4)]
+    for context in contexts:
+        context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    keeper, *seated = [c.new_page() for c in contexts]
+    try:
+        game = start_game(keeper, server.url, ['Ana', 'Bruno', 'Carla', 'Dan'])
+        hands = {1: ['KH', '5C', '7D'], 2: ['4H', '3S', '6H'], 3: ['9S', '9D', '2C']}
+        for page, (seat, name) in zip(seated, [(1, 'Bruno'), (2, 'Carla'), (3, 'Dan')]):
+            page.goto(game)
+            page.get_by_role('button', name=words['seat'].format(name)).click()
+            expect(page.locator('.hand-form')).to_be_visible()
+        keeper.goto(game + '/rounds/1')
+        keeper.locator('#went_out-0').check()                        # Ana went out: the keeper marks it
+        for page, seat in zip(seated, (1, 2, 3)):
+            tap_cards(page, 0, hands[seat])
+            page.get_by_role('button', name=words['send']).click()
+            expect(page.locator('.result .big')).to_be_visible()
+        shot(seated[0], f'seats-my-hand-{language}')
+        for seat in (1, 2, 3):                                         # the keeper's page fills in by itself
+            expect(keeper.locator(f'#entries-{seat}-cards')).to_have_value(' '.join(hands[seat]), timeout=2000)
+        expect(keeper.locator('#player-1 .preview')).to_contain_text('22')
+        assert keeper.locator('#went_out-0').is_checked()             # what the keeper did is kept
+        shot(keeper, f'seats-keeper-round-{language}')
+        keeper.get_by_role('button', name=words['save']).click()
+        expect(keeper.get_by_text(words['saved'])).to_be_visible()
+        for page in [keeper, *seated]:
+            page.goto(game)
+            totals = [t.strip() for t in page.locator('tfoot tr.total td').all_inner_texts()]
+            assert totals == ['0', '22', '0', '20'], totals
+        assert all(c.outside == [] for c in contexts)
+    finally:
+        for context in contexts:
+            context.close()

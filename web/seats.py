@@ -1,0 +1,160 @@
+"""Players entering their own hands from the share link: take a seat, enter my hand, and the
+scorekeeper's round page filling in as they do. Nothing reaches the sheet until the scorekeeper
+saves the round.
+
+A seat belongs to the phone that took it: its key lives in an HttpOnly cookie (never in a URL),
+and the store keeps only the key's hash.
+"""
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorer.sheet import Entry, EntryError, score_entry, too_many_copies
+
+from . import store
+from .access import TWO_YEARS, require_keeper
+from .db import get_db
+from .forms import EmptyForm, HandForm, SelfEntryForm
+from .games import load_sheet
+
+bp = Blueprint('seats', __name__)
+PREFIX = 'seat_'
+
+
+def cookie_name(game_id):
+    return PREFIX + game_id
+
+
+def my_seat(game_id):
+    """The seat this phone holds in the game (checked against the store), or None."""
+    seat, _, key = request.cookies.get(cookie_name(game_id), '').partition('.')
+    if not (seat.isascii() and seat.isdigit() and len(seat) == 1):
+        return None
+    return int(seat) if store.seat_holder(get_db(), game_id, int(seat), key) else None
+
+
+@bp.post('/games/<game_id>/seats/<int:seat>')
+def take(game_id, seat):
+    """'I'm Zoë': this phone takes a seat of the game."""
+    game, sheet, revision = load_sheet(game_id)
+    if not EmptyForm().validate_on_submit() or not 0 <= seat < len(game.players):
+        abort(400)
+    if not store.self_entry(get_db(), game_id):
+        flash(_('The scorekeeper enters every hand in this game.'))
+        return redirect(url_for('games.sheet', game_id=game_id))
+    if my_seat(game_id) is not None:
+        flash(_('This phone already holds a seat of this game.'))
+        return redirect(url_for('seats.hand', game_id=game_id))
+    key = store.take_seat(get_db(), game_id, seat)
+    if key is None:
+        flash(_("%(player)s's seat is taken by another phone. If that is wrong, the scorekeeper can free it.",
+                player=game.players[seat]))
+        return redirect(url_for('games.sheet', game_id=game_id))
+    flash(_('This phone is %(player)s now: enter your hand here each round.', player=game.players[seat]))
+    response = redirect(url_for('seats.hand', game_id=game_id))
+    response.set_cookie(cookie_name(game_id), f'{seat}.{key}', max_age=TWO_YEARS, httponly=True, samesite='Lax',
+                        secure=request.is_secure)
+    return response
+
+
+@bp.post('/games/<game_id>/seats/<int:seat>/free')
+def free(game_id, seat):
+    """The scorekeeper frees a seat (a phone lost, or the wrong player took it)."""
+    require_keeper(game_id)
+    game, sheet, revision = load_sheet(game_id)
+    if not EmptyForm().validate_on_submit() or not 0 <= seat < len(game.players):
+        abort(400)
+    store.free_seat(get_db(), game_id, seat)
+    flash(_("%(player)s's seat is free again.", player=game.players[seat]))
+    return redirect(url_for('games.sheet', game_id=game_id))
+
+
+@bp.post('/games/<game_id>/self-entry')
+def self_entry(game_id):
+    """The scorekeeper turns players' own entry on or off for the game."""
+    require_keeper(game_id)
+    form = SelfEntryForm()
+    if not form.validate_on_submit():
+        abort(400)
+    store.set_self_entry(get_db(), game_id, form.allowed.data == '1')
+    flash(_('Players enter their own hands now.') if form.allowed.data == '1'
+          else _('Only the scorekeeper enters hands now.'))
+    return redirect(url_for('games.sheet', game_id=game_id))
+
+
+def other_hands(game, number, drafts, seat):
+    """What the other seated players entered this round, as hands (for the pack check)."""
+    hands = {}
+    for other, draft in drafts.items():
+        if other != seat and other < len(game.players):
+            try:
+                hands[game.players[other]] = score_entry(game, number, Entry(game.players[other], draft['went_out'],
+                                                                             draft['cards'] or None,
+                                                                             draft['points'] or None))[1]
+            except EntryError:
+                pass
+    return hands
+
+
+@bp.route('/games/<game_id>/hand', methods=['GET', 'POST'])
+def hand(game_id):
+    """My hand: the seated player enters their own cards (or went out, or points) for the round being played."""
+    game, sheet, revision = load_sheet(game_id)
+    seat = my_seat(game_id)
+    if seat is None:
+        flash(_('Take your seat first: tap your name.'))
+        return redirect(url_for('games.sheet', game_id=game_id))
+    player, number = game.players[seat], sheet.next_round
+    allowed = store.self_entry(get_db(), game_id)
+    drafts = store.drafts(get_db(), game_id, number) if number else {}
+    mine = drafts.get(seat)
+    form = HandForm(data={'went_out': mine['went_out'], 'cards': mine['cards'], 'points': mine['points']} if mine else None)
+    result, problem, status = None, None, 200
+    if number and allowed and form.validate_on_submit():
+        entry = Entry(player, form.went_out.data, form.cards.data or None, form.points.data or None)
+        try:
+            score, held = score_entry(game, number, entry)
+            clash = too_many_copies({player: held, **other_hands(game, number, drafts, seat)}, game.rules)
+            if clash:
+                raise EntryError(clash[0][0], 'cards')
+        except EntryError as e:
+            problem, status = e, 422
+        else:
+            if store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points):
+                result = score
+                flash(_('Sent to the scorekeeper. You can change it until the round is saved.'))
+            else:
+                flash(_('The scorekeeper saved round %(round)d meanwhile.', round=number))
+                return redirect(url_for('seats.hand', game_id=game_id))
+    elif request.method == 'POST' and not allowed:
+        problem, status = EntryError(_('The scorekeeper enters every hand in this game.')), 403
+    elif request.method == 'POST' and number:
+        problem, status = EntryError(_('The form could not be checked; reload the page and try again.')), 400
+    elif mine:
+        try:
+            result = score_entry(game, number, Entry(player, mine['went_out'], mine['cards'] or None,
+                                                     mine['points'] or None))[0]
+        except EntryError:
+            result = None
+    return render_template('games/hand.html', game_id=game_id, game=game, sheet=sheet, seat=seat, player=player,
+                           number=number, form=form, result=result, problem=problem, allowed=allowed,
+                           rules=game.rules), status
+
+
+@bp.get('/games/<game_id>/rounds/<int:number>/drafts')
+def drafts(game_id, number):
+    """For the scorekeeper's round page: what each seated player entered, as JSON."""
+    require_keeper(game_id)
+    game, sheet, revision = load_sheet(game_id)
+    found = store.drafts(get_db(), game_id, number) if number == sheet.next_round else {}
+    return jsonify({str(seat): {**d, 'player': game.players[seat]} for seat, d in found.items()
+                    if seat < len(game.players)})
+
+
+def seat_context(game_id, game, keeper):
+    """What the sheet page says about seats: this phone's seat, which are taken, and forms to act."""
+    return {'self_entry': store.self_entry(get_db(), game_id), 'taken': store.seats_taken(get_db(), game_id),
+            'my_seat': None if keeper else my_seat(game_id), 'seat_form': EmptyForm(),
+            'self_entry_form': SelfEntryForm()}
+
+
