@@ -42,6 +42,7 @@ def create_app(test_config=None):
         LANGUAGES=i18n.LANGUAGES,
         PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
         SESSION_COOKIE_SAMESITE='Lax',
+        LIVE_KEEPALIVE=15,                  # seconds between pings on a live stream
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)

@@ -33,6 +33,16 @@ def get_db():
     return g.db
 
 
+def release_db():
+    """Close this thread's connection now (a stream about to wait a long time holds none)."""
+    db = g.pop('db', None)
+    if db is not None:
+        if db.conn.in_transaction:
+            db.conn.rollback()
+        db.close()
+        _kept.db = _kept.path = None
+
+
 def close_db(e=None):
     db = g.pop('db', None)
     if db is not None and db.conn.in_transaction:

@@ -9,12 +9,14 @@ from collections import OrderedDict
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, send_file, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, send_file,
+                   stream_with_context, url_for)
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_entry, read_game
 from scorer.i18n import language
+from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, score_round, winner_words
@@ -22,7 +24,8 @@ from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, 
 from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
-from .db import get_db
+from .db import get_db, release_db
+from .live import hub_for, stream
 from .forms import SETTINGS, EmptyForm, HandoverForm, RematchForm, RestoreForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
@@ -209,7 +212,7 @@ def sheet_context(game_id, keeper):
     # A finished game opens read-only; its scorekeeper may still ask to correct a round.
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
     context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
-                   editable=editable, etag=live_etag(revision, keeper))
+                   editable=editable, etag=live_etag(revision, keeper), revision=revision)
     context['live_html'] = fragments.get((game_id, revision, keeper, editable, language()),
                                          lambda: Markup(render_template('games/_live.html', **context)))
     return context
@@ -246,6 +249,28 @@ def live(game_id):
         return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
     context = sheet_context(game_id, keeper)
     return Response(context['live_html'], headers={'ETag': context['etag'], 'Cache-Control': 'no-cache'})
+
+
+@bp.get('/games/<game_id>/events')
+def events(game_id):
+    """The live sheet pushed as Server-Sent Events (see web/live.py); with ?drafts=N (the scorekeeper's
+    round page) also what the seated players entered for round N."""
+    from .seats import drafts_data
+    keeper, revision = keeper_and_revision(game_id)
+    number = read_whole(request.args.get('drafts', ''), MAX_ROUNDS)
+    if number is not None and not keeper:
+        abort(403)
+    hub = hub_for(current_app.config['DATABASE'])
+
+    def render_sheet():
+        return sheet_context(game_id, keeper)['live_html']
+
+    last = request.headers.get('Last-Event-ID') or request.args.get('since')
+    body = stream(hub, game_id, last, render_sheet,
+                       drafts=(lambda: drafts_data(game_id, number)) if number is not None else None,
+                       release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
+    return Response(stream_with_context(body), mimetype='text/event-stream',
+                    headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})
 
 
 @bp.route('/games/<game_id>/keeper', methods=['GET', 'POST'])
@@ -353,6 +378,7 @@ def round_entry(game_id, number):
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current, winner=winner_words(current),
                            drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
+                           revision=revision,
                            history=versions(game, number, store.round_history(get_db(), game_id, number))), status
 
 

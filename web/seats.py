@@ -141,14 +141,18 @@ def hand(game_id):
                            rules=game.rules), status
 
 
-@bp.get('/games/<game_id>/rounds/<int:number>/drafts')
-def drafts(game_id, number):
-    """For the scorekeeper's round page: what each seated player entered, as JSON."""
-    require_keeper(game_id)
+def drafts_data(game_id, number):
+    """What each seated player entered for round `number` (if it is the round being played): {seat: entry}."""
     game, sheet, revision = load_sheet(game_id)
     found = store.drafts(get_db(), game_id, number) if number == sheet.next_round else {}
-    return jsonify({str(seat): {**d, 'player': game.players[seat]} for seat, d in found.items()
-                    if seat < len(game.players)})
+    return {str(seat): {**d, 'player': game.players[seat]} for seat, d in found.items() if seat < len(game.players)}
+
+
+@bp.get('/games/<game_id>/rounds/<int:number>/drafts')
+def drafts(game_id, number):
+    """For the scorekeeper's round page (when a stream can't be held): the drafts as JSON."""
+    require_keeper(game_id)
+    return jsonify(drafts_data(game_id, number))
 
 
 def seat_context(game_id, game, keeper):

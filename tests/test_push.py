@@ -1,0 +1,136 @@
+"""Saves pushed to every phone (Server-Sent Events): across server workers, resumed after a phone
+reconnects, and followed in Chromium without polling."""
+
+import http.client
+import re
+import threading
+
+import pytest
+
+from app import create_app
+from tests.browser import Browser
+from tests.helpers import new_game_form, round_form
+from tests.server import Gunicorn
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+
+def events_of(response, count):
+    """The first `count` events of a streamed response, as (name, id, data)."""
+    found, buffer = [], ''
+    for chunk in response.response:
+        buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while '\n\n' in buffer:
+            block, buffer = buffer.split('\n\n', 1)
+            lines = [line.split(': ', 1) if ': ' in line else [line.rstrip(':'), ''] for line in block.splitlines()]
+            fields = dict(lines)
+            data = '\n'.join(value for key, value in lines if key == 'data')
+            if 'event' in fields:
+                found.append((fields['event'], fields.get('id'), data))
+            if len(found) == count:
+                response.close()
+                return found
+    return found
+
+
+@pytest.fixture
+def pushing(tmp_path):
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'push.sqlite'), 'SECRET_KEY': 'p',
+                      'WTF_CSRF_ENABLED': False, 'LIVE_KEEPALIVE': 0.2})
+    client = app.test_client()
+    url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'])).headers['Location']
+    return app, client, url
+
+
+def test_a_stream_sends_the_sheet_unless_the_phone_has_it_already(pushing):
+    app, client, url = pushing
+    follower = app.test_client()
+    first = events_of(follower.get(url + '/events'), 1)
+    assert first[0][0] == 'sheet' and first[0][1] == '0' and 'Round 1' in first[0][2]
+    resumed = events_of(follower.get(url + '/events', headers={'Last-Event-ID': '0'}), 1)
+    assert resumed == [('ping', None, '')]                       # it has sheet 0: nothing to resend
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
+    caught_up = events_of(follower.get(url + '/events', headers={'Last-Event-ID': '0'}), 1)
+    assert caught_up[0][0] == 'sheet' and caught_up[0][1] == '1' and 'Round 2' in caught_up[0][2]
+
+
+def test_a_deleted_game_says_so_on_its_stream(pushing):
+    app, client, url = pushing
+    stream = app.test_client().get(url + '/events', headers={'Last-Event-ID': '0'})
+    client.post(url + '/delete')
+    assert ('gone', None, '') in events_of(stream, 3)
+
+
+def test_the_drafts_reach_only_the_scorekeepers_stream(pushing):
+    app, client, url = pushing
+    assert app.test_client().get(url + '/events?drafts=1').status_code == 403
+    zoe = app.test_client()
+    zoe.post(url + '/seats/1')
+    zoe.post(url + '/hand', data={'cards': 'KH 5C 7D'})
+    got = events_of(client.get(url + '/events?drafts=1', headers={'Last-Event-ID': '0'}), 2)
+    drafts = next(data for name, _, data in got if name == 'drafts')
+    assert '"cards": "KH 5C 7D"' in drafts and '"player": "Bruno"' in drafts
+
+
+def read_stream(port, path, seen, ready):
+    """Hold a stream open like a phone; record each sheet id it is sent."""
+    conn = http.client.HTTPConnection('127.0.0.1', port, timeout=20)
+    conn.request('GET', path, headers={'Last-Event-ID': '0'})
+    response = conn.getresponse()
+    ready.release()
+    for line in response:
+        match = re.match(rb'id: (\d+)', line)
+        if match:
+            seen.append(int(match.group(1)))
+            if int(match.group(1)) >= 1:
+                break
+    conn.close()
+
+
+def test_a_save_through_one_worker_reaches_streams_held_by_the_other(tmp_path):
+    server = Gunicorn(tmp_path / 'workers.sqlite', workers=2).start()       # the production recipe
+    try:
+        keeper = Browser(server.url)
+        game = keeper.new_game(['Ana', 'Bruno'])
+        ready, streams, seen = threading.Semaphore(0), [], [[] for _ in range(8)]
+        for i in range(8):                      # eight phones: the kernel spreads them over both workers
+            t = threading.Thread(target=read_stream, args=(server.port, game + '/events', seen[i], ready), daemon=True)
+            t.start()
+            streams.append(t)
+        for _ in streams:
+            ready.acquire(timeout=10)
+        _, page = keeper.get(f'{game}/rounds/1')
+        token = Browser.token(page)
+        status, _ = keeper.post(f'{game}/rounds/1', {'csrf_token': token, 'version': '0', 'went_out': '0',
+                                                     'entries-0-cards': '', 'entries-0-points': '',
+                                                     'entries-1-cards': '', 'entries-1-points': '7'})
+        assert status == 302
+        for t in streams:
+            t.join(timeout=10)
+        assert all(ids and ids[-1] == 1 for ids in seen), seen
+        pids = {int(p) for p in open(f'/proc/{server.process.pid}/task/{server.process.pid}/children').read().split()}
+        assert len(pids) == 2                                     # two workers were serving
+    finally:
+        server.stop()
+
+
+def test_a_follower_in_chromium_gets_saves_pushed_not_polled(browser, server):
+    from tests.browser import phone, start_game
+    keeper, follower = phone(browser), phone(browser)
+    polled = []
+    try:
+        page = keeper.new_page()
+        game = start_game(page, server.url, ['Ana', 'Bruno'])
+        watcher = follower.new_page()
+        watcher.on('request', lambda r: polled.append(r.url) if r.url.endswith('/live') else None)
+        watcher.goto(game)
+        page.goto(game + '/rounds/1')
+        page.locator('#went_out-0').check()
+        page.locator('#entries-1-points').fill('9')
+        page.locator('.save-bar button').click()
+        expect(watcher.locator('tfoot tr.total td').nth(1)).to_have_text('9', timeout=3000)
+        assert polled == []
+    finally:
+        keeper.close()
+        follower.close()

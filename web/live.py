@@ -1,0 +1,170 @@
+"""Saves pushed to every phone: Server-Sent Events from /games/<id>/events.
+
+Each server process has one Hub: a thread that looks at SQLite's `PRAGMA data_version` every
+TICK seconds. That number changes whenever another connection commits, whichever worker
+process it belongs to, so a save made through one worker reaches streams held by another.
+When it changes, the hub reads the save counters of the games someone follows (one query) and
+wakes the streams of the games that moved. A stream then sends the new live sheet (the same
+HTML the polling fallback gets, rendered once per save and language), or what the seated
+players entered, or that the game is gone. While it waits a stream holds no database
+connection, and every KEEPALIVE seconds it sends a ping, so proxies keep it open and the phone
+can tell a stream that silently died (a phone that lost its network) from a quiet game.
+
+A phone that sleeps or loses the network reconnects by itself (EventSource), sending the id
+of the last sheet it got (Last-Event-ID): the stream starts by sending the sheet again unless
+that id is the current one, so a stale sheet is never shown as current.
+"""
+
+import json
+import os
+import sqlite3
+import threading
+import time
+
+TICK = 0.1              # seconds between looks at data_version
+KEEPALIVE = 15          # seconds between comments on a quiet stream
+MAX_STREAM = 3600       # seconds one stream lives before the phone reconnects (workers get recycled)
+
+
+class Follower:
+    """One open stream: woken when its game moves."""
+
+    def __init__(self, game_id):
+        self.game_id = game_id
+        self.moved = threading.Event()
+
+
+class Hub:
+    """The process's watcher of the database: who follows which game, and each game's counters."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lock = threading.Lock()
+        self.followers = {}           # game id -> set of Followers
+        self.counters = {}            # game id -> (revision, drafts stamp), or None once deleted
+        self.thread, self.pid, self._conn = None, None, None
+
+    def follow(self, game_id):
+        follower = Follower(game_id)
+        with self.lock:
+            self.followers.setdefault(game_id, set()).add(follower)
+            if game_id not in self.counters:
+                self.counters[game_id] = read_counters(self.connection(), [game_id]).get(game_id)
+        self.start()
+        return follower
+
+    def leave(self, follower):
+        with self.lock:
+            followers = self.followers.get(follower.game_id, set())
+            followers.discard(follower)
+            if not followers:
+                self.followers.pop(follower.game_id, None)
+                self.counters.pop(follower.game_id, None)
+
+    def counters_of(self, game_id):
+        with self.lock:
+            return self.counters.get(game_id)
+
+    def connection(self):
+        if self._conn is None or self.pid != os.getpid():
+            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._conn.execute('PRAGMA busy_timeout = 5000')
+        return self._conn
+
+    def start(self):
+        """Start the watching thread once per process (a forked worker starts its own)."""
+        if self.thread is None or not self.thread.is_alive() or self.pid != os.getpid():
+            with self.lock:
+                if self.thread is None or not self.thread.is_alive() or self.pid != os.getpid():
+                    self._conn, self.pid = None, os.getpid()
+                    self.thread = threading.Thread(target=self.watch, daemon=True, name='live-hub')
+                    self.thread.start()
+
+    def watch(self):
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        seen = None
+        while True:
+            try:
+                version = conn.execute('PRAGMA data_version').fetchone()[0]
+                if version != seen:
+                    seen = version
+                    self.wake(read_counters(conn, self.followed()))
+            except sqlite3.Error:
+                seen = None               # the file was busy or replaced: look again next tick
+            time.sleep(TICK)
+
+    def followed(self):
+        with self.lock:
+            return list(self.followers)
+
+    def wake(self, now):
+        with self.lock:
+            for game_id, followers in self.followers.items():
+                counters = now.get(game_id)
+                if counters != self.counters.get(game_id):
+                    self.counters[game_id] = counters
+                    for f in followers:
+                        f.moved.set()
+
+
+def read_counters(conn, game_ids):
+    """{game id: (save counter, what the seated players entered as a stamp)} for the games that exist."""
+    found = {}
+    for start in range(0, len(game_ids), 500):
+        ids = game_ids[start:start + 500]
+        if not ids:
+            continue
+        marks = ', '.join('?' for _ in ids)
+        rows = conn.execute(
+            f'''select g.id, g.revision, (select count(*) || '/' || coalesce(max(d.updated), '')
+                                          from drafts d where d.game_id = g.id)
+                from games g where g.id in ({marks})''', ids).fetchall()
+        found.update({game_id: (revision, drafts) for game_id, revision, drafts in rows})
+    return found
+
+
+_hubs = {}
+_hubs_lock = threading.Lock()
+
+
+def hub_for(path):
+    """The hub watching this database file, one per process."""
+    with _hubs_lock:
+        if path not in _hubs:
+            _hubs[path] = Hub(path)
+        return _hubs[path]
+
+
+def event(name, data, ident=None):
+    """One Server-Sent Event: every line of the data on its own 'data:' line."""
+    lines = [f'event: {name}'] + ([f'id: {ident}'] if ident is not None else [])
+    lines += [f'data: {line}' for line in (data.splitlines() or [''])]
+    return '\n'.join(lines) + '\n\n'
+
+
+def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: None, keepalive=KEEPALIVE):
+    """The events of one follower: the sheet when it changes (and first unless `last_id` is current),
+    the drafts when asked (`drafts()` gives them as data), 'gone' once the game is deleted."""
+    follower = hub.follow(game_id)
+    sent_sheet, sent_drafts = last_id, None
+    ends = time.monotonic() + MAX_STREAM
+    try:
+        yield 'retry: 2000\n\n'
+        while time.monotonic() < ends:
+            follower.moved.clear()
+            counters = hub.counters_of(game_id)
+            if counters is None:
+                yield event('gone', '')
+                return
+            revision, drafted = counters
+            if str(revision) != sent_sheet:
+                yield event('sheet', render_sheet(), ident=revision)
+                sent_sheet = str(revision)
+            if drafts is not None and drafted != sent_drafts:
+                yield event('drafts', json.dumps(drafts(), ensure_ascii=False))
+                sent_drafts = drafted
+            release()                      # hold no database connection while waiting
+            if not follower.moved.wait(keepalive):
+                yield event('ping', '')
+    finally:
+        hub.leave(follower)
