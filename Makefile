@@ -6,6 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 
 TABLES ?= 50
+PUSH_TABLES ?= 500
 SECONDS ?= 60
 
 .PHONY: run test bench load slow chromium clean translations catalogs
@@ -52,10 +53,13 @@ test: $(VENV)/.dev $(VENV)/node/.axe-$(AXE_VERSION) chromium catalogs
 bench: $(VENV)/.dev
 	$(PY) bench/solver.py
 
-# Tables of one scorekeeper and four viewers against gunicorn (2 workers) on loopback.
+# Tables of one scorekeeper and four viewers against the production recipe on loopback: a stress
+# run (saves every 1-3 s, viewers polling), the same with players sending their own hands, and
+# 500 tables holding live streams with a save every 20-40 s.
 load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS) --self-entry
+	$(PY) bench/load.py --tables $(PUSH_TABLES) --seconds $(SECONDS) --push
 
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs

@@ -10,6 +10,7 @@ worker, and everyone else is still served. Settings come from the environment:
     SCORER_WORKERS    worker processes (default 2, one per core)
     SCORER_CERTFILE   with SCORER_KEYFILE: serve HTTPS directly (PEM files)
     SCORER_PROXIES    behind a reverse proxy: how many proxies set X-Forwarded-* (read by the app)
+    SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
 """
 
 import os
@@ -17,7 +18,7 @@ import os
 bind = os.environ.get('SCORER_BIND', '0.0.0.0:8000')
 workers = int(os.environ.get('SCORER_WORKERS', '2'))
 worker_class = 'gevent'
-worker_connections = 1000       # open connections per worker (each a greenlet)
+worker_connections = int(os.environ.get('SCORER_WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
 timeout = 30                    # a worker that stops answering for this long is restarted
 graceful_timeout = 10
 keepalive = 5

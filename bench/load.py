@@ -4,6 +4,10 @@ against the app under gunicorn (2 workers) on loopback. Bounded in time; prints 
 With --self-entry three of each table's viewers take a seat and send their own hands (as on
 their phones) while the scorekeeper's round page asks for them.
 
+With --push the viewers hold the live stream (Server-Sent Events) instead of polling, the
+scorekeeper saves every 20-40 s as at a real table, and the report adds how long each save took
+to reach every follower of its table, and the server's memory with every stream open.
+
 Run with `make load` (TABLES=50 SECONDS=60 make load to change the size).
 """
 
@@ -27,7 +31,7 @@ from tests.server import Gunicorn  # noqa: E402
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 HANDS = ['KH 5C 7D', '4H 5H 6H 9C', 'QS QD 2C', '7S 8S 9S 10S JD', 'AH 2H 3H KS KD']
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
-KINDS = ('page view', 'live poll', 'round save', 'drafts poll', 'hand send')
+KINDS = ('page view', 'live poll', 'round save', 'drafts poll', 'hand send', 'save to follower')
 
 
 class Recorder:
@@ -35,6 +39,7 @@ class Recorder:
 
     def __init__(self):
         self.times, self.errors, self.stop, self.measure_from = {}, {}, None, 0
+        self.saving = {}                             # (game, revision) -> when its save was sent
 
     def add(self, kind, seconds, ok):
         if not ok:                                   # an error counts whenever it happens
@@ -69,9 +74,9 @@ async def new_table(base, rec):
     return session, r.headers['Location']
 
 
-async def keeper(base, session, game, rec, rng, delay, self_entry=False):
+async def keeper(base, session, game, rec, rng, delay, self_entry=False, pause=(1.0, 3.0)):
     await asyncio.sleep(delay)
-    number = 1
+    number, revision = 1, 0
     while time.monotonic() < rec.stop:
         _, page = await timed(rec, 'page view', session.get(f'{base}{game}/rounds/{number}'), {200})
         if self_entry and page:                       # the round page asks what the players sent
@@ -91,12 +96,14 @@ async def keeper(base, session, game, rec, rng, delay, self_entry=False):
                     form[f'entries-{seat}-cards'] = ' '.join(hand)
                 else:
                     form[f'entries-{seat}-points'] = str(rng.randint(0, 40))
+        rec.saving[(game, revision + 1)] = time.monotonic()
         r, _ = await timed(rec, 'round save', session.post(f'{base}{game}/rounds/{number}', data=form,
                                                           allow_redirects=False), {302})
         if r is not None and r.status == 302:
+            revision += 1
             await timed(rec, 'page view', session.get(base + r.headers['Location']), {200})
         number = number % 11 + 1
-        await asyncio.sleep(rng.uniform(1.0, 3.0))
+        await asyncio.sleep(rng.uniform(*pause))
 
 
 async def viewer(base, game, rec, rng, delay, seat=None):
@@ -121,6 +128,29 @@ async def viewer(base, game, rec, rng, delay, seat=None):
             await asyncio.sleep(1.5)
 
 
+async def follower(base, game, rec, delay):
+    """A phone holding the live stream: each sheet pushed is timed from the moment its save was sent."""
+    await asyncio.sleep(delay)
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=60)) as session:
+        _, page = await timed(rec, 'page view', session.get(base + game), {200})
+        since = (re.search(r'since=(\d+)', page or '') or [None, '0'])[1]
+
+        async def listen():
+            async with session.get(f'{base}{game}/events?since={since}') as r:
+                rec.add('setup', 0, r.status == 200)
+                async for line in r.content:
+                    if line.startswith(b'id: '):
+                        sent = rec.saving.get((game, int(line[4:])))
+                        if sent is not None:
+                            rec.add('save to follower', time.monotonic() - sent, True)
+        try:
+            await asyncio.wait_for(listen(), timeout=max(0.0, rec.stop - time.monotonic()))
+        except asyncio.TimeoutError:
+            pass                                  # the measured time is over: hang up
+        except aiohttp.ClientError:
+            rec.add('save to follower', 0, False)
+
+
 async def send_hand(base, session, game, rec, seat):
     """Open my hand's page and send a hand of the round's size (each seat its own suit: never too many copies)."""
     _, page = await timed(rec, 'page view', session.get(f'{base}{game}/hand'), {200})
@@ -132,7 +162,7 @@ async def send_hand(base, session, game, rec, seat):
                                                allow_redirects=False), {200, 302})
 
 
-async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False):
+async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False, push=False, measure=lambda: None):
     """Clients join at random over the first `ramp` seconds (people arrive at a table); then `seconds` are measured."""
     rec, rng = Recorder(), random.Random(seed)
     made = [await new_table(base, rec) for _ in range(tables)]
@@ -140,23 +170,46 @@ async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False):
     rec.measure_from, rec.stop = now + ramp, now + ramp + seconds
     tasks = []
     for session, game in made:
+        if push:
+            tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), ramp + rng.uniform(0, 20),
+                                pause=(20.0, 40.0)))
+            # Every phone holds a stream: the four followers, and the scorekeeper's own sheet.
+            tasks += [follower(base, game, rec, rng.uniform(0, ramp)) for _ in range(viewers + 1)]
+            continue
         tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, ramp), self_entry))
         tasks += [viewer(base, game, rec, random.Random(rng.random()), rng.uniform(0, ramp),
                          seat=(v + 1 if self_entry and v < len(PLAYERS) - 1 else None))
                   for v in range(viewers)]
-    await asyncio.wait_for(asyncio.gather(*tasks), timeout=ramp + seconds + 60)
-    elapsed = time.monotonic() - rec.measure_from
+    async def sample():
+        while time.monotonic() < rec.stop:
+            await asyncio.sleep(5)
+            if time.monotonic() > rec.measure_from:
+                measure()
+    await asyncio.wait_for(asyncio.gather(*tasks, sample()), timeout=ramp + seconds + 60)
+    elapsed = min(time.monotonic(), rec.stop) - rec.measure_from
     for session, _ in made:
         await session.close()
     return rec, elapsed
 
 
-def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False):
-    seated = ', three of them entering their own hands' if self_entry else ''
+def resident(server):
+    """KiB resident in the server's processes (gunicorn's master and its workers), from /proc."""
+    pids = [server.process.pid]
+    try:
+        pids += [int(p) for p in Path(f'/proc/{server.process.pid}/task/{server.process.pid}/children').read_text().split()]
+        return sum(int(line.split()[1]) for pid in pids for line in Path(f'/proc/{pid}/status').read_text().splitlines()
+                   if line.startswith('VmRSS:'))
+    except OSError:
+        return 0
+
+
+def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False, push=False, memory=None):
+    seated = (', three of them entering their own hands' if self_entry else
+              '; every phone holds the live stream, the scorekeeper\'s sheet too, and a table saves every 20-40 s'
+              if push else '')
     lines = [f'{tables} tables ({tables * (viewers + 1)} clients: one scorekeeper and {viewers} viewers each{seated}), '
-             f'{elapsed:.0f} s measured once all had joined, gunicorn with {workers} workers '
-             f'({threads} thread{"s" if threads != 1 else ""} each) on loopback, the load generator on the same '
-             'machine. ' + describe(), '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
+             f'{elapsed:.0f} s measured once all had joined, the production recipe (gunicorn.conf.py: {workers} gevent '
+             'workers) on loopback, the load generator on the same machine. ' + describe(), '', '| requests | count | per second | p50 ms | p95 ms | p99 ms | max ms | errors |',
              '|---|---:|---:|---:|---:|---:|---:|---:|']
     total = 0
     for kind in KINDS:
@@ -168,6 +221,9 @@ def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False):
         lines.append(f'| {kind} | {len(t)} | {len(t) / elapsed:.1f} | {q[49] * 1000:.1f} | {q[94] * 1000:.1f} | '
                      f'{q[98] * 1000:.1f} | {t[-1] * 1000:.0f} | {rec.errors.get(kind, 0)} |')
     lines.append(f'\nThroughput {total / elapsed:.0f} requests/s; errors {sum(rec.errors.values())}.')
+    if memory:
+        lines.append(f'Server memory with all {tables * (viewers + 1)} streams open: {memory / 1024:.0f} MiB resident '
+                     '(gunicorn\'s master and both workers).')
     return '\n'.join(lines)
 
 
@@ -178,18 +234,20 @@ def main():
     parser.add_argument('--seconds', type=int, default=60, help='seconds measured, after the ramp')
     parser.add_argument('--ramp', type=int, default=15, help='seconds over which the clients join')
     parser.add_argument('--workers', type=int, default=2)
-    parser.add_argument('--threads', type=int, default=1, help='threads per worker (above 1: gthread workers)')
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--self-entry', action='store_true', help='three viewers a table send their own hands')
+    parser.add_argument('--push', action='store_true', help='viewers hold the live stream; a save every 20-40 s')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, threads=args.threads, sync=True).start()
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers).start()
+        memory = []
         try:
             rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed,
-                                           args.self_entry))
+                                           args.self_entry, args.push, lambda: memory.append(resident(server))))
         finally:
             server.stop()
-    print(report(rec, elapsed, args.tables, args.viewers, args.workers, args.threads, args.self_entry))
+    print(report(rec, elapsed, args.tables, args.viewers, args.workers, 1, args.self_entry, args.push,
+                 max(memory) if memory and args.push else None))
     return 1 if sum(rec.errors.values()) else 0
 
 

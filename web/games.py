@@ -60,7 +60,7 @@ class Remembered:
         return value
 
 
-sheets, fragments = Remembered(), Remembered(1024)
+sheets, fragments = Remembered(2048), Remembered(4096)
 
 
 def load_sheet(game_id):
