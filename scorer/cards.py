@@ -1,5 +1,8 @@
 """Cards: the text people type, the canonical ASCII form, and the pretty form with suit symbols.
 
+`comodín`, `curinga` and `coringa` are what a table calls a wild card; typed as a card they
+are refused with a message saying to type the card itself (5♥) or JK for a joker.
+
 A card is written rank then suit, case-insensitive: `10h`, `Th`, `q♠`, `A♥`, `KC`.
 A joker is `JK`. Cards are separated by spaces and/or commas (RULES.md, "Cards and decks").
 
@@ -28,7 +31,10 @@ _RANK_IN = {'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **{str(r): r for r in ra
             'V': 11, 'VALETE': 11, 'DAMA': 12, 'REI': 13, 'R': 13}       # pt (and R for rey)
 _SUIT_IN = {'S': 'S', 'H': 'H', 'D': 'D', 'C': 'C', '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C',
             '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
-_JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏', 'COMODÍN', 'COMODIN', 'CURINGA', 'CORINGA'}
+_JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏'}
+# The table's words for "a wild card": they say that a card is wild, not which card it is (a wild
+# five is 5♥), so they are no card; the message says what to type instead.
+_WILD_WORDS = {'COMODÍN', 'COMODIN', 'COMODINES', 'CURINGA', 'CURINGAS', 'CORINGA', 'CORINGAS', 'WILD'}
 # A card is a rank word then one suit character; the longest rank word is tried first.
 _RANK_PATTERN = '(' + '|'.join(sorted(_RANK_IN, key=lambda w: (-len(w), w))) + ')(.)'
 _CARD_RE = re.compile(_RANK_PATTERN)
@@ -67,6 +73,9 @@ def card(text):
     token = text.strip().upper().replace('\ufe0f', '')
     if token in _JOKER_IN:
         return JOKER
+    if token in _WILD_WORDS:
+        raise CardError(_("'%(text)s' says a card is wild, not which card it is: type the card itself (like "
+                          "5♥ for a wild five), or JK for a joker", text=text.strip()))
     m = _CARD_RE.fullmatch(token)
     if not m or m.group(2) not in _SUIT_IN:
         raise CardError(_("'%(text)s' is not a card", text=short(text.strip())))

@@ -103,3 +103,11 @@ def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server):
         "tokens => import('/static/js/picker.js').then(m => tokens.map(t => m.readCard(t)))", PARITY)
     context.close()
     assert dict(zip(PARITY, browser_reads)) == {t: server_reads(t) for t in PARITY}
+
+
+@pytest.mark.parametrize('word, language', [('comodín', 'es'), ('comodin', 'es'), ('curinga', 'pt'), ('coringa', 'pt'),
+                                            ('wild', 'en')])
+def test_the_word_for_a_wild_card_is_no_card_and_says_what_to_type(word, language):
+    with pytest.raises(CardError, match='type the card itself') as e:
+        parse_cards(f'5H {word}')
+    assert f"'{word}'" in str(e.value) and 'JK for a joker' in str(e.value)

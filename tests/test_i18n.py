@@ -139,7 +139,7 @@ def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
 @pytest.mark.parametrize('lang, words', [
     ('en', ['Scoresheet', 'Standings', 'Minimal penalty', 'Goes out by discarding']),
     ('es', ['Hoja de puntos', 'Clasificación', 'Penalización mínima', 'Sale descartando']),
-    ('pt', ['Folha de pontos', 'Classificação', 'Penalidade mínima', 'Bate descartando']),
+    ('pt', ['Placar', 'Classificação', 'Penalidade mínima', 'Bate descartando']),
 ])
 def test_every_page_renders_in_each_language(client, lang, words):
     client.set_cookie('lang', lang)
@@ -196,7 +196,7 @@ def test_numbers_and_dates_in_the_locales_format(client):
 
 @pytest.mark.parametrize('typed, canonical', [
     ('Rey♥', 'KH'), ('reina♠', 'QS'), ('JotaD', 'JD'), ('As♣', 'AC'), ('Ás♥', 'AH'), ('ValeteS', 'JS'),
-    ('Dama♦', 'QD'), ('Rei♣', 'KC'), ('VH', 'JH'), ('R♦', 'KD'), ('AS', 'AS'), ('comodín', 'JK'), ('coringa', 'JK'),
+    ('Dama♦', 'QD'), ('Rei♣', 'KC'), ('VH', 'JH'), ('R♦', 'KD'), ('AS', 'AS'),
 ])
 def test_cards_as_spanish_and_portuguese_tables_name_them(typed, canonical):
     assert [str(c) for c in parse_cards(typed, jokers=2)] == [canonical]
@@ -206,3 +206,53 @@ def test_dama_letter_is_not_read_as_a_rank():
     with pytest.raises(CardError):
         parse_cards('DH')                  # D is the diamonds letter, so 'D' alone is not dama
     assert parse_rank('Reina') == 12 and parse_rank('rey') == 13
+
+
+RANK_WORDS = {'es': ['ases', 'doses', 'treses', 'cuatros', 'cincos', 'seises', 'sietes', 'ochos', 'nueves', 'dieces',
+                     'jotas', 'reinas', 'reyes'],
+              'pt': ['ases', 'dois', 'três', 'quatros', 'cincos', 'seis', 'setes', 'oitos', 'noves', 'dez',
+                     'valetes', 'damas', 'reis']}
+FEMININE = {'es': {'jotas', 'reinas'}, 'pt': {'damas'}}
+ARTICLES = {'es': ('los', 'las'), 'pt': ('os', 'as')}
+
+
+@pytest.mark.parametrize('language', ['es', 'pt'])
+def test_the_round_banner_agrees_for_every_wild_rank(client, language):
+    """'Las reinas son comodines', never 'Los reinas'; 'As damas são curingas', never 'Os damas'."""
+    client.set_cookie('lang', language)
+    masculine, feminine = ARTICLES[language]
+    for rank, word in zip(['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'], RANK_WORDS[language]):
+        for jokers in (0, 2):
+            page = client.get('/audit', query_string={'cards': '7H', 'wild': rank, 'jokers': jokers}).get_data(as_text=True)
+            banner = re.search(r'<p class="banner now">([^<]+)</p>', page).group(1)
+            article = feminine if word in FEMININE[language] else masculine
+            assert banner.startswith(f'{article.capitalize()} {word} '), banner
+            assert f'{masculine} {masculine} ' not in banner.lower() and f'{feminine} {feminine} ' not in banner.lower()
+
+
+def test_zero_reads_as_plural_in_portuguese(client, make_game):
+    client.set_cookie('lang', 'pt')
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '1']))
+    page = client.get(url).get_data(as_text=True)
+    assert '0 pontos' in page and '0 rodadas zeradas' in page and '1 ponto ' in page
+    assert '0 ponto ' not in page and '0 rodada zerada' not in page
+
+
+@pytest.mark.parametrize('language, word, message', [
+    ('es', 'comodín', 'dice que una carta es comodín, no qué carta es'),
+    ('pt', 'curinga', 'diz que uma carta é curinga, não qual carta é'),
+    ('pt', 'coringa', 'diz que uma carta é curinga, não qual carta é'),
+])
+def test_the_tables_word_for_a_wild_card_gets_a_message_in_its_language(client, language, word, message):
+    client.set_cookie('lang', language)
+    r = client.get('/api/solve', query_string={'cards': f'7H {word}', 'wild': '5'})
+    assert r.status_code == 400 and message in r.get_json()['error']
+
+
+def test_a_line_that_starts_a_sentence_starts_with_a_capital(client, make_game):
+    client.set_cookie('lang', 'es')
+    url = make_game(('Ana', 'Bruno'), game='short')
+    for number in range(1, 9):
+        client.post(f'{url}/rounds/{number}', data=round_form(0, points=[None, '5']))
+    assert 'Partida terminada.</strong> Gana Ana con 0.' in client.get(url).get_data(as_text=True)
