@@ -59,10 +59,11 @@ def create_app(test_config=None):
 
     from scorer.cards import card, rank_plural, rank_text, tokens
     from scorer.referee import kind_word, wild_words
+    from scorer.chart import COLOURS, marker
     from scorer.rules import rules_words
     app.jinja_env.globals.update(
         rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
-        kind_word=kind_word, zip=zip, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
+        kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
         **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
     app.jinja_env.filters.update(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),

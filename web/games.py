@@ -4,16 +4,18 @@ import io
 import secrets
 import sqlite3
 import threading
-from urllib.parse import urlsplit
 from collections import OrderedDict
 from functools import lru_cache
+from urllib.parse import urlsplit
 
+import resvg_py
 import segno
 from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, send_file,
                    stream_with_context, url_for)
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from scorer.chart import COLOURS, PALETTE, SHAPES, race
 from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_entry, read_game
 from scorer.i18n import language
 from scorer.limits import MAX_ROUNDS
@@ -60,7 +62,7 @@ class Remembered:
         return value
 
 
-sheets, fragments = Remembered(2048), Remembered(4096)
+sheets, fragments, pictures = Remembered(2048), Remembered(4096), Remembered(64)
 
 
 def load_sheet(game_id):
@@ -203,18 +205,22 @@ def qr_svg(text):
 
 
 def live_etag(revision, keeper):
-    edit = '-e' if request.args.get('edit') == '1' else ''
+    edit = ('-e' if request.args.get('edit') == '1' else '') + ('-tv' if request.args.get('view') == 'tv' else '')
     return f'"{revision}-{"k" if keeper else "v"}{edit}-{language()}"'
 
 
-def sheet_context(game_id, keeper):
+def sheet_context(game_id, keeper, view=None):
     game, result, revision = load_sheet(game_id)
     # A finished game opens read-only; its scorekeeper may still ask to correct a round.
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
+    colours = store.colours(get_db(), game_id)
     context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
-                   editable=editable, etag=live_etag(revision, keeper), revision=revision)
-    context['live_html'] = fragments.get((game_id, revision, keeper, editable, language()),
-                                         lambda: Markup(render_template('games/_live.html', **context)))
+                   editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
+                   chart=race(result, colours) if result.rows else None)
+    view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
+    fragment = 'games/_tv.html' if view == 'tv' else 'games/_live.html'
+    context['live_html'] = fragments.get((game_id, revision, keeper, editable, language(), view),
+                                         lambda: Markup(render_template(fragment, **context)))
     return context
 
 
@@ -249,6 +255,53 @@ def live(game_id):
         return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
     context = sheet_context(game_id, keeper)
     return Response(context['live_html'], headers={'ETag': context['etag'], 'Cache-Control': 'no-cache'})
+
+
+@bp.get('/games/<game_id>/tv')
+def big_screen(game_id):
+    """The standings and the round in very large type, for a tablet or a TV in the middle of the table."""
+    context = sheet_context(game_id, keeper=False, view='tv')
+    return render_template('games/tv.html', **context)
+
+
+@bp.get('/games/<game_id>/picture.svg')
+def picture_svg(game_id):
+    """The standings and the race as one picture (SVG): what Share sends, holding no key and no private link."""
+    game, result, revision = load_sheet(game_id)
+    return Response(picture(game_id, game, result), mimetype='image/svg+xml',
+                    headers={'Cache-Control': 'no-cache', 'Content-Security-Policy': "default-src 'none'"})
+
+
+@bp.get('/games/<game_id>/picture.png')
+def picture_png(game_id):
+    """The same picture as PNG, drawn on the server (resvg: no browser, no system library)."""
+    game, result, revision = load_sheet(game_id)
+    png = pictures.get((game_id, revision, language()),
+                       lambda: resvg_py.svg_to_bytes(svg_string=picture(game_id, game, result)))
+    return send_file(io.BytesIO(png), mimetype='image/png', download_name=export_file.filename(game, game_id, 'png'),
+                     as_attachment=request.args.get('download') == '1', etag=False, max_age=0)
+
+
+def picture(game_id, game, result):
+    """The picture's SVG: title, date, standings with the winner, and the race chart, in fixed colours."""
+    colours = store.colours(get_db(), game_id)
+    return render_template('games/picture.svg', game=game, sheet=result, winner=winner_words(result),
+                           chart=race(result, colours, width=560, height=300) if result.rows else None,
+                           palette=PALETTE, shapes=SHAPES, colours=colours)
+
+
+@bp.post('/games/<game_id>/colours')
+def colours(game_id):
+    """The scorekeeper chooses each player's colour."""
+    require_keeper(game_id)
+    game = load(game_id)
+    form = EmptyForm()
+    chosen = [read_whole(request.form.get(f'colour-{i}', ''), len(COLOURS) - 1) for i in range(len(game.players))]
+    if not form.validate_on_submit() or None in chosen:
+        abort(400)
+    store.set_colours(get_db(), game_id, chosen)
+    flash(_('Colours saved.'))
+    return redirect(url_for('games.sheet', game_id=game_id))
 
 
 @bp.get('/games/<game_id>/events')
@@ -378,7 +431,7 @@ def round_entry(game_id, number):
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current, winner=winner_words(current),
                            drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
-                           revision=revision,
+                           revision=revision, colours=store.colours(get_db(), game_id),
                            history=versions(game, number, store.round_history(get_db(), game_id, number))), status
 
 
@@ -462,8 +515,9 @@ def download(text, mimetype, name):
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
     game, result = readable_sheet(game_id)
-    return render_template('games/print.html', game=game, game_id=game_id, sheet=result,
-                           winner=winner_words(result))
+    colours = store.colours(get_db(), game_id)
+    return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
+                           winner=winner_words(result), chart=race(result, colours, width=560, height=150))
 
 
 @bp.route('/games/<game_id>/delete', methods=['GET', 'POST'])

@@ -72,6 +72,13 @@ def add_seats_and_drafts(db):
                         pk=('game_id', 'number', 'seat'), foreign_keys=[('game_id', 'games', 'id')])
 
 
+@migrations()
+def add_colours(db):
+    # Each player's colour on the sheet, the chart and the picture: an index into scorer.chart.COLOURS
+    # per seat (NULL: seat order).
+    db['games'].add_column('colours', str)
+
+
 def now():
     """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -349,3 +356,18 @@ def drafts(db, game_id, number):
     return {r['seat']: {'went_out': bool(r['went_out']), 'cards': r['cards'], 'points': r['points'],
                         'updated': r['updated']}
             for r in db.query('select * from drafts where game_id = ? and number = ?', [game_id, number])}
+
+
+def colours(db, game_id):
+    """The players' colours (indexes into scorer.chart.COLOURS, by seat); seat order when never chosen."""
+    rows = list(db.query('select colours, players from games where id = ?', [game_id]))
+    if not rows:
+        return []
+    players = len(json.loads(rows[0]['players']))
+    chosen = json.loads(rows[0]['colours']) if rows[0]['colours'] else []
+    return [chosen[i] if i < len(chosen) else i for i in range(players)]
+
+
+def set_colours(db, game_id, chosen):
+    with writing(db):
+        db.execute('update games set colours = ?, revision = revision + 1 where id = ?', [json.dumps(chosen), game_id])

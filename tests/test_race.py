@@ -1,0 +1,131 @@
+"""A sheet people want to look at: the race as a chart, player colours, the big-screen view and
+the result as a picture to share."""
+
+import re
+import struct
+
+import pytest
+
+from scorer.chart import SHAPES, nice_top, race
+from scorer.rules import make_rules
+from scorer.sheet import Entry, Game, compute_sheet
+from tests.helpers import new_game_form, round_form
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan', 'Eva', 'Fer', 'Gil', 'Hugo']
+
+
+def played(players, rounds):
+    """A game whose round n is won by seat n % players; the others score seat + n."""
+    game = Game(tuple(players), make_rules())
+    entries = {n: tuple(Entry(p, went_out=(i == n % len(players)), points=None if i == n % len(players) else i + n)
+                        for i, p in enumerate(players)) for n in range(1, rounds + 1)}
+    return compute_sheet(Game(game.players, game.rules, 0, entries))
+
+
+def test_the_race_has_a_line_per_player_from_zero_to_each_total():
+    sheet = played(PLAYERS[:4], 3)
+    chart = race(sheet)
+    assert len(chart.lines) == 4
+    for line in chart.lines:
+        assert [p.total for p in line.points] == [0] + [r.totals[line.player] for r in sheet.rows]
+        assert [p.zero for p in line.points[1:]] == [r.scores[line.player].score == 0 for r in sheet.rows]
+        assert line.shape == SHAPES[line.seat]
+    leader = [line for line in chart.lines if line.leader]
+    assert [line.player for line in leader] == sheet.leaders and chart.lines[-1].leader     # drawn last, on top
+    top_y = min(p.y for line in chart.lines for p in line.points)
+    assert chart.top <= top_y and max(p.y for line in chart.lines for p in line.points) <= chart.height - chart.bottom
+
+
+def test_the_scale_rounds_up_to_a_nice_number():
+    assert [nice_top(v) for v in (0, 10, 11, 21, 99, 101, 201)] == [10, 10, 20, 50, 100, 200, 500]
+
+
+def test_the_sheet_and_the_print_carry_the_chart_and_colours(client, make_game):
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    assert 'race-chart' not in client.get(url).get_data(as_text=True)          # nothing to draw yet
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '7', '0']))
+    page = client.get(url).get_data(as_text=True)
+    assert 'race-chart' in page and '<title id="race-title">Running totals by round</title>' in page
+    assert '<desc id="race-desc">Ana: 0; Bruno: 7; Carla: 0</desc>' in page
+    assert page.count('class="mark zero"') >= 2                                 # Ana and Carla scored 0
+    client.post(url + '/colours', data={'colour-0': '3', 'colour-1': '0', 'colour-2': '7'})
+    page = client.get(url).get_data(as_text=True)
+    assert '<th scope="col" class="c3 leader"><bdi>Ana</bdi></th>' in page and 'series c7' in page
+    assert 'class="player c3' in client.get(url + '/rounds/2').get_data(as_text=True)
+    assert client.post(url + '/colours', data={'colour-0': '9'}).status_code == 400
+    assert 'race-chart' in client.get(url + '/print').get_data(as_text=True)
+
+
+def test_only_the_scorekeeper_chooses_colours(app, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    assert app.test_client().post(url + '/colours', data={'colour-0': '1', 'colour-1': '0'}).status_code == 403
+
+
+def png_size(data):
+    assert data[:8] == b'\x89PNG\r\n\x1a\n'
+    return struct.unpack('>II', data[16:24])
+
+
+def test_the_picture_holds_the_standings_and_no_key(client, make_game):
+    url = make_game(('Zoë', 'Bruno', 'أحمد'))
+    for n in (1, 2):
+        client.post(f'{url}/rounds/{n}', data=round_form(n % 3, points=[None if i == n % 3 else str(i + 2) for i in range(3)]))
+    svg = client.get(url + '/picture.svg').get_data(as_text=True)
+    for name in ('Zoë', 'Bruno', 'أحمد'):
+        assert f'>{name}</text>' in svg
+    assert '<polyline' in svg and 'after round 2 of 11' in svg
+    key = re.search(r'/keeper#([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    assert key not in svg and 'keeper' not in svg
+    png = client.get(url + '/picture.png')
+    width, height = png_size(png.data)
+    assert png.mimetype == 'image/png' and width == 600 and 300 < height < 1200 and len(png.data) > 5000
+    download = client.get(url + '/picture.png?download=1')
+    assert 'attachment' in download.headers['Content-Disposition']
+
+
+def test_the_big_screen_is_read_only_and_live(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    viewer = app.test_client()
+    page = viewer.get(url + '/tv').get_data(as_text=True)
+    assert 'tv-big' in page and 'Round 1' in page and '/rounds/' not in page and 'view=tv' in page
+    assert 'Big screen' in client.get(url).get_data(as_text=True)
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '12']))
+    fragment = viewer.get(url + '/live?view=tv').get_data(as_text=True)
+    assert 'Round 2' in fragment and '<span class="total">12</span>' in fragment
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+def test_the_race_at_a_phone_and_on_a_big_screen(browser, server, language, dark):
+    from tests.browser import axe_violations, no_horizontal_scroll, phone, shot, start_game
+    context = phone(browser, dark, locale=language, bypass_csp=True)
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    page = context.new_page()
+    game = start_game(page, server.url, PLAYERS)
+    for n in range(1, 4):
+        page.goto(f'{game}/rounds/{n}')
+        page.locator(f'#went_out-{n % 8}').check()
+        for seat in range(8):
+            if seat != n % 8:
+                page.locator(f'#entries-{seat}-points').fill(str(seat + n))
+        page.locator('.save-bar button').click()
+    page.goto(game)
+    chart = page.locator('svg.race-chart')
+    expect(chart).to_be_visible()
+    assert chart.bounding_box()['width'] <= 360 and no_horizontal_scroll(page)
+    assert page.locator('.race-key li').count() == 8
+    assert axe_violations(page) == []
+    chart.scroll_into_view_if_needed()
+    shot(page, f'race-sheet-{language}-{"dark" if dark else "light"}')
+    tv = context.new_page()
+    tv.set_viewport_size({'width': 1280, 'height': 720})
+    tv.goto(game + '/tv')
+    expect(tv.locator('.tv-standings li')).to_have_count(8)
+    assert tv.locator('.tv-big').bounding_box()['height'] > 50           # readable across the table
+    assert axe_violations(tv) == []
+    shot(tv, f'race-tv-{language}-{"dark" if dark else "light"}')
+    tv.set_viewport_size({'width': 720, 'height': 1280})               # a tablet standing up
+    shot(tv, f'race-tv-portrait-{language}-{"dark" if dark else "light"}')
+    context.close()
