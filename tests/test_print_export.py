@@ -55,16 +55,18 @@ def test_print_of_a_game_in_progress_says_so(client, make_game):
     assert '(in progress: round 1 of 11 next)' in client.get(url + '/print').get_data(as_text=True)
 
 
+@pytest.mark.parametrize('players', [EIGHT, EIGHT[:6]], ids=['eight', 'six-with-the-race'])
 @pytest.mark.parametrize('paper', ['A4', 'Letter'])
-def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper):
+def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper, players):
     from pypdf import PdfReader
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'print.sqlite'), 'SECRET_KEY': 'p',
                       'WTF_CSRF_ENABLED': False})
     client = app.test_client()
-    url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(EIGHT)},
+    url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(players)},
                                           'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
                                           'title': 'Friday night at the cabin', 'place': 'Lake house'}).headers['Location']
-    play(client, url, EIGHT)
+    play(client, url, players)
+    assert ('race-chart' in client.get(url + '/print').get_data(as_text=True)) == (len(players) <= 6)
     with Server(app) as server:
         context = browser.new_context()
         page = context.new_page()
@@ -73,11 +75,12 @@ def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper)
         context.close()
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
     ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f'print-{paper}.pdf'
+    name = f'print-{paper}-{len(players)}'
+    path = ARTIFACTS / f'{name}.pdf'
     path.write_bytes(pdf)
-    subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(path), str(ARTIFACTS / f'print-{paper}')],
+    subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(path), str(ARTIFACTS / name)],
                    check=True, timeout=60)
-    assert (ARTIFACTS / f'print-{paper}.png').stat().st_size > 10_000
+    assert (ARTIFACTS / f'{name}.png').stat().st_size > 10_000
 
 
 def test_json_export_import_round_trip(client, finished_eight):
