@@ -44,6 +44,13 @@ def phone(browser, dark=False, **options):
     return context
 
 
+def phone_in(browser, server, language, dark=False, **options):
+    """A phone (see phone()) whose person reads `language`: the browser's locale and the app's switcher cookie."""
+    context = phone(browser, dark, locale=language, **options)
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    return context
+
+
 def shot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f'{name}.png'), full_page=True)

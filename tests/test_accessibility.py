@@ -3,7 +3,7 @@ in each language."""
 
 import pytest
 
-from tests.browser import axe_violations, phone
+from tests.browser import axe_violations, phone_in
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -49,8 +49,7 @@ def pages_of_a_game(page, base):
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
 def test_every_page_passes_axe(browser, server, dark, language):
-    context = phone(browser, dark, bypass_csp=True, locale=language)
-    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    context = phone_in(browser, server, language, dark, bypass_csp=True)
     page = context.new_page()
     found = {}
     try:

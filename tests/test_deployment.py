@@ -12,7 +12,7 @@ import pytest
 from app import create_app
 from tests.browser import phone, shot
 from tests.deployment import slow_client
-from tests.helpers import new_game_form, round_form
+from tests.helpers import new_game_form
 from tests.server import Gunicorn
 
 sync_api = pytest.importorskip('playwright.sync_api')

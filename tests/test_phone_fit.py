@@ -3,7 +3,7 @@ header on one line, no select or key whose words are cut."""
 
 import pytest
 
-from tests.browser import no_horizontal_scroll, phone, shot, table_fits, tap_cards
+from tests.browser import no_horizontal_scroll, phone, phone_in, shot, table_fits, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 
@@ -20,8 +20,7 @@ SPILLING_KEYS = '''() => [...document.querySelectorAll('.key, .button, button')]
 
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 def test_every_page_fits_a_phone(browser, server, language):
-    context = phone(browser, dark=language == 'es', locale=language)
-    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    context = phone_in(browser, server, language, dark=language == 'es')
     page = context.new_page()
     page.goto(server.url + '/games/new')
     for seat, name in enumerate(['Maximiliano', 'Bartholomew', 'Carla', 'Dan']):

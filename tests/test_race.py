@@ -9,7 +9,7 @@ import pytest
 from scorer.chart import SHAPES, nice_top, race
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
-from tests.helpers import new_game_form, round_form
+from tests.helpers import round_form
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -99,9 +99,8 @@ def test_the_big_screen_is_read_only_and_live(app, client, make_game):
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
 def test_the_race_at_a_phone_and_on_a_big_screen(browser, server, language, dark):
-    from tests.browser import axe_violations, no_horizontal_scroll, phone, shot, start_game
-    context = phone(browser, dark, locale=language, bypass_csp=True)
-    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    from tests.browser import axe_violations, no_horizontal_scroll, phone_in, shot, start_game
+    context = phone_in(browser, server, language, dark, bypass_csp=True)
     page = context.new_page()
     game = start_game(page, server.url, PLAYERS)
     for n in range(1, 4):

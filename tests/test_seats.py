@@ -1,8 +1,6 @@
 """Every player enters their own hand on their own phone: taking a seat, entering a hand, the
 scorekeeper's page filling in, and everything a phone without the seat's key is refused."""
 
-import re
-
 import pytest
 
 from tests.helpers import round_form
@@ -100,11 +98,9 @@ PHRASES = {
 
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 def test_four_phones_one_round(browser, server, language):
-    from tests.browser import phone, shot, start_game, tap_cards
+    from tests.browser import phone_in, shot, start_game, tap_cards
     words = PHRASES[language]
-    contexts = [phone(browser, dark=(language == 'pt'), locale=language) for _ in range(4)]
-    for context in contexts:
-        context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    contexts = [phone_in(browser, server, language, dark=(language == 'pt')) for _ in range(4)]
     keeper, *seated = [c.new_page() for c in contexts]
     try:
         game = start_game(keeper, server.url, ['Ana', 'Bruno', 'Carla', 'Dan'])
