@@ -1,21 +1,45 @@
 """The meld solver: a hand's minimal penalty and one arrangement of melds that reaches it.
 
 The rule (RULES.md, "Scoring a round"): a player scores the smallest possible sum of the
-values of the cards left out of every meld, over every way of arranging the hand into
-sets and runs, wilds included.
+values of the cards left out of every meld, over every way of arranging the hand into sets
+and runs, wilds included.
 
-How: think in cards that are not wild (naturals) plus a count of wilds (the pool).
-Take the first natural left. Either it is deadwood, or it is in a meld; every meld it can
-be in is tried, made of naturals still left and wilds from the pool. Naturals are taken
-suit by suit, low rank first, so the first natural is the lowest of its suit still left
-and a run that holds it has only wilds below it. Results are memoised on (naturals left,
-wilds left), so no position is searched twice. Wilds left at the end are melded for free
-when a set can take them (a set has no size limit) or when three or more form an
-all-wild meld; otherwise the cheapest of them are deadwood.
+Glossary: the words of this file
+- natural: a card that plays as itself. The search writes a natural as a number,
+  `natural(suit, place)`: the place is the rank (ace 1 ... king 13), and an ace above the
+  king has place 14 (`ACE_ON_TOP`); `suit_of()` and `place_of()` read it back.
+- wild: a joker, or a card of the round's wild rank. A wild in a meld is a stand-in for
+  another card; a wild-rank card may instead play as itself.
+- runner: a wild-rank card that may pay to play as itself in a run. That happens only when a
+  meld takes at most one stand-in (a wild-rank card as itself does not count: RULES.md), and
+  only while a natural of its suit is left near enough to share a run with it. The search
+  keeps runners apart, by suit. Every other wild is a plain wild (a joker, or a plain
+  wild-rank card): the search only counts those.
+- candidate: a meld the search may make with the first natural left: the other naturals it
+  takes, the runners it takes as themselves, and how many stand-ins it needs.
+- position: what is left to arrange: the naturals (in search order), how many jokers and
+  plain wild-rank cards, which runners, and whether a sink was made (a meld that takes the
+  wilds left over at the end). The memo maps a position to its minimal penalty.
+- step: one move from a position: naturals that can meld no more are deadwood, or the first
+  natural is deadwood, or it goes into a candidate meld, which draws its stand-ins.
+  `Search.steps()` lists them; the search, the read-back of the best arrangement and the walk
+  through tying arrangements all follow those same steps.
+- single: a natural that shares no meld with any other card of the hand: it melds only with
+  two stand-ins, so the end of the search decides it.
+- deadwood: the cards in no meld. The penalty is the sum of their values.
 
-A wild-rank card may also be used as itself. That only matters when the rules limit wilds
-(one per meld, or no all-wild melds): then every way of splitting the wild-rank cards
-into "as itself" and "as a wild" is solved and the best kept.
+How one hand is solved, top to bottom: `Deal` sorts the hand into naturals, runners and plain
+wilds, leaves out the naturals that can never meld and the singles, and puts the rest in
+search order: group by group (a group is what one meld could ever join), and in a group suit
+by suit, low to high, so the first natural left is the lowest of its suit and a run holding
+it only goes up from it, but for stand-ins and runners. `Search.best()` takes the first
+natural: it is deadwood, or it is in one of the melds `Deal.candidates()` lists. Stand-ins
+are drawn jokers first (a joker does less and costs more than a wild-rank card), then plain
+wild-rank cards, then a runner (each suit of runner is tried). When no natural is left,
+`Deal.leftover()` melds the singles and the wilds that remain, or counts them as deadwood.
+Each position is searched once (the memo), and a step that cannot beat the best found so
+far is cut short (branch and bound). `Search.solution()` follows the best steps from the
+start, and `Deal.arrange()` deals the actual wild cards out to the melds.
 """
 
 from functools import lru_cache
@@ -25,10 +49,44 @@ from typing import NamedTuple
 from .cards import JOKER, SUITS, Card, order
 from .rules import DEFAULT
 
-# A natural is a number: suit * 16 + rank (ace 1 ... king 13; an ace above the king is 14).
-ID = {Card(rank, suit): s * 16 + rank for s, suit in enumerate(SUITS) for rank in range(1, 14)}
-CARD = {**{i: c for c, i in ID.items()}, **{s * 16 + 14: Card(1, suit) for s, suit in enumerate(SUITS)}}
+ACE_ON_TOP = 14          # the place of an ace above the king (aces high or low)
+ANY = 99                 # stand-ins a meld may take when the rules set no limit
+SINKING_RUN = 11         # with free wilds, a run this long or shorter takes two wilds more
 INFINITY = float('inf')
+
+
+def natural(suit, place):
+    """A natural as the search writes it: suit number * 16 + place."""
+    return suit * 16 + place
+
+
+def suit_of(n):
+    return n >> 4
+
+
+def place_of(n):
+    return n & 15
+
+
+NATURAL = {Card(rank, suit): natural(s, rank) for s, suit in enumerate(SUITS) for rank in range(1, 14)}
+CARD = {**{n: c for c, n in NATURAL.items()},
+        **{natural(s, ACE_ON_TOP): Card(1, suit) for s, suit in enumerate(SUITS)}}
+
+
+def run_pairs(n, high):
+    """The pairs of naturals that make a 3-card run with natural n (an ace on top too when aces are high)."""
+    suit, pairs = suit_of(n), []
+    for place in ((1, ACE_ON_TOP) if place_of(n) == 1 and high else (place_of(n),)):
+        for low in range(max(1, place - 2), min(place, (ACE_ON_TOP if high else 13) - 2) + 1):
+            pairs.append(tuple(natural(suit, 1 if p == ACE_ON_TOP else p) for p in range(low, low + 3) if p != place))
+    return tuple(pairs)
+
+
+# For each natural, with aces low and with aces high or low: the pairs that make a run with it,
+# and the naturals in any of them.
+RUN_PAIRS = {high: {n: run_pairs(n, high) for n in NATURAL.values()} for high in (False, True)}
+RUN_NEIGHBOURS = {high: {n: frozenset(x for pair in pairs[n] for x in pair) for n in pairs}
+                  for high, pairs in RUN_PAIRS.items()}
 
 
 class Meld(NamedTuple):
@@ -50,73 +108,606 @@ class Solution(NamedTuple):
     deadwood: tuple
 
 
-@lru_cache(maxsize=256)
-def values(rules, wild):
-    """What each card costs as deadwood in a round with this wild rank."""
-    return {c: rules.value(c, wild) for c in [*ID, JOKER]}
-
-
 def solve(hand, wild, rules=DEFAULT):
-    """The minimal penalty of a hand in a round whose wild rank is `wild` (None: jokers only)."""
-    value = values(rules, wild)
-    jokers, wild_cards, naturals = [], [], []
-    for c in hand:
-        (jokers if c.rank == 0 else wild_cards if c.rank == wild else naturals).append(c)
-    best, memos, shared = None, {}, {}
-    ways = splits(wild_cards, naturals, rules, len(jokers))
-    everyone = naturals + wild_cards if len(ways) > 1 else ()
-    for as_itself in ways:
-        pool = jokers + list(without(wild_cards, as_itself))
-        # Splits with as many wilds share what they found (the order of naturals is the same),
-        # and all splits share what is worked out from the cards alone.
-        search = Search(naturals + as_itself, pool, wild, rules, value, everyone,
-                        memos.setdefault(len(pool), {}), shared)
-        if best is not None and search.penalty() >= best.penalty:
-            continue                    # no better: not worth reading back its arrangement
-        best = search.solution()
-        if best.penalty == 0:
-            break
-    return best
+    """The minimal penalty of a hand in a round whose wild rank is `wild` (None: jokers only), with
+    one arrangement that reaches it."""
+    return Search(Deal(hand, wild, rules)).solution()
 
 
 def penalty(hand, wild, rules=DEFAULT):
     """The minimal penalty of a hand."""
-    return solve(hand, wild, rules).penalty
+    return Search(Deal(hand, wild, rules)).penalty()
 
 
-def splits(wild_cards, naturals, rules, jokers=0):
-    """The ways worth trying of using wild-rank cards as themselves, most used as themselves first.
+def goes_out(hand, wild, rules=DEFAULT):
+    """Whether every card of the hand melds (penalty 0)."""
+    return penalty(hand, wild, rules) == 0
 
-    With free wilds a wild does all a card used as itself does, so none is. With one wild
-    per meld, a wild-rank card with no natural of its suit near enough to share a run can
-    only be itself in a set, where its suit does not matter: for those only how many are
-    used counts.
+
+def discards_to_go_out(hand, wild, rules=DEFAULT):
+    """The cards whose discard leaves a hand that melds completely."""
+    return [c for c in sorted(set(hand), key=order) if goes_out(without(hand, [c]), wild, rules)]
+
+
+def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
+    """Up to `limit` arrangements that reach the minimal penalty, each grouping the cards differently.
+
+    The first is solve()'s. Ties are followed for at most `budget` steps, so a hand with a huge
+    number of equivalent arrangements may show fewer than exist, never more.
     """
-    if not rules.wilds_limited or not wild_cards:
-        return [[]]
-    if rules.max_wilds_per_meld is None:
-        # Only all-wild melds are barred. A meld with another natural needs no card as itself;
-        # melds made only of wild-rank cards and jokers merge into one set that needs one.
-        return [wild_cards[:1], []]
-    reach = 1 + min(rules.max_wilds_per_meld or 99, len(wild_cards) - 1 + jokers)
-    high = rules.aces == 'high_or_low'
+    search = Search(Deal(hand, wild, rules))
+    first = search.solution()
+    found = {grouping(first): first}
+    for solution in search.ties(budget):
+        found.setdefault(grouping(solution), solution)
+        if len(found) >= limit:
+            break
+    return list(found.values())
 
-    def places(rank):
-        return (1, 14) if rank == 1 and high else (rank,)
 
-    def in_runs(w):
-        return any(c.suit == w.suit and abs(p - q) <= reach
-                   for c in naturals for p in places(c.rank) for q in places(w.rank))
+def grouping(solution):
+    """What tells two arrangements apart for people: the cards of each meld, and the deadwood."""
+    return (tuple(sorted(tuple(sorted(map(str, m.cards))) for m in solution.melds)),
+            tuple(sorted(map(str, solution.deadwood))))
 
-    runners = sorted((c for c in wild_cards if in_runs(c)), key=order)
-    set_only = sorted((c for c in wild_cards if not in_runs(c)), key=order)
-    distinct = sorted(set(runners), key=order)
-    ways = []
-    for counts in product(*(range(runners.count(c), -1, -1) for c in distinct)):
-        chosen = [c for c, n in zip(distinct, counts) for _ in range(n)]
-        for n in range(len(set_only), -1, -1):
-            ways.append(chosen + set_only[:n])
-    return ways
+
+class Candidate(NamedTuple):
+    """A meld holding the first natural left."""
+    kind: str            # 'set' or 'run'
+    first: int           # the first natural left
+    naturals: tuple      # the other naturals it takes
+    runners: tuple       # the runners it takes as themselves
+    stand_ins: int       # the wilds it needs to stand in
+    sinks: bool          # it takes the wilds left over at the end (see `Deal.wilds_left()`)
+    span: tuple = ()     # a run's lowest and highest place
+
+
+class Position(NamedTuple):
+    """What is left to arrange (see the glossary)."""
+    hand: tuple          # naturals, in search order
+    jokers: int
+    wilds: int           # plain wild-rank cards
+    runners: tuple       # runners, as naturals, in order
+    sink: bool           # a meld made so far takes the wilds left over at the end
+
+
+class Step(NamedTuple):
+    """One move from a position: what it costs now, where it leads, and what it does."""
+    cost: int
+    after: Position
+    deadwood: tuple = ()         # naturals it leaves out of every meld
+    meld: Candidate = None       # the meld it makes, if any
+    drawn: tuple = ()            # runners the meld draws as stand-ins
+
+
+class Leftover(NamedTuple):
+    """The end of the search, when only singles and wilds are left: their cost, and how they meld."""
+    cost: int
+    singles: int = 0             # how many singles meld, the dearest first (two stand-ins each)
+    jokers: int = 0              # the jokers left after that
+    wilds: int = 0               # and the plain wild-rank cards
+    sets: tuple = ()             # (wild-rank cards, jokers) of each set the wilds left make
+    to_sink: bool = False        # the wilds left all join the first set made
+
+
+class Deal:
+    """A hand made ready for the search: naturals in search order, runners, plain wilds, values."""
+
+    def __init__(self, hand, wild, rules):
+        self.wild, self.rules = wild, rules
+        self.high = rules.aces == 'high_or_low'
+        self.most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
+        self.free = not rules.wilds_limited        # any wild may stand for any card in any meld
+        self.sinks = self.most > 1                 # a set takes every wild left over
+        value = values(rules, wild)
+        self.joker_value = value[JOKER]
+        self.wild_value = rules.wild_penalty
+        self.jokers = [c for c in hand if c.rank == 0]
+        self.wild_cards = sorted((c for c in hand if c.rank == wild), key=order)
+        naturals = [NATURAL[c] for c in hand if c.rank and c.rank != wild]
+        # A runner plays as itself at the wild rank's place (an ace also on top).
+        self.runner_places = (1, ACE_ON_TOP) if wild == 1 and self.high else (wild,)
+        self.near = {}            # natural -> the runner of its suit it could share a run with
+        runners = []
+        if self.most == 1 and wild:
+            for c in self.wild_cards:
+                r = NATURAL[c]
+                near = [n for n in naturals if suit_of(n) == suit_of(r) and self.close(n, r)]
+                if near:
+                    runners.append(r)
+                    self.near.update(dict.fromkeys(near, r))
+        self.value = {n: value[CARD[n]] for n in naturals}
+        kin = {}
+        for n in sorted(set(naturals)):
+            kin.setdefault(place_of(n), []).append(n)
+        self.kin = {n: tuple(kin[place_of(n)]) for n in naturals}      # the naturals of its rank
+        stand_ins = min(self.most, len(hand) - len(naturals))
+        # Naturals that can be in no meld are deadwood from the start.
+        self.run_pairs, self.run_neighbours = RUN_PAIRS[self.high], RUN_NEIGHBOURS[self.high]
+        never = ()
+        if stand_ins < 2:
+            hand_now, runners_now = tuple(naturals), tuple(runners)
+            never = tuple(n for n in naturals if not self.can_meld(n, hand_now, stand_ins, runners_now))
+            naturals = list(without(naturals, never))
+        # The search takes naturals group by group, and in a group suit by suit, low to high. A
+        # single (the one card of its group) melds only with two stand-ins: the end takes it.
+        in_order, singles = [], []
+        for group in self.groups(sorted(set(naturals)), sorted(set(runners)), stand_ins):
+            if len(group) == 1 and naturals.count(group[0]) == 1:
+                singles += group
+            else:
+                in_order += [n for n in group for _ in range(naturals.count(n))]
+        self.singles = sorted(singles, key=self.value.get, reverse=True)       # dearest first
+        self.singles_cost = [sum(self.value[n] for n in self.singles[m:]) for m in range(len(singles) + 1)]
+        self.ever, self.opening_hand, self.opening_runners = {}, tuple(in_order), tuple(runners)
+        start = self.position(tuple(in_order), len(self.jokers), len(self.wild_cards) - len(runners),
+                              tuple(sorted(runners)), False)
+        self.opening = Step(self.cost(never), start, never)    # the first step: naturals that never meld
+
+    def places(self, n):
+        """The places a natural may take in a run: an ace may sit on top when aces are high."""
+        return (1, ACE_ON_TOP) if place_of(n) == 1 and self.high else (place_of(n),)
+
+    def close(self, n, runner):
+        """Whether a natural and a runner of its suit are near enough to share a run (one stand-in between)."""
+        return any(abs(p - q) <= 2 for p in self.places(n) for q in self.runner_places)
+
+    def groups(self, naturals, runners, stand_ins):
+        """The naturals and runners in groups, where a group is what one meld could ever join.
+
+        Two cards share a group when they have the same rank, or the same suit with at most
+        `stand_ins` places between them (a runner between them counts as a natural). Searching
+        one group after another lets the memo reuse each group's results whatever was done in
+        the groups before.
+        """
+        parent = dict.fromkeys(naturals + runners)      # a card -> another of its group, None at the root
+
+        def root(n):
+            while parent[n] is not None:
+                n = parent[n]
+            return n
+
+        def join(a, b):
+            a, b = root(a), root(b)
+            if a != b:
+                parent[b] = a
+
+        first_of_rank, top_of_suit, previous = {}, {}, None
+        is_natural = set(naturals)
+        for n in sorted(parent):                      # suit by suit, low to high
+            if n in is_natural:
+                first = first_of_rank.setdefault(place_of(n), n)
+                if first != n:
+                    join(first, n)
+            if previous is not None and n - previous <= stand_ins + 1 and suit_of(previous) == suit_of(n):
+                join(previous, n)
+            previous = top_of_suit[suit_of(n)] = n
+        if self.high:                                 # an ace also sits above the king
+            for suit, top in top_of_suit.items():
+                ace = natural(suit, 1)
+                if ace in parent and ACE_ON_TOP - place_of(top) <= stand_ins + 1:
+                    join(ace, top)
+        groups = {}
+        for n in sorted(parent):
+            groups.setdefault(root(n), []).append(n)
+        return list(groups.values())
+
+    # --- What can meld with the first natural
+
+    def can_meld(self, n, hand, limit, runners):
+        """Whether natural n of the hand may be in a meld with at most `limit` stand-ins (0 or 1):
+        a meld of three needs 2 - limit naturals more, of its rank or next to it in its suit, or
+        with one stand-in a runner near. A natural that cannot stays so as cards go."""
+        kin = self.kin[n]
+        if (hand.count(n) if len(kin) == 1 else sum(map(hand.count, kin))) > 2 - limit:
+            return True              # a set: n and enough of its rank
+        if self.run_neighbours[n].isdisjoint(hand):
+            return bool(limit and self.near.get(n) in runners)
+        return bool(limit) or any(x in hand and y in hand for x, y in self.run_pairs[n])
+
+    def lone(self, hand, limit, runners):
+        """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
+        ever = self.ever
+        for i, n in enumerate(hand):
+            could = ever.get((n, limit))
+            if could is None:     # whether it can meld with the whole hand: if not, it never will
+                could = ever[n, limit] = self.can_meld(n, self.opening_hand, limit, self.opening_runners)
+            if could and self.can_meld(n, hand, limit, runners):
+                return i
+        return len(hand)
+
+    def candidates(self, c, rest, runners, limit):
+        """Every meld holding natural c, from the naturals `rest`, the runners, and at most `limit`
+        stand-ins. Melds that use the same cards are listed once."""
+        found = {}
+        self.sets(c, rest, limit, found)
+        if self.free:
+            self.free_runs(c, rest, limit, found)
+        else:
+            self.runs(c, rest, runners, limit, found)
+        return found.values()
+
+    def sets(self, c, rest, limit, found):
+        """Sets of c's rank: any of the naturals of that rank left, and the stand-ins needed."""
+        kin = self.kin[c]
+        same = [x for x in rest if x in kin] if len(kin) > 1 or c in rest else ()
+        if not same:
+            choices = [()] if limit > 1 else []
+        elif len(same) == 1:
+            choices = [(), (same[0],)] if limit > 1 else [(same[0],)] if limit else []
+        else:
+            distinct = sorted(set(same))
+            choices = [tuple(x for x, n in zip(distinct, counts) for _ in range(n))
+                       for counts in product(*(range(same.count(x) + 1) for x in distinct))]
+        for used in choices:
+            need = 2 - len(used) if len(used) < 2 else 0
+            if need <= limit:
+                found.setdefault(('set', used, (), need), Candidate('set', c, used, (), need, self.sinks))
+            if self.most == 1 and need == 0 and limit:   # one stand-in per set: it may take one
+                found.setdefault(('set', used, (), 1), Candidate('set', c, used, (), 1, self.sinks))
+
+    def free_runs(self, c, rest, limit, found):
+        """Runs holding c when wilds are free. A natural of c's suit between c and the run's far end
+        is always taken (a stand-in in its place could swap with it and move to an end), so a
+        run is told by its far natural and the stand-ins its gaps and length need. A run of 11
+        cards or fewer is a sink (two wilds left over can still go on its ends; three make a set
+        of their own); a longer one may take one or two stand-ins more. A run of c and stand-ins
+        alone is left out: a set of c and two stand-ins does as much and is a sink. A 13-card run
+        may also leave one or two naturals out for wilds that have no other place."""
+        anchor = place_of(c)
+        if anchor == 1 and self.high:       # the ace on top, and the places below it
+            self.free_run_ends(c, rest, limit, found, ACE_ON_TOP, -1, 2)
+        self.free_run_ends(c, rest, limit, found, anchor, +1, ACE_ON_TOP if self.high and anchor > 1 else 13)
+
+    def free_run_ends(self, c, rest, limit, found, anchor, step, end):
+        """The free runs from the anchor (c's place) towards `end`, one place at a time (step +1 or -1)."""
+        base = natural(suit_of(c), 0)                  # base + place: the natural at that place
+        back = anchor - 1 if step > 0 else 0           # places behind the anchor, for stand-ins only
+        taken, gaps, far = (), 0, anchor
+        while far != end:
+            far += step
+            n = base + far if far != ACE_ON_TOP else None
+            if n not in rest:
+                gaps += 1
+                if gaps > limit:
+                    return
+                continue
+            taken += (n,)
+            length = (far - anchor) * step + 1
+            if length >= 3:
+                if length <= SINKING_RUN:
+                    self.add_run(found, c, anchor, far, taken, gaps, limit)
+                    continue
+            elif gaps < limit:                         # two cards side by side: a stand-in on an end
+                ahead = far + step
+                if (ahead - end) * step <= 0 and base + ahead not in rest:
+                    self.add_run(found, c, anchor, ahead, taken, 1, limit)
+                elif back:
+                    self.add_run(found, c, anchor - step, far, taken, 1, limit)
+                continue
+            else:
+                continue
+            # A run of 12 or 13: it may take one or two stand-ins more, on its ends.
+            room = 0
+            while room < 2 and (far + (room + 1) * step - end) * step <= 0 and \
+                    base + far + (room + 1) * step not in rest:
+                room += 1
+            for stand_ins in range(gaps, min(limit, gaps + min(room + back, 13 - length), gaps + 2) + 1):
+                extra = stand_ins - gaps
+                onward = min(extra, room)
+                self.add_run(found, c, anchor - (extra - onward) * step, far + onward * step, taken, stand_ins, limit)
+
+    def runs(self, c, rest, runners, limit, found):
+        """Runs holding c when wilds are limited. c is the lowest natural of its suit left in its
+        group, so below c a run holds only stand-ins and runners; above c, naturals of `rest` too.
+        A run has 3 to 13 places, never below the ace nor above the ace on top, and at most
+        `limit` stand-ins; any natural may be left out for a stand-in (it may be needed elsewhere,
+        and a meld may not be made of wilds alone)."""
+        suit, anchor = suit_of(c), place_of(c)
+        runner = natural(suit, self.wild) if self.wild and natural(suit, self.wild) in runners else None
+        if anchor == 1 and self.high:       # the ace on top, and the places below it
+            for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit):
+                if ACE_ON_TOP - low >= 2:
+                    self.add_run(found, c, low, ACE_ON_TOP, naturals, stand_ins, limit, own)
+        below = [(anchor, ((), (), 0))] if anchor == 1 else list(self.grow(suit, anchor, -1, (), runner, limit))
+        top = ACE_ON_TOP if self.high and anchor > 1 else 13
+        for high, (naturals, own, stand_ins) in self.grow(suit, anchor, +1, rest, runner, limit, top):
+            for low, (_, own_below, more) in below:
+                if stand_ins + more <= limit and 3 <= high - low + 1 <= 13:
+                    self.add_run(found, c, low, high, naturals, stand_ins + more, limit, own + own_below)
+
+    def grow(self, suit, anchor, step, rest, runner, limit, end=None):
+        """Walk away from the anchor one place at a time (step +1 up, -1 down), filling each place
+        with a natural of `rest`, the runner, or a stand-in: yields (place reached, (naturals,
+        runners, stand-ins)) for every way, the anchor alone first."""
+        end = end or (1 if step < 0 else 13)
+        shapes = [((), (), 0)]
+        place = anchor
+        while True:
+            for shape in shapes:
+                yield place, shape
+            place += step
+            if (place - end) * step > 0:
+                return
+            n = natural(suit, place) if place != ACE_ON_TOP else None
+            has_natural = n in rest
+            has_runner = runner is not None and place in self.runner_places
+            grown = []
+            for naturals, own, stand_ins in shapes:
+                if has_natural:
+                    grown.append((naturals + (n,), own, stand_ins))
+                if has_runner:
+                    grown.append((naturals, own + (runner,), stand_ins))
+                if stand_ins < limit:
+                    grown.append((naturals, own, stand_ins + 1))
+            if not grown:
+                return
+            shapes = grown
+
+    def add_run(self, found, c, one_end, other_end, naturals, stand_ins, limit, runners=()):
+        """Add the run from one end to the other; with free wilds a 13-card run may also leave one or
+        two naturals out for wilds that have no other place."""
+        span = (one_end, other_end) if one_end < other_end else (other_end, one_end)
+        sinks = self.free and span[1] - span[0] < SINKING_RUN
+        key = ('run', naturals, runners, stand_ins)
+        if key not in found:
+            found[key] = Candidate('run', c, naturals, runners, stand_ins, sinks, span)
+        if self.free and span[1] - span[0] == 12:
+            for n in (1, 2):
+                if stand_ins + n <= limit:
+                    for out in sorted(set(combinations(naturals, n))):
+                        left = without(naturals, out)
+                        found.setdefault(('run', left, runners, stand_ins + n),
+                                         Candidate('run', c, left, runners, stand_ins + n, False, span))
+
+    # --- Positions
+
+    def position(self, hand, jokers, wilds, runners, sink):
+        """The Position these cards leave, told the same way however it was reached, and the naturals
+        at its head it leaves as deadwood on the way (they can be in no meld any more: `lone()`).
+
+        Runners that can no longer play as themselves become plain wild-rank cards: a suit keeps
+        at most as many runners as it has naturals left near them (each run a runner plays
+        itself in holds one of those naturals). A sink with no wild left makes no difference.
+        """
+        if runners:
+            kept = []
+            for r in sorted(set(runners)):
+                near = sum(1 for n in hand if self.near.get(n) == r)
+                kept += [r] * min(near, runners.count(r))
+            wilds, runners = wilds + len(runners) - len(kept), tuple(kept)
+        return Position(hand, jokers, wilds, runners, sink and jokers + wilds > 0)
+
+    def cost(self, naturals):
+        """What naturals cost as deadwood."""
+        return sum(map(self.value.__getitem__, naturals)) if naturals else 0
+
+    def leftover(self, jokers, wilds, sink):
+        """The cost of the end, when no natural is left but the singles: each single melds with two
+        stand-ins (jokers first), the dearest first, and then the wilds still left meld or are
+        deadwood (`wilds_left()`). Every number of singles melded is tried."""
+        best = None
+        for melded in range(len(self.singles) + 1):
+            need = 2 * melded
+            if melded and (self.most < 2 or need > jokers + wilds):
+                break
+            from_jokers = min(need, jokers)
+            end = self.wilds_left(jokers - from_jokers, wilds - (need - from_jokers),
+                                  sink or (melded > 0 and self.sinks))
+            cost = self.singles_cost[melded] + end.cost
+            if best is None or cost < best.cost:
+                best = end._replace(cost=cost, singles=melded)
+        return best
+
+    def wilds_left(self, jokers, wilds, sink):
+        """What the wilds left at the very end cost, and the sets they make.
+
+        A set has no size limit, so with any number of wilds per meld three make a set of their
+        own (one of them a wild-rank card playing itself, when all-wild melds are barred), and
+        fewer join a sink: a set made before, or with free wilds a run with room on its ends.
+        With one stand-in per meld, wild-rank cards make a set of their rank and each set takes
+        one joker.
+        """
+        if not jokers and not wilds:
+            return Leftover(0)
+        if self.most > 1 and jokers + wilds >= 3 and (wilds or self.rules.all_wild_melds):
+            return Leftover(0, 0, jokers, wilds, ((wilds, jokers),))
+        if sink:
+            return Leftover(0, 0, jokers, wilds, (), True)
+        if self.most == 1 and (wilds >= 3 or (wilds == 2 and jokers)):
+            with_joker = min(jokers, wilds // 2)
+            if not with_joker:
+                return Leftover(0, 0, jokers, wilds, ((wilds, 0),))
+            sets = ((wilds - 2 * (with_joker - 1), 1),) + ((2, 1),) * (with_joker - 1)
+            return Leftover((jokers - with_joker) * self.joker_value, 0, jokers, wilds, sets)
+        return Leftover(jokers * self.joker_value + wilds * self.wild_value, 0, jokers, wilds)
+
+    # --- From the steps taken to melds of cards
+
+    def arrange(self, penalty, steps, end):
+        """The Solution that a line of steps from the start reaches, with the wild cards dealt out:
+        the runners played as themselves, the wilds left at the end, then the stand-ins."""
+        deadwood, layouts = [], []
+        for step in steps:
+            deadwood += [CARD[n] for n in step.deadwood]
+            if step.meld:
+                layouts.append(self.layout(step.meld))
+        tail = self.leftover(end.jokers, end.wilds, end.sink)
+        for n in self.singles[:tail.singles]:
+            layouts.append(('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
+        deadwood += [CARD[n] for n in self.singles[tail.singles:]]
+        wild_cards = list(self.wild_cards)
+        for _, places in layouts:
+            for plays, card in places:
+                if card is not None and card.rank == self.wild:
+                    wild_cards.remove(card)
+        left_jokers = [JOKER] * tail.jokers
+        left_wilds = wild_cards[len(wild_cards) - tail.wilds:]
+        pool = [JOKER] * (len(self.jokers) - tail.jokers) + wild_cards[:len(wild_cards) - tail.wilds]
+        melds = [self.meld(kind, places, pool) for kind, places in layouts]
+        if tail.to_sink:
+            spare = left_jokers + left_wilds
+            sets = [i for i, m in enumerate(melds) if m.kind == 'set']
+            if sets:
+                m = melds[sets[0]]
+                melds[sets[0]] = Meld('set', m.cards + tuple(spare), m.plays + plays_in_set(spare, m.plays[0].rank))
+            else:
+                i = next(i for i, m in enumerate(melds) if len(m.cards) + len(spare) <= 13)
+                melds[i] = self.lengthen(melds[i], spare)
+            left_jokers, left_wilds = [], []
+        elif tail.sets:
+            for n_wilds, n_jokers in tail.sets:
+                cards = [left_wilds.pop() for _ in range(n_wilds)] + [left_jokers.pop() for _ in range(n_jokers)]
+                melds.append(Meld('set', tuple(cards), plays_in_set(cards, self.wild or 1)))
+        deadwood += left_wilds + left_jokers
+        return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
+
+    def layout(self, meld):
+        """A meld as its kind and places: (the card each plays as, the card there, or None for a stand-in to come)."""
+        c = meld.first
+        if meld.kind == 'set':
+            stand = Card(place_of(c), '')
+            return 'set', [(CARD[n], CARD[n]) for n in (c,) + meld.naturals] + [(stand, None)] * meld.stand_ins
+        suit, (low, high) = suit_of(c), meld.span
+        naturals = set(meld.naturals) | {c}
+        own = {place: r for r in meld.runners for place in self.runner_places if low <= place <= high}
+        places = []
+        for place in range(low, high + 1):
+            plays = CARD[natural(suit, place)]
+            if natural(suit, place) in naturals or (place == ACE_ON_TOP and place_of(c) == 1):
+                places.append((plays, plays))
+            else:
+                places.append((plays, CARD[own[place]] if place in own else None))
+        return 'run', places
+
+    def lengthen(self, run, wilds):
+        """A run with wilds more on its ends: below its foot while there is room, then above its top."""
+        suit, places = SUITS.index(run.plays[0].suit), [place_of(NATURAL[p]) for p in run.plays]
+        if places[-1] == 1:
+            places[-1] = ACE_ON_TOP
+        low, high = places[0], places[-1]
+        cards, plays = list(run.cards), list(run.plays)
+        for wild in wilds:
+            if low > (2 if high == ACE_ON_TOP else 1):
+                low -= 1
+                cards.insert(0, wild)
+                plays.insert(0, CARD[natural(suit, low)])
+            else:
+                high += 1
+                cards.append(wild)
+                plays.append(CARD[natural(suit, high)])
+        return Meld('run', tuple(cards), tuple(plays))
+
+    @staticmethod
+    def meld(kind, places, pool):
+        """A Meld from its places, taking each stand-in from the pool (the card itself when it is there)."""
+        cards = tuple(card if card is not None else take(pool, plays) for plays, card in places)
+        return Meld(kind, cards, tuple(plays for plays, _ in places))
+
+
+class Search:
+    """The exact search over one deal: the minimal penalty of every position it meets, memoised."""
+
+    def __init__(self, deal):
+        self.deal = deal
+        self.memo = {}          # position -> its minimal penalty
+        self.choice = {}        # position -> the first step that reaches it
+        self.floor = {}         # position -> a number its penalty is not below
+
+    def penalty(self):
+        """The minimal penalty of the hand."""
+        opening = self.deal.opening
+        return opening.cost + self.best(opening.after)
+
+    def best(self, position, bound=INFINITY):
+        """The minimal penalty of what is left at a position, when it is below `bound`; otherwise a
+        number at least `bound` that the penalty is not below (branch and bound: a step that
+        cannot beat the best found so far is not searched to the end)."""
+        cost = self.memo.get(position)
+        if cost is not None:
+            return cost
+        floor = self.floor.get(position, 0)
+        if floor >= bound:
+            return floor
+        if not position.hand:
+            cost = self.memo[position] = self.deal.leftover(position.jokers, position.wilds, position.sink).cost
+            return cost
+        cost, choice = INFINITY, None
+        for step in self.steps(position):
+            beat = min(cost, bound) - step.cost
+            total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
+            if total < cost:
+                cost, choice = total, step
+                if cost == 0:
+                    break
+        if cost < bound:
+            self.memo[position], self.choice[position] = cost, choice
+        else:
+            self.floor[position] = cost
+        return cost
+
+    def steps(self, position):
+        """Every move from a position: naturals at its head that can be in no meld any more are
+        deadwood at once (`lone()`); otherwise its first natural is deadwood, or in one of its melds."""
+        deal = self.deal
+        hand, jokers, wilds, runners, sink = position
+        in_all = jokers + wilds + len(runners)
+        limit = min(in_all, deal.most)
+        lone = deal.lone(hand, limit, runners) if limit < 2 else 0
+        if lone:
+            yield Step(deal.cost(hand[:lone]), deal.position(hand[lone:], jokers, wilds, runners, sink), hand[:lone])
+            return
+        c, rest = hand[0], hand[1:]
+        for meld in sorted(deal.candidates(c, rest, runners, limit), key=lambda m: -len(m.naturals)):
+            left, runners_left = without(rest, meld.naturals), without(runners, meld.runners)
+            sink_after = sink or meld.sinks
+            # Stand-ins: jokers first, then plain wild-rank cards, then a runner.
+            from_jokers = min(meld.stand_ins, jokers)
+            from_wilds = min(meld.stand_ins - from_jokers, wilds)
+            if from_jokers + from_wilds == meld.stand_ins:
+                after = deal.position(left, jokers - from_jokers, wilds - from_wilds, runners_left, sink_after)
+                yield Step(0, after, (), meld)
+            else:              # one stand-in, and only runners left: each kind of runner is tried
+                for drawn in sorted(set(runners_left)):
+                    after = deal.position(left, 0, 0, without(runners_left, (drawn,)), sink_after)
+                    yield Step(0, after, (), meld, (drawn,))
+        yield Step(deal.value[c], deal.position(rest, jokers, wilds, runners, sink), (c,))
+
+    def solution(self):
+        """One arrangement that reaches the minimal penalty: the best steps from the start."""
+        penalty, opening = self.penalty(), self.deal.opening
+        position, steps = opening.after, [opening]
+        while position.hand:
+            step = self.choice[position]
+            steps.append(step)
+            position = step.after
+        return self.deal.arrange(penalty, steps, position)
+
+    def ties(self, budget):
+        """Every arrangement that reaches the minimal penalty, following each tie (at most `budget` steps)."""
+        penalty, opening = self.penalty(), self.deal.opening
+        count = 0
+
+        def walk(position, steps):
+            nonlocal count
+            count += 1
+            if count > budget:
+                return
+            if not position.hand:
+                yield self.deal.arrange(penalty, steps, position)
+                return
+            goal = self.best(position)
+            for step in self.steps(position):
+                if step.cost <= goal and self.best(step.after, goal - step.cost + 1) == goal - step.cost:
+                    yield from walk(step.after, steps + [step])
+
+        yield from walk(opening.after, [opening])
+
+
+@lru_cache(maxsize=256)
+def values(rules, wild):
+    """What each card costs as deadwood in a round with this wild rank."""
+    return {c: rules.value(c, wild) for c in [*NATURAL, JOKER]}
 
 
 def without(cards, taken):
@@ -127,346 +718,6 @@ def without(cards, taken):
     for c in taken:
         left.remove(c)
     return tuple(left)
-
-
-class Search:
-    """One exact search over naturals and a pool of wilds, under one set of rules."""
-
-    def __init__(self, naturals, pool, wild, rules, value, everyone=(), memo=None, shared=None):
-        self.wild = wild
-        self.high = rules.aces == 'high_or_low'
-        self.max_wilds = 99 if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
-        self.free_wilds = not rules.wilds_limited     # any wild may stand for any card in any meld
-        self.all_wild_ok = rules.all_wild_melds and rules.max_wilds_per_meld is None
-        self.pool = sorted(pool, key=lambda c: -value[c])     # dearest first
-        cheapest = [value[c] for c in reversed(self.pool)]
-        self.leftover = [sum(cheapest[:n]) for n in range(len(cheapest) + 1)]
-        # `everyone`: all cards that are naturals in some split of the wild-rank cards.
-        shared = {} if shared is None else shared
-        if 'every' not in shared:
-            every = sorted({ID[c] for c in [*naturals, *everyone]})
-            by_rank = {}
-            for i in every:
-                by_rank.setdefault(i & 15, []).append(i)
-            shared.update(every=every, value={i: value[CARD[i]] for i in every},
-                          kin={i: tuple(by_rank[i & 15]) for i in every})
-        every, self.value, self.kin = shared['every'], shared['value'], shared['kin']
-        limit = min(len(pool), self.max_wilds)
-        if ('place', limit) not in shared:
-            shared[('place', limit)] = self.by_group(every, limit)
-        place = shared[('place', limit)]
-        self.start = tuple(sorted((ID[c] for c in naturals), key=place.get))
-        self.memo = {} if memo is None else memo
-
-    def by_group(self, ids, limit):
-        """A sort key that puts naturals group by group, where a group is what one meld could ever join.
-
-        Two naturals can share a meld only if they have the same rank, or the same suit with at
-        most `limit` places between them. Searching one group after another lets the memo
-        reuse each group's results whatever was done in the groups before.
-        """
-        parent = {x: x for x in ids}
-
-        def find(x):
-            while parent[x] != x:
-                x = parent[x]
-            return x
-
-        def join(x, y):
-            parent[find(y)] = find(x)
-
-        first_of_rank, top_of_suit, previous = {}, {}, None
-        for x in ids:                                  # suit by suit, low to high
-            join(first_of_rank.setdefault(x & 15, x), x)
-            if previous is not None and previous >> 4 == x >> 4 and x - previous <= limit + 1:
-                join(previous, x)
-            previous = top_of_suit[x >> 4] = x
-        if self.high:                                  # an ace also sits above the king
-            for suit, top in top_of_suit.items():
-                ace = suit * 16 + 1
-                if ace in parent and 14 - (top & 15) <= limit + 1:
-                    join(ace, top)
-        order_of = {}
-        for x in ids:
-            order_of.setdefault(find(x), len(order_of))
-        return {x: (order_of[find(x)], x) for x in ids}
-
-    def searcher(self):
-        """The search itself, best(hand, w, sink): the minimal penalty of the naturals `hand`
-        with w wilds left, `sink` telling that a set is there to take spare wilds."""
-        memo, value, leftover = self.memo, self.value, self.leftover
-        max_wilds, all_wild_ok, can_sink = self.max_wilds, self.all_wild_ok, self.max_wilds > 1
-        lone, melds = self.lone, self.melds
-
-        def best(hand, w, sink):
-            if not w:
-                sink = False            # with no wild left, whether a set could take one does not matter
-            key = (hand, w, sink)
-            got = memo.get(key)
-            if got is not None:
-                return got[0]
-            if not hand:
-                cost = 0 if w == 0 or sink or (w >= 3 and all_wild_ok) else leftover[w]
-                memo[key] = (cost, None)
-                return cost
-            limit = w if w < max_wilds else max_wilds
-            if limit < 2:
-                n = lone(hand, limit)
-                if n:
-                    cost = best(hand[n:], w, sink)
-                    for c in hand[:n]:
-                        cost += value[c]
-                    memo[key] = (cost, n)
-                    return cost
-            c, rest = hand[0], hand[1:]
-            cost, choice = value[c] + best(rest, w, sink), None
-            if cost:
-                for meld in melds(c, rest, w, limit):
-                    used, k, is_set = meld[0], meld[1], meld[2]
-                    left, now = without(rest, used) if used else rest, (sink or (is_set and can_sink)) and w > k
-                    got = memo.get((left, w - k, now))
-                    x = got[0] if got is not None else best(left, w - k, now)
-                    if x < cost:
-                        cost, choice = x, meld
-                        if cost == 0:
-                            break
-            memo[key] = (cost, choice)
-            return cost
-
-        return best
-
-    def lone(self, hand, limit):
-        """How many naturals at the head of the hand can be in no meld, with at most one wild each."""
-        high, kin = self.high, self.kin
-        for i, c in enumerate(hand):
-            rest = hand[i + 1:]
-            if limit:
-                if c + 1 in rest or c + 2 in rest or any(x in rest for x in kin[c]) or (
-                        high and c & 15 == 1 and (c + 11 in rest or c + 12 in rest)):
-                    return i
-            elif (c + 1 in rest and c + 2 in rest) or sum(map(rest.count, kin[c])) >= 2 or (
-                    high and c & 15 == 1 and c + 11 in rest and c + 12 in rest):
-                return i
-        return len(hand)
-
-    def melds(self, c, rest, w, limit):
-        """Every meld holding natural c, as (naturals used besides c, wilds used, is_set, run span)."""
-        found = []
-        self.sets(c, rest, w, found)
-        base = c & ~15
-        if c & 15 == 1 and self.high:
-            # The ace on top: places 13, 12, ... below it, each a natural or a wild.
-            self.runs(base, rest, limit, 14, -1, found)
-        self.runs(base, rest, limit, c & 15, 1, found)
-        return found
-
-    def sets(self, c, rest, w, found):
-        """Sets of c's rank: any of the naturals of that rank left, and the wilds needed."""
-        rank = c & 15
-        same = [x for x in rest if x & 15 == rank]
-        if not same:
-            choices = [()]
-        elif len(same) == 1:
-            choices = [(), (same[0],)]
-        else:
-            distinct = sorted(set(same))
-            choices = [tuple(x for x, n in zip(distinct, counts) for _ in range(n))
-                       for counts in product(*(range(same.count(x) + 1) for x in distinct))]
-        one_wild = self.max_wilds == 1
-        for used in choices:
-            need = 2 - len(used) if len(used) < 2 else 0
-            if need <= w and need <= self.max_wilds:
-                found.append((used, need, True, None))
-            if one_wild and need == 0 and w:      # one spare wild: a set takes it only one at a time
-                found.append((used, 1, True, None))
-
-    def runs(self, base, rest, limit, anchor, step, found):
-        """Runs that hold the anchor and grow away from it (step +1 up, -1 down) by naturals or wilds.
-
-        A run is told by (used naturals, wilds, low place, high place, anchor place): a place
-        between low and high holds its natural when that natural is in `used`, else a wild.
-        Below its low end a run may go on in wilds (never below the ace, never past 13 cards).
-        With free wilds a natural that is there is always taken (a wild in its place could be
-        swapped with it), except that a 13-card run may leave one or two out for wilds that
-        have no other place.
-        """
-        free = self.free_wilds
-        if step > 0:
-            far = 13 if anchor == 1 or not self.high else 14
-            fixed_low = anchor == 1
-        else:
-            far, fixed_low = 2, True
-        shapes = [((), 0)]    # (naturals used, wilds in gaps)
-        end = anchor
-        while True:
-            lo, hi = (anchor, end) if step > 0 else (end, anchor)
-            for used, gaps in shapes:
-                if step < 0:
-                    used = used[::-1]
-                most = 0 if fixed_low else min(limit - gaps, lo - max(1, hi - 12))
-                for below in range(most + 1):
-                    length = hi - lo + 1 + below
-                    if length < 3:
-                        continue
-                    k = gaps + below
-                    span = (base, lo - below, hi, anchor)
-                    found.append((used, k, False, span))
-                    if free and length == 13:
-                        for n in (1, 2):
-                            if k + n <= limit:
-                                for out in sorted(set(combinations(used, n))):
-                                    found.append((without(used, out), k + n, False, span))
-            end += step
-            if end == far + step:
-                return
-            natural = end != 14 and base + end in rest
-            grown = []
-            for used, gaps in shapes:
-                if natural:
-                    grown.append((used + (base + end,), gaps))
-                    if free:
-                        continue
-                if gaps < limit:
-                    grown.append((used, gaps + 1))
-            if not grown:
-                return
-            shapes = grown
-
-    def penalty(self):
-        """Run the search: the minimal penalty alone."""
-        return self.searcher()(self.start, len(self.pool), False)
-
-    def solution(self):
-        """Run the search (its memo makes a second run free) and read back one arrangement."""
-        hand, w, sink = self.start, len(self.pool), False
-        penalty = self.searcher()(hand, w, sink)
-        layouts, deadwood = [], []
-        while hand:
-            _, choice = self.memo[(hand, w, sink and w > 0)]
-            if isinstance(choice, int):     # that many lone naturals at the head
-                deadwood += [CARD[c] for c in hand[:choice]]
-                hand = hand[choice:]
-                continue
-            c, rest = hand[0], hand[1:]
-            if choice is None:
-                deadwood.append(CARD[c])
-                hand = rest
-                continue
-            used, k, is_set, _ = choice
-            layouts.append(layout(c, choice))
-            hand, w = without(rest, used), w - k
-            sink = sink or (is_set and self.max_wilds > 1)
-        melds, spare = self.place_wilds(layouts, w, sink)
-        deadwood += spare
-        return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
-
-    def ties(self, budget):
-        """Every arrangement that reaches this search's minimum, following each tie (at most `budget` steps)."""
-        best = self.searcher()
-        target = best(self.start, len(self.pool), False)
-        steps = 0
-        can_sink = self.max_wilds > 1
-
-        def walk(hand, w, sink, layouts, dead):
-            nonlocal steps
-            steps += 1
-            if steps > budget:
-                return
-            if not hand:
-                melds, spare = self.place_wilds(layouts, w, sink)
-                yield Solution(target, tuple(melds), tuple(sorted(dead + spare, key=order)))
-                return
-            cost = best(hand, w, sink)
-            limit = min(w, self.max_wilds)
-            lone = self.lone(hand, limit) if limit < 2 else 0
-            if lone:
-                yield from walk(hand[lone:], w, sink, layouts, dead + [CARD[c] for c in hand[:lone]])
-                return
-            c, rest = hand[0], hand[1:]
-            if self.value[c] + best(rest, w, sink) == cost:
-                yield from walk(rest, w, sink, layouts, dead + [CARD[c]])
-            for meld in self.melds(c, rest, w, limit):
-                used, k, is_set, _ = meld
-                left, now = without(rest, used), sink or (is_set and can_sink)
-                if best(left, w - k, now) == cost:
-                    yield from walk(left, w - k, now, layouts + [layout(c, meld)], dead)
-
-        yield from walk(self.start, len(self.pool), False, [], [])
-
-    def place_wilds(self, layouts, w, sink):
-        """Give the pool's wilds to the melds' empty places: the dearest are melded, the cheapest left."""
-        used_count = len(self.pool) - w
-        melded, spare = self.pool[:used_count], self.pool[used_count:]
-        melds = []
-        for layout in layouts:
-            if layout[0] == 'set':
-                _, rank, naturals, k = layout
-                cards = [CARD[i] for i in naturals]
-                wilds = [take(melded, Card(rank, '')) for _ in range(k)]
-                melds.append(Meld('set', tuple(cards + wilds), tuple(cards) + plays_in_set(wilds, rank)))
-            else:
-                _, base, places, k = layout
-                cards, plays = [], []
-                for p in sorted(places):
-                    stands = CARD[base + p]
-                    cards.append(CARD[places[p]] if places[p] is not None else take(melded, stands))
-                    plays.append(stands)
-                melds.append(Meld('run', tuple(cards), tuple(plays)))
-        if spare and (sink or (len(spare) >= 3 and self.all_wild_ok)):
-            sets = [i for i, m in enumerate(melds) if m.kind == 'set']
-            if sets:
-                m = melds[sets[0]]
-                rank = m.plays[0].rank
-                melds[sets[0]] = Meld('set', m.cards + tuple(spare), m.plays + plays_in_set(spare, rank))
-            else:
-                melds.append(Meld('set', tuple(spare), plays_in_set(spare, self.wild or 1)))
-            spare = []
-        return melds, spare
-
-
-def layout(c, meld):
-    """A meld found by the search, as a layout: ('set', rank, naturals, wilds) or ('run', suit base,
-    {place: natural or None for a wild}, wilds)."""
-    used, k, is_set, span = meld
-    if is_set:
-        return ('set', c & 15, (c,) + used, k)
-    base, lo, hi, anchor = span
-    naturals = set(used) | {c}
-    places = {p: (c if p == anchor else base + p if p <= 13 and base + p in naturals else None)
-              for p in range(lo, hi + 1)}
-    return ('run', base, places, k)
-
-
-def grouping(solution):
-    """What tells two arrangements apart for people: the cards of each meld, and the deadwood."""
-    return (tuple(sorted(tuple(sorted(map(str, m.cards))) for m in solution.melds)),
-            tuple(sorted(map(str, solution.deadwood))))
-
-
-def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
-    """Up to `limit` arrangements that reach the minimal penalty, each grouping the cards differently.
-
-    The first is solve()'s. Ties are followed for at most `budget` steps, so a hand with a huge
-    number of equivalent arrangements may show fewer than exist, never more.
-    """
-    first = solve(hand, wild, rules)
-    found = {grouping(first): first}
-    value = values(rules, wild)
-    jokers, wild_cards, naturals = [], [], []
-    for c in hand:
-        (jokers if c.rank == 0 else wild_cards if c.rank == wild else naturals).append(c)
-    ways = splits(wild_cards, naturals, rules, len(jokers))
-    everyone = naturals + wild_cards if len(ways) > 1 else ()
-    for as_itself in ways:
-        pool = jokers + list(without(wild_cards, as_itself))
-        search = Search(naturals + as_itself, pool, wild, rules, value, everyone)
-        for solution in search.ties(budget):
-            if solution.penalty != first.penalty:
-                break
-            found.setdefault(grouping(solution), solution)
-            if len(found) >= limit:
-                return list(found.values())
-    return list(found.values())
 
 
 def plays_in_set(wilds, rank):
@@ -480,13 +731,3 @@ def take(wilds, stands):
         if c == stands or (not stands.suit and c.rank == stands.rank):
             return wilds.pop(i)
     return wilds.pop(0)
-
-
-def goes_out(hand, wild, rules=DEFAULT):
-    """Whether every card of the hand melds (penalty 0)."""
-    return solve(hand, wild, rules).penalty == 0
-
-
-def discards_to_go_out(hand, wild, rules=DEFAULT):
-    """The cards whose discard leaves a hand that melds completely."""
-    return [c for c in sorted(set(hand), key=order) if goes_out(without(hand, [c]), wild, rules)]
