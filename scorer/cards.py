@@ -14,6 +14,7 @@ dama is not read (it is the diamonds letter); the suit is a symbol or S, H, D, C
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
 from .i18n import N_, _, language, ngettext
@@ -70,7 +71,11 @@ JOKER = Card(0, '')
 
 def card(text):
     """Read one card, or raise CardError naming the text."""
-    token = text.strip().upper().replace('\ufe0f', '')
+    return _card(text.strip().upper().replace('\ufe0f', ''), text)
+
+
+@lru_cache(maxsize=512)          # a table types the same few dozen cards again and again
+def _card(token, text):
     if token in _JOKER_IN:
         return JOKER
     if token in _WILD_WORDS:
@@ -130,7 +135,7 @@ def check_pack(hand, decks=2, jokers=0):
             raise CardError(ngettext('a joker, but no jokers are in play',
                                      '%(num)d jokers, but no jokers are in play', n_jokers))
         raise CardError(_('%(count)d jokers, but only %(jokers)d in play', count=n_jokers, jokers=jokers))
-    for c in sorted(counts, key=order):
+    for c in sorted(counts, key=order) if counts and max(counts.values()) > decks else ():
         if counts[c] > decks:
             raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',
                                      '%(count)s %(card)s but only %(num)d decks', decks,

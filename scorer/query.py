@@ -28,12 +28,12 @@ def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
     """Rules from a dict of settings, with decks and jokers given apart overriding them."""
     if settings is not None and not isinstance(settings, dict):
         raise QueryError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
-    merged = {**base.to_dict(), **(settings or {})}
+    given = dict(settings or {})
     for key, value in (('decks', decks), ('jokers', jokers)):
         if value is not None and value != '':
-            merged[key] = value
+            given[key] = value
     try:
-        return make_rules(merged)
+        return make_rules(given, base) if given else base
     except RulesError as e:
         raise QueryError(str(e)) from None
 

@@ -1,6 +1,6 @@
 """Rules: every setting of RULES.md with its default, the rounds it deals and their wild ranks."""
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from .i18n import N_, _, ngettext
 from .limits import MAX_NUMBER_DIGITS
@@ -103,7 +103,7 @@ class Rules:
         return card.rank
 
     def to_dict(self):
-        return asdict(self)
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
 def deal_problem(players, rules):
@@ -166,8 +166,9 @@ def coerce(key, value):
     return value
 
 
-def make_rules(settings=None, **more):
-    """Rules from a dict of settings; an unknown key or value raises RulesError naming it."""
+def make_rules(settings=None, base=None, **more):
+    """Rules from a dict of settings on top of `base` (the defaults); an unknown key or value raises
+    RulesError naming it."""
     if settings is not None and not isinstance(settings, dict):
         raise RulesError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
     settings = {**(settings or {}), **more}
@@ -184,7 +185,7 @@ def make_rules(settings=None, **more):
                              if not isinstance(value, (dict, list)) else
                              _('%(key)s takes one of: %(choices)s', key=key, choices=shown))
         values[key] = value
-    rules = replace(DEFAULT, **values)
+    rules = replace(base or DEFAULT, **values)
     if rules.jokers > 2 * rules.decks:
         raise RulesError(ngettext('%(jokers)d jokers, but %(num)d deck holds at most %(most)d',
                                   '%(jokers)d jokers, but %(num)d decks hold at most %(most)d', rules.decks,

@@ -239,7 +239,10 @@ class Deal:
                 in_order += [n for n in group for _ in range(naturals.count(n))]
         self.singles = sorted(singles, key=self.value.get, reverse=True)       # dearest first
         self.singles_cost = [sum(self.value[n] for n in self.singles[m:]) for m in range(len(singles) + 1)]
-        self.ever, self.opening_hand, self.opening_runners = {}, tuple(in_order), tuple(runners)
+        # Whether a natural can meld with the whole hand, with 0 or 1 stand-ins (see `lone()`).
+        self.ever = {(n, stand_ins): True for n in naturals} if stand_ins < 2 else {}
+        self.opening_hand, self.opening_runners = tuple(in_order), tuple(runners)
+        self.ends = {}            # (jokers, wilds, sink) -> the Leftover of the end
         start = self.position(tuple(in_order), len(self.jokers), len(self.wild_cards) - len(runners),
                               tuple(sorted(runners)), False)
         self.opening = Step(self.cost(never), start, never)    # the first step: naturals that never meld
@@ -486,6 +489,9 @@ class Deal:
         """The cost of the end, when no natural is left but the singles: each single melds with two
         stand-ins (jokers first), the dearest first, and then the wilds still left meld or are
         deadwood (`wilds_left()`). Every number of singles melded is tried."""
+        known = self.ends.get((jokers, wilds, sink))
+        if known:
+            return known
         best = None
         for melded in range(len(self.singles) + 1):
             need = 2 * melded
@@ -497,6 +503,7 @@ class Deal:
             cost = self.singles_cost[melded] + end.cost
             if best is None or cost < best.cost:
                 best = end._replace(cost=cost, singles=melded)
+        self.ends[jokers, wilds, sink] = best
         return best
 
     def wilds_left(self, jokers, wilds, sink):
