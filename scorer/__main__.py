@@ -11,7 +11,7 @@ import sys
 
 from .cards import CardError, parse_cards
 from .claims import parse_melds
-from .query import QueryError, read_query, read_rules, read_wild
+from .query import QueryError, check_size, read_query, read_rules, read_wild
 from .referee import as_data, audit, lines
 from .rules import CHOICES, EXPLAIN
 from .solver import solve
@@ -54,6 +54,7 @@ def check(args, out):
         raise QueryError(str(e)) from None
     if not hand:
         raise QueryError('no cards given')
+    check_size(hand, round, rules)
     for line in lines(audit(hand, wild, rules, round, claim_score=args.claim, claim_melds=melds)):
         print(line, file=out)
     return 0

@@ -74,4 +74,14 @@ def read_query(fields, base=DEFAULT):
         raise QueryError(str(e)) from None
     if not hand:
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
+    check_size(hand, round, rules)
     return Query(hand, wild, rules, round)
+
+
+def check_size(hand, round, rules):
+    """Raise QueryError when a hand holds more cards than its round deals, plus the one drawn."""
+    if round is not None:
+        size = rules.hand_size(round)
+        if len(hand) > size + 1:
+            raise QueryError(_('%(count)d cards, but round %(round)d deals %(size)d (at most %(most)d with the '
+                               'card drawn)', count=len(hand), round=round, size=size, most=size + 1))

@@ -14,7 +14,8 @@ def test_solve_errors_are_clear(client):
                            ('cards=7H', 'give the wild rank'),
                            ('cards=&wild=5', 'no cards given'),
                            ('cards=7H&wild=5&aces=up', "'up' is not a value of aces"),
-                           ('cards=7H&wild=5&colour=red', "unknown parameter 'colour'")]:
+                           ('cards=7H&wild=5&colour=red', "unknown parameter 'colour'"),
+                           ('cards=2H 3H 4H 5H 6H&round=1', '5 cards, but round 1 deals 3 (at most 4 with the card drawn)')]:
         r = client.get('/api/solve?' + query)
         assert r.status_code == 400, query
         assert message in r.get_json()['error']
@@ -32,3 +33,14 @@ def test_game_may_name_the_game_setting(client):
     # Round 7 of the short game deals 11 cards, so jacks are wild (standard: 9 cards, nines).
     assert client.get('/api/solve?cards=JS&round=7&game=short').get_json()['penalty'] == 15
     assert client.get('/api/solve?cards=JS&round=7').get_json()['penalty'] == 10
+
+
+def test_a_hand_may_hold_the_rounds_cards_and_the_one_drawn(client):
+    """With round=N a hand holds at most the round's size + 1; with only the wild rank, up to MAX_HAND."""
+    from scorer.limits import MAX_HAND
+    assert client.get('/api/solve?cards=2H 3H 4H 6C&round=1').status_code == 200
+    assert client.get('/api/solve?cards=2H 3H 4H 6C 7C&round=1').status_code == 400
+    twenty = ' '.join(['2H 3H 4H 5H 6H 7H 8H 9H 10H JH'] * 2)
+    assert client.get(f'/api/solve?cards={twenty}&wild=5').status_code == 200
+    r = client.get(f'/api/solve?cards={twenty} QH&wild=5')
+    assert r.status_code == 400 and f'21 cards, but a hand holds at most {MAX_HAND}' in r.get_json()['error']

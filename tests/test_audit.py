@@ -59,7 +59,8 @@ def test_bad_input_gets_clear_messages_and_keeps_what_was_typed(client):
              ('cards=7H&wild=3&claim=lots', '&#39;lots&#39; is not a score'),
              ('cards=7H&wild=3&melds=7H 8X', 'claimed melds: &#39;8X&#39; is not a card (2nd card)'),
              ('cards=7H&wild=3&aces=up', '&#39;up&#39; is not a value of aces'),
-             ('cards=7H&wild=Z', 'wild: &#39;Z&#39; is not a rank')]
+             ('cards=7H&wild=Z', 'wild: &#39;Z&#39; is not a rank'),
+             ('cards=2H 3H 4H 5H 6H&round=1', '5 cards, but round 1 deals 3 (at most 4 with the card drawn)')]
     for query, message in cases:
         r = client.get('/audit?' + query)
         assert r.status_code == 200
@@ -119,7 +120,8 @@ def test_api_audit_refuses_bad_input_with_the_pages_messages(client):
                            ('cards=7H&wild=3&claim=٣', "'٣' is not a score"),
                            ('cards=7H', 'choose the round (or the wild rank)'),
                            ('round=3', 'no cards given'),
-                           ('cards=7H&round=3&colour=red', "unknown parameter 'colour'")]:
+                           ('cards=7H&round=3&colour=red', "unknown parameter 'colour'"),
+                           ('cards=2H 3H 4H 5H 6H&round=1', '5 cards, but round 1 deals 3')]:
         r = client.get('/api/audit?' + query)
         assert r.status_code == 400, query
         assert message in r.get_json()['error'], query

@@ -59,6 +59,7 @@ def test_check_bad_input_is_a_clear_error_without_traceback():
         (('7H', '--wild', 'X'), "error: wild: 'X' is not a rank"),
         (('7H', '--round', '2', '--aces', 'sideways'), "error: 'sideways' is not a value of aces"),
         (('7H',), 'error: give --round N or --wild RANK'),
+        (('2H 3H 4H 5H 6H', '--round', '1'), 'error: 5 cards, but round 1 deals 3 (at most 4 with the card drawn)'),
     ]:
         r = scorer('check', *args)
         assert r.returncode == 2
@@ -76,6 +77,7 @@ def test_solve_jsonl_answers_each_line_in_order():
         {'id': 4, 'cards': 'JK JK 3S', 'round': 1, 'jokers': 2},
         {'id': 5, 'cards': 'QH', 'wild': 3, 'rules': {'colour': 'red'}},
         [1, 2],
+        {'id': 7, 'cards': '2H 3H 4H 5H 6H', 'round': 1},
     ]
     stdin = '\n'.join(x if isinstance(x, str) else json.dumps(x) for x in lines) + '\n'
     r = scorer('solve', '--jsonl', stdin=stdin)
@@ -90,3 +92,4 @@ def test_solve_jsonl_answers_each_line_in_order():
     assert out[4]['penalty'] == 0
     assert out[5] == {'id': 5, 'error': "unknown setting 'colour'"}
     assert out[6]['id'] is None and 'error' in out[6]
+    assert out[7] == {'id': 7, 'error': '5 cards, but round 1 deals 3 (at most 4 with the card drawn)'}

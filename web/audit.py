@@ -11,7 +11,7 @@ from scorer.cards import CardError, parse_cards
 from scorer.claims import parse_melds
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
-from scorer.query import QueryError, read_rules, read_wild
+from scorer.query import QueryError, check_size, read_rules, read_wild
 from scorer.referee import audit as referee_audit
 from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
@@ -53,7 +53,8 @@ def read_audit(args):
     if text.strip():
         try:
             hand = parse_cards(text, rules.decks, rules.jokers)
-        except CardError as e:
+            check_size(hand, round, rules)
+        except (CardError, QueryError) as e:
             errors['cards'] = str(e)
     claim_score = None
     if args.get('claim', '').strip():
