@@ -71,3 +71,22 @@ def check_arrangement(solution, hand, wild, rules):
                 places[-1] = 14
             assert places == list(range(places[0], places[0] + len(places))), f'{meld} is out of order'
     assert sum(card_value(tuple(c), wild, rules) for c in solution.deadwood) == solution.penalty
+
+
+@st.composite
+def crowded_deals(draw, sizes=st.integers(8, 13)):
+    """(hand, wild, rules): the hands that were once slow. Three decks, many cards of the wild rank
+    (and jokers), limited wilds, and naturals of every suit close to the wild rank, so that a
+    wild-rank card may play as itself in a run of its suit or stand in for another card."""
+    rules = make_rules(draw(st.sampled_from([s for s in MELD_SETTINGS
+                                             if s['max_wilds_per_meld'] or not s['all_wild_melds']])),
+                       decks=3, jokers=draw(st.sampled_from([0, 2, 6])))
+    wild = draw(st.integers(1, 13))
+    wilds = [Card(wild, s) for s in SUITS] * 3 + [JOKER] * rules.jokers
+    near = [Card(r, s) for r in range(wild - 2, wild + 3) if r != wild and 1 <= r <= 13 for s in SUITS] * 3
+    if wild >= 12:                    # an ace on top is near a wild queen or king
+        near += [Card(1, s) for s in SUITS] * 3
+    size = draw(sizes)
+    n_wilds = draw(st.integers(size // 3, size * 2 // 3))
+    hand = draw(st.permutations(wilds))[:n_wilds] + draw(st.permutations(near))[:size - n_wilds]
+    return hand, wild, rules

@@ -10,7 +10,7 @@ from scorer.cards import JOKER, SUITS, Card, parse_cards
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import discards_to_go_out, goes_out, solve
 from tests.brute import brute_penalty
-from tests.hands import MELD_SETTINGS, check_arrangement, deals
+from tests.hands import MELD_SETTINGS, check_arrangement, crowded_deals, deals
 
 
 def slow(n):
@@ -73,6 +73,39 @@ def test_adversarial_one_suit_many_wilds(data):
     solution = solve(h, wild, rules)
     assert solution.penalty == brute_penalty(h, wild, rules)
     check_arrangement(solution, h, wild, rules)
+
+
+@slow(150)
+@given(crowded_deals())
+def test_crowded_hands_agree_with_the_brute_force(deal):
+    """Many wild-rank cards under limited wilds: which of them play as themselves is decided inside
+    the search (issue 15), and the minimum is still the brute force's."""
+    h, wild, rules = deal
+    solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules)
+    check_arrangement(solution, h, wild, rules)
+
+
+@slow(40)
+@given(crowded_deals(sizes=st.integers(16, 20)))
+def test_crowded_hands_of_twenty_cards_are_valid_and_do_not_depend_on_order(deal):
+    """Past the brute force's reach: the arrangement is valid, adds up, and shuffling the hand
+    changes nothing."""
+    h, wild, rules = deal
+    solution = solve(h, wild, rules)
+    check_arrangement(solution, h, wild, rules)
+    assert solve(list(reversed(h)), wild, rules).penalty == solution.penalty
+
+
+def test_the_hand_that_took_two_seconds():
+    """Issue 15: kings wild, three decks, one wild per meld, aces high or low. The twelve kings meld
+    as a set of kings, the seven queens as a set of queens; the 8♦ has no other 8 and no diamond
+    within two places, and a meld takes one stand-in at most, so it is the deadwood."""
+    rules = make_rules(decks=3, max_wilds_per_meld=1, aces='high_or_low')
+    h = parse_cards('KH KS KC KD KH KS KC KD KH KS KC KD QS QH QD QC QD QH QD 8D', 3, 0)
+    solution = solve(h, 13, rules)
+    assert solution.penalty == 8 and [str(c) for c in solution.deadwood] == ['8D']
+    check_arrangement(solution, h, 13, rules)
 
 
 # --- The rules, case by case (RULES.md) --------------------------------------------------
