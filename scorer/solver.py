@@ -30,9 +30,10 @@ Glossary: the words of this file
 
 How one hand is solved, top to bottom: `Deal` sorts the hand into naturals, runners and plain
 wilds, leaves out the naturals that can never meld and the singles, and puts the rest in
-search order: group by group (a group is what one meld could ever join), and in a group suit
-by suit, low to high, so the first natural left is the lowest of its suit and a run holding
-it only goes up from it, but for stand-ins and runners. `Search.best()` takes the first
+search order: group by group (a group is what one meld could ever join), and in a group rank
+by rank, low to high, so the first natural left is the lowest of its suit and a run holding
+it only goes up from it, but for stand-ins and runners (and every set of a rank is settled
+before the next rank, which keeps positions few when the hand is crowded). `Search.best()` takes the first
 natural: it is deadwood, or it is in one of the melds `Deal.candidates()` lists. Stand-ins
 are drawn jokers first (a joker does less and costs more than a wild-rank card), then plain
 wild-rank cards, then a runner (each suit of runner is tried). When no natural is left,
@@ -197,7 +198,10 @@ class Deal:
         self.wild, self.rules = wild, rules
         self.high = rules.aces == 'high_or_low'
         self.most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
-        self.free = not rules.wilds_limited        # any wild may stand for any card in any meld
+        # Free wilds: any wild may stand for any card in any meld, and three wilds left over make a
+        # set of their own. So it is when melds may hold any number of wilds, and either all-wild
+        # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank).
+        self.free = self.most > 1 and (rules.all_wild_melds or not any(c.rank == 0 for c in hand))
         self.sinks = self.most > 1                 # a set takes every wild left over
         value = values(rules, wild)
         self.joker_value = value[JOKER]
@@ -229,14 +233,14 @@ class Deal:
             hand_now, runners_now = tuple(naturals), tuple(runners)
             never = tuple(n for n in naturals if not self.can_meld(n, hand_now, stand_ins, runners_now))
             naturals = list(without(naturals, never))
-        # The search takes naturals group by group, and in a group suit by suit, low to high. A
+        # The search takes naturals group by group, and in a group rank by rank, low to high. A
         # single (the one card of its group) melds only with two stand-ins: the end takes it.
         in_order, singles = [], []
         for group in self.groups(sorted(set(naturals)), sorted(set(runners)), stand_ins):
             if len(group) == 1 and naturals.count(group[0]) == 1:
                 singles += group
             else:
-                in_order += [n for n in group for _ in range(naturals.count(n))]
+                in_order += [n for n in sorted(group, key=place_of) for _ in range(naturals.count(n))]
         self.singles = sorted(singles, key=self.value.get, reverse=True)       # dearest first
         self.singles_cost = [sum(self.value[n] for n in self.singles[m:]) for m in range(len(singles) + 1)]
         # Whether a natural can meld with the whole hand, with 0 or 1 stand-ins (see `lone()`).
