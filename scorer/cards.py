@@ -144,7 +144,10 @@ def check_pack(hand, decks=2, jokers=0):
 
 def order(card):
     """Sort key: suit by suit (♠ ♥ ♦ ♣), then rank; jokers last."""
-    return (4, 0) if card.is_joker else (SUITS.index(card.suit), card.rank)
+    return (4, 0) if card.rank == 0 else (_SUIT_ORDER.get(card.suit, 0), card.rank)
+
+
+_SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 
 
 def text(cards):

@@ -203,12 +203,13 @@ class Deal:
         # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank).
         self.free = self.most > 1 and (rules.all_wild_melds or not any(c.rank == 0 for c in hand))
         self.sinks = self.most > 1                 # a set takes every wild left over
-        value = values(rules, wild)
-        self.joker_value = value[JOKER]
-        self.wild_value = rules.wild_penalty
-        self.jokers = [c for c in hand if c.rank == 0]
-        self.wild_cards = sorted((c for c in hand if c.rank == wild), key=order)
-        naturals = [NATURAL[c] for c in hand if c.rank and c.rank != wild]
+        self.value = natural_values(rules, wild)
+        self.joker_value, self.wild_value = rules.joker_penalty, rules.wild_penalty
+        self.jokers, self.wild_cards, naturals = [], [], []
+        for c in hand:
+            (self.jokers if c.rank == 0 else self.wild_cards if c.rank == wild else naturals).append(c)
+        self.wild_cards.sort(key=order)
+        naturals = [NATURAL[c] for c in naturals]
         # A runner plays as itself at the wild rank's place (an ace also on top).
         self.runner_places = (1, ACE_ON_TOP) if wild == 1 and self.high else (wild,)
         self.near = {}            # natural -> the runner of its suit it could share a run with
@@ -220,11 +221,10 @@ class Deal:
                 if near:
                     runners.append(r)
                     self.near.update(dict.fromkeys(near, r))
-        self.value = {n: value[CARD[n]] for n in naturals}
-        kin = {}
-        for n in sorted(set(naturals)):
-            kin.setdefault(place_of(n), []).append(n)
-        self.kin = {n: tuple(kin[place_of(n)]) for n in naturals}      # the naturals of its rank
+        by_rank = {}
+        for n in set(naturals):
+            by_rank.setdefault(place_of(n), []).append(n)
+        self.kin = {n: tuple(sorted(same)) for same in by_rank.values() for n in same}   # the naturals of its rank
         stand_ins = min(self.most, len(hand) - len(naturals))
         # Naturals that can be in no meld are deadwood from the start.
         self.run_pairs, self.run_neighbours = RUN_PAIRS[self.high], RUN_NEIGHBOURS[self.high]
@@ -232,7 +232,8 @@ class Deal:
         if stand_ins < 2:
             hand_now, runners_now = tuple(naturals), tuple(runners)
             never = tuple(n for n in naturals if not self.can_meld(n, hand_now, stand_ins, runners_now))
-            naturals = list(without(naturals, never))
+            if never:
+                naturals = list(without(naturals, never))
         # The search takes naturals group by group, and in a group rank by rank, low to high. A
         # single (the one card of its group) melds only with two stand-ins: the end takes it.
         in_order, singles = [], []
@@ -716,9 +717,9 @@ class Search:
 
 
 @lru_cache(maxsize=256)
-def values(rules, wild):
-    """What each card costs as deadwood in a round with this wild rank."""
-    return {c: rules.value(c, wild) for c in [*NATURAL, JOKER]}
+def natural_values(rules, wild):
+    """What each natural costs as deadwood in a round with this wild rank."""
+    return {n: rules.value(c, wild) for n, c in CARD.items()}
 
 
 def without(cards, taken):
