@@ -4,6 +4,7 @@ Used by `python -m scorer solve --jsonl` and by the web API, so both read the sa
 (`cards`, `wild` or `round`, `rules`, `decks`, `jokers`) and give the same messages.
 """
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CardError, parse_cards, parse_rank
@@ -32,10 +33,21 @@ def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
     for key, value in (('decks', decks), ('jokers', jokers)):
         if value is not None and value != '':
             given[key] = value
+    if not given:
+        return base
     try:
-        return make_rules(given, base) if given else base
+        try:
+            return rules_of(tuple(sorted(given.items())), base)
+        except TypeError:             # a value that is a list or an object: not kept, and refused below
+            return make_rules(given, base)
     except RulesError as e:
         raise QueryError(str(e)) from None
+
+
+@lru_cache(maxsize=256)               # a batch or a table asks for the same few rules again and again
+def rules_of(settings, base):
+    """make_rules() for settings given as sorted (key, value) pairs."""
+    return make_rules(dict(settings), base)
 
 
 def read_wild(wild, round, rules):
