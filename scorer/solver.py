@@ -178,7 +178,6 @@ class Step(NamedTuple):
     after: Position
     deadwood: tuple = ()         # naturals it leaves out of every meld
     meld: Candidate = None       # the meld it makes, if any
-    drawn: tuple = ()            # runners the meld draws as stand-ins
 
 
 class Leftover(NamedTuple):
@@ -188,7 +187,7 @@ class Leftover(NamedTuple):
     jokers: int = 0              # the jokers left after that
     wilds: int = 0               # and the plain wild-rank cards
     sets: tuple = ()             # (wild-rank cards, jokers) of each set the wilds left make
-    to_sink: bool = False        # the wilds left all join the first set made
+    to_sink: bool = False        # the wilds left all join a sink (a set, or a run with room)
 
 
 class Deal:
@@ -414,7 +413,7 @@ class Deal:
         suit, anchor = suit_of(c), place_of(c)
         runner = natural(suit, self.wild) if self.wild and natural(suit, self.wild) in runners else None
         if anchor == 1 and self.high:       # the ace on top, and the places below it
-            for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit):
+            for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit, 2):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(found, c, low, ACE_ON_TOP, naturals, stand_ins, limit, own)
         below = [(anchor, ((), (), 0))] if anchor == 1 else list(self.grow(suit, anchor, -1, (), runner, limit))
@@ -682,7 +681,7 @@ class Search:
             else:              # one stand-in, and only runners left: each kind of runner is tried
                 for drawn in sorted(set(runners_left)):
                     after = deal.position(left, 0, 0, without(runners_left, (drawn,)), sink_after)
-                    yield Step(0, after, (), meld, (drawn,))
+                    yield Step(0, after, (), meld)
         yield Step(deal.value[c], deal.position(rest, jokers, wilds, runners, sink), (c,))
 
     def solution(self):

@@ -146,6 +146,14 @@ def test_a_wild_never_goes_past_a_full_run():
     assert penalty('KH AH JK', None, aces='high_or_low') == 0
 
 
+def test_a_run_holds_an_ace_at_one_end_only():
+    """Two aces, aces high or low, wilds limited (all-wild melds barred, jokers in the hand): a run
+    down from the ace on top stops at the 2, and never reaches the other ace (found by hypothesis)."""
+    rules = make_rules(decks=3, jokers=2, aces='high_or_low', all_wild_melds=False)
+    h = parse_cards('JK 2H 2D 2C 2S 2H 2D 2C 2S 2H 2D AS 3S AS 3S 3H 3H', 3, 2)
+    check_arrangement(solve(h, 2, rules), h, 2, rules)
+
+
 def test_wilds_extend_a_run_at_either_end_and_fill_gaps():
     assert penalty('QH KH JK', None) == 0
     assert penalty('AH JK 3H', None) == 0
