@@ -46,3 +46,19 @@ def test_audit_permalink_on_another_phone(browser, server, dark):
     assert first.outside == [] and second.outside == []
     first.close()
     second.close()
+
+
+def test_a_hand_too_big_for_its_round_is_said_once(browser, server):
+    """The page comes back with the server's word on the cards; the live warning waits until they change."""
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(server.url + '/audit?cards=2H+3H+4H+5H+6H&round=1')
+    errors = page.locator('.field:has(#cards) [role=alert]:not(:empty)')
+    expect(errors).to_have_count(1)
+    expect(errors).to_have_text('5 cards, but round 1 deals 3 (at most 4 with the card drawn)')
+    page.locator('#cards').fill('2H 3H 4H 5H 6H 7H')
+    expect(page.locator('.size-warning')).to_contain_text('6 cards')
+    page.locator('#cards').fill('2H 3H 4H')
+    expect(page.locator('.size-warning')).to_be_empty()
+    shot(page, 'audit-too-many')
+    context.close()

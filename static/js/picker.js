@@ -255,6 +255,9 @@ function setup(form) {
     const pick = el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards'));
     const preview = el('div', { class: 'preview', 'aria-live': 'polite' });
     const warn = el('p', { class: 'error size-warning', role: 'alert' });
+    // The server's message for this field, if the page came back with one: it already says what
+    // is wrong with the text as sent, so the live warning waits until the text changes.
+    const sent = input.closest('.field').querySelector('.error:not(.size-warning)') ? input.value : null;
     input.closest('.field').append(chips, warn, pick, preview);
     pick.addEventListener('click', () => (active === i ? close() : open(i)));
 
@@ -272,7 +275,8 @@ function setup(form) {
         });
         return chip;
       }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
-      warn.textContent = cards.length > handSize ? say('tooMany', { count: cards.length, why: info.limitWhy }) : '';
+      warn.textContent = cards.length > handSize && input.value !== sent
+        ? say('tooMany', { count: cards.length, why: info.limitWhy }) : '';
       if (active === i) showCount();
     };
     let timer = null;
