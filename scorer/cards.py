@@ -135,11 +135,12 @@ def check_pack(hand, decks=2, jokers=0):
             raise CardError(ngettext('a joker, but no jokers are in play',
                                      '%(num)d jokers, but no jokers are in play', n_jokers))
         raise CardError(_('%(count)d jokers, but only %(jokers)d in play', count=n_jokers, jokers=jokers))
-    for c in sorted(counts, key=order) if counts and max(counts.values()) > decks else ():
-        if counts[c] > decks:
-            raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',
-                                     '%(count)s %(card)s but only %(num)d decks', decks,
-                                     count=number_word(counts[c]), card=c.pretty))
+    over = [c for c, n in counts.items() if n > decks]
+    if over:
+        c = min(over, key=order)
+        raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',
+                                 '%(count)s %(card)s but only %(num)d decks', decks,
+                                 count=number_word(counts[c]), card=c.pretty))
 
 
 def order(card):

@@ -35,11 +35,13 @@ def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
             given[key] = value
     if not given:
         return base
+    key = tuple(sorted(given.items()))
     try:
-        try:
-            return rules_of(tuple(sorted(given.items())), base)
-        except TypeError:             # a value that is a list or an object: not kept, and refused below
-            return make_rules(given, base)
+        hash(key)
+    except TypeError:                 # a value that is a list or an object: not kept (make_rules refuses it)
+        key = None
+    try:
+        return rules_of(key, base) if key else make_rules(given, base)
     except RulesError as e:
         raise QueryError(str(e)) from None
 

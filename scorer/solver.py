@@ -197,16 +197,16 @@ class Deal:
         self.wild, self.rules = wild, rules
         self.high = rules.aces == 'high_or_low'
         self.most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
-        # Free wilds: any wild may stand for any card in any meld, and three wilds left over make a
-        # set of their own. So it is when melds may hold any number of wilds, and either all-wild
-        # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank).
-        self.free = self.most > 1 and (rules.all_wild_melds or not any(c.rank == 0 for c in hand))
-        self.sinks = self.most > 1                 # a set takes every wild left over
-        self.value = natural_values(rules, wild)
-        self.joker_value, self.wild_value = rules.joker_penalty, rules.wild_penalty
         self.jokers, self.wild_cards, naturals = [], [], []
         for c in hand:
             (self.jokers if c.rank == 0 else self.wild_cards if c.rank == wild else naturals).append(c)
+        # Free wilds: any wild may stand for any card in any meld, and three wilds left over make a
+        # set of their own. So it is when melds may hold any number of wilds, and either all-wild
+        # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank).
+        self.free = self.most > 1 and (rules.all_wild_melds or not self.jokers)
+        self.sinks = self.most > 1                 # a set takes every wild left over
+        self.value = natural_values(rules, wild)
+        self.joker_value, self.wild_value = rules.joker_penalty, rules.wild_penalty
         self.wild_cards.sort(key=order)
         naturals = [NATURAL[c] for c in naturals]
         # A runner plays as itself at the wild rank's place (an ace also on top).
@@ -416,18 +416,17 @@ class Deal:
             for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit, 2):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(found, c, low, ACE_ON_TOP, naturals, stand_ins, limit, own)
-        below = [(anchor, ((), (), 0))] if anchor == 1 else list(self.grow(suit, anchor, -1, (), runner, limit))
+        below = [(anchor, ((), (), 0))] if anchor == 1 else list(self.grow(suit, anchor, -1, (), runner, limit, 1))
         top = ACE_ON_TOP if self.high and anchor > 1 else 13
         for high, (naturals, own, stand_ins) in self.grow(suit, anchor, +1, rest, runner, limit, top):
             for low, (_, own_below, more) in below:
                 if stand_ins + more <= limit and 3 <= high - low + 1 <= 13:
                     self.add_run(found, c, low, high, naturals, stand_ins + more, limit, own + own_below)
 
-    def grow(self, suit, anchor, step, rest, runner, limit, end=None):
+    def grow(self, suit, anchor, step, rest, runner, limit, end):
         """Walk away from the anchor one place at a time (step +1 up, -1 down), filling each place
         with a natural of `rest`, the runner, or a stand-in: yields (place reached, (naturals,
-        runners, stand-ins)) for every way, the anchor alone first."""
-        end = end or (1 if step < 0 else 13)
+        runners, stand-ins)) for every way, the anchor alone first, never past the place `end`."""
         shapes = [((), (), 0)]
         place = anchor
         while True:
