@@ -20,10 +20,14 @@ Glossary: the words of this file
 - position: what is left to arrange: the naturals (in search order), how many jokers and
   plain wild-rank cards, which runners, and whether a sink was made (a meld that takes the
   wilds left over at the end). The memo maps a position to its minimal penalty.
-- step: one move from a position: naturals that can meld no more are deadwood, or the first
-  natural is deadwood, or it goes into a candidate meld, which draws its stand-ins.
-  `Search.steps()` lists them; the search, the read-back of the best arrangement and the walk
-  through tying arrangements all follow those same steps.
+- step: one move from a position: the first natural is deadwood, or it goes into a candidate
+  meld, which draws its stand-ins; then the naturals at the head of what is left that can
+  meld no more are deadwood on the way (`Deal.step()`). `Search.steps()` lists the steps;
+  the search, the read-back of the best arrangement and the walk through tying arrangements
+  all follow those same steps.
+- kin and mates: a natural's kin are the naturals of its rank (`KIN`); its mates are the
+  naturals that make a meld with it and one stand-in (`MATES`: its kin, and the naturals of
+  its suit near enough to share a run).
 - single: a natural that shares no meld with any other card of the hand: it melds only with
   two stand-ins, so the end of the search decides it.
 - deadwood: the cards in no meld. The penalty is the sum of their values.
@@ -74,6 +78,15 @@ CARD = {**{n: c for c, n in NATURAL.items()},
         **{natural(s, ACE_ON_TOP): Card(1, suit) for s, suit in enumerate(SUITS)}}
 
 
+def naturals_taken(meld):
+    return len(meld.naturals)
+
+
+def search_order(n):
+    """Where a natural comes in its group: rank by rank, low to high (then by suit)."""
+    return place_of(n), n
+
+
 def run_pairs(n, high):
     """The pairs of naturals that make a 3-card run with natural n (an ace on top too when aces are high)."""
     suit, pairs = suit_of(n), []
@@ -83,11 +96,14 @@ def run_pairs(n, high):
     return tuple(pairs)
 
 
-# For each natural, with aces low and with aces high or low: the pairs that make a run with it,
-# and the naturals in any of them.
+# For each natural, with aces low and with aces high or low: the pairs that make a run with it.
 RUN_PAIRS = {high: {n: run_pairs(n, high) for n in NATURAL.values()} for high in (False, True)}
-RUN_NEIGHBOURS = {high: {n: frozenset(x for pair in pairs[n] for x in pair) for n in pairs}
-                  for high, pairs in RUN_PAIRS.items()}
+# A natural's kin: the naturals of its rank, its own included.
+KIN = {n: frozenset(natural(s, place_of(n)) for s in range(4)) for n in NATURAL.values()}
+# A natural's mates: the naturals that make a meld with it and one stand-in (its rank, or its
+# suit near enough to share a run).
+MATES = {high: {n: frozenset({x for pair in pairs[n] for x in pair} | KIN[n]) - {n}
+                for n in pairs} for high, pairs in RUN_PAIRS.items()}
 
 
 class Meld(NamedTuple):
@@ -220,13 +236,9 @@ class Deal:
                 if near:
                     runners.append(r)
                     self.near.update(dict.fromkeys(near, r))
-        by_rank = {}
-        for n in set(naturals):
-            by_rank.setdefault(place_of(n), []).append(n)
-        self.kin = {n: tuple(sorted(same)) for same in by_rank.values() for n in same}   # the naturals of its rank
         stand_ins = min(self.most, len(hand) - len(naturals))
         # Naturals that can be in no meld are deadwood from the start.
-        self.run_pairs, self.run_neighbours = RUN_PAIRS[self.high], RUN_NEIGHBOURS[self.high]
+        self.run_pairs, self.mates = RUN_PAIRS[self.high], MATES[self.high]
         never = ()
         if stand_ins < 2:
             hand_now, runners_now = tuple(naturals), tuple(runners)
@@ -236,20 +248,25 @@ class Deal:
         # The search takes naturals group by group, and in a group rank by rank, low to high. A
         # single (the one card of its group) melds only with two stand-ins: the end takes it.
         in_order, singles = [], []
-        for group in self.groups(sorted(set(naturals)), sorted(set(runners)), stand_ins):
-            if len(group) == 1 and naturals.count(group[0]) == 1:
+        copies = dict.fromkeys(naturals, 0)
+        for n in naturals:
+            copies[n] += 1
+        for group in self.groups(list(copies), sorted(set(runners)), stand_ins):
+            if len(group) == 1 and copies.get(group[0]) == 1:
                 singles += group
             else:
-                in_order += [n for n in sorted(group, key=place_of) for _ in range(naturals.count(n))]
+                in_order += [n for n in sorted(group, key=search_order) for _ in range(copies.get(n, 0))]
         self.singles = sorted(singles, key=self.value.get, reverse=True)       # dearest first
         self.singles_cost = [sum(self.value[n] for n in self.singles[m:]) for m in range(len(singles) + 1)]
-        # Whether a natural can meld with the whole hand, with 0 or 1 stand-ins (see `lone()`).
-        self.ever = {(n, stand_ins): True for n in naturals} if stand_ins < 2 else {}
+        # Whether a natural can meld with the whole hand, with 0 and with 1 stand-in (see `lone()`).
+        self.ever = ({}, {})
+        if stand_ins < 2:
+            self.ever[stand_ins].update(dict.fromkeys(naturals, True))
         self.opening_hand, self.opening_runners = tuple(in_order), tuple(runners)
         self.ends = {}            # (jokers, wilds, sink) -> the Leftover of the end
-        start = self.position(tuple(in_order), len(self.jokers), len(self.wild_cards) - len(runners),
-                              tuple(sorted(runners)), False)
-        self.opening = Step(self.cost(never), start, never)    # the first step: naturals that never meld
+        # The first step: naturals that never meld.
+        self.opening = self.step(self.cost(never), never, None, tuple(in_order), len(self.jokers),
+                                 len(self.wild_cards) - len(runners), tuple(sorted(runners)), False)
 
     def places(self, n):
         """The places a natural may take in a run: an ace may sit on top when aces are high."""
@@ -267,77 +284,69 @@ class Deal:
         one group after another lets the memo reuse each group's results whatever was done in
         the groups before.
         """
-        parent = dict.fromkeys(naturals + runners)      # a card -> another of its group, None at the root
-
-        def root(n):
-            while parent[n] is not None:
-                n = parent[n]
-            return n
-
-        def join(a, b):
-            a, b = root(a), root(b)
-            if a != b:
-                parent[b] = a
-
-        first_of_rank, top_of_suit, previous = {}, {}, None
-        is_natural = set(naturals)
-        for n in sorted(parent):                      # suit by suit, low to high
-            if n in is_natural:
-                first = first_of_rank.setdefault(place_of(n), n)
-                if first != n:
-                    join(first, n)
-            if previous is not None and n - previous <= stand_ins + 1 and suit_of(previous) == suit_of(n):
-                join(previous, n)
-            previous = top_of_suit[suit_of(n)] = n
-        if self.high:                                 # an ace also sits above the king
-            for suit, top in top_of_suit.items():
-                ace = natural(suit, 1)
-                if ace in parent and ACE_ON_TOP - place_of(top) <= stand_ins + 1:
-                    join(ace, top)
-        groups = {}
-        for n in sorted(parent):
-            groups.setdefault(root(n), []).append(n)
-        return list(groups.values())
+        cards = sorted(naturals + runners)               # suit by suit, low to high, each once
+        group_of = {}                                    # a card -> the list of its group
+        for n, previous in zip(cards, [None] + cards):
+            if previous is not None and n - previous <= stand_ins + 1 and suit_of(n) == suit_of(previous):
+                group_of[n] = group_of[previous]
+                group_of[n].append(n)
+            else:
+                group_of[n] = [n]
+        joins = []                                       # pairs of cards in the same group
+        first_of_rank = {}
+        for n in naturals:
+            joins.append((first_of_rank.setdefault(place_of(n), n), n))
+        if self.high:                                    # an ace also sits above the king
+            tops = {suit_of(n): n for n in cards}
+            joins += [(n, tops[suit_of(n)]) for n in cards
+                      if place_of(n) == 1 and ACE_ON_TOP - place_of(tops[suit_of(n)]) <= stand_ins + 1]
+        for a, b in joins:
+            a, b = group_of[a], group_of[b]
+            if a is not b:
+                a += b
+                group_of.update(dict.fromkeys(b, a))
+        return list({id(group): group for group in group_of.values()}.values())
 
     # --- What can meld with the first natural
 
     def can_meld(self, n, hand, limit, runners):
-        """Whether natural n of the hand may be in a meld with at most `limit` stand-ins (0 or 1):
-        a meld of three needs 2 - limit naturals more, of its rank or next to it in its suit, or
-        with one stand-in a runner near. A natural that cannot stays so as cards go."""
-        kin = self.kin[n]
-        if (hand.count(n) if len(kin) == 1 else sum(map(hand.count, kin))) > 2 - limit:
-            return True              # a set: n and enough of its rank
-        if self.run_neighbours[n].isdisjoint(hand):
-            return bool(limit and self.near.get(n) in runners)
-        return bool(limit) or any(x in hand and y in hand for x, y in self.run_pairs[n])
+        """Whether natural n of the hand may be in a meld with at most `limit` stand-ins (0 or 1).
+        With one stand-in it needs one mate (a natural of its rank, or of its suit near enough to
+        share a run) or a runner near; with none, two more of its rank or a run's two other
+        naturals. A natural that cannot stays so as cards go."""
+        if limit:
+            return (not self.mates[n].isdisjoint(hand) or hand.count(n) > 1
+                    or bool(runners) and self.near.get(n) in runners)
+        kin = KIN[n]
+        return (len([x for x in hand if x in kin]) > 2
+                or any(x in hand and y in hand for x, y in self.run_pairs[n]))
 
     def lone(self, hand, limit, runners):
         """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
-        ever = self.ever
+        ever = self.ever[limit]
         for i, n in enumerate(hand):
-            could = ever.get((n, limit))
+            could = ever.get(n)
             if could is None:     # whether it can meld with the whole hand: if not, it never will
-                could = ever[n, limit] = self.can_meld(n, self.opening_hand, limit, self.opening_runners)
+                could = ever[n] = self.can_meld(n, self.opening_hand, limit, self.opening_runners)
             if could and self.can_meld(n, hand, limit, runners):
                 return i
         return len(hand)
 
     def candidates(self, c, rest, runners, limit):
         """Every meld holding natural c, from the naturals `rest`, the runners, and at most `limit`
-        stand-ins. Melds that use the same cards are listed once."""
+        stand-ins, those with the most naturals first. Melds that use the same cards are listed once."""
         found = {}
         self.sets(c, rest, limit, found)
         if self.free:
             self.free_runs(c, rest, limit, found)
         else:
             self.runs(c, rest, runners, limit, found)
-        return found.values()
+        return sorted(found.values(), key=naturals_taken, reverse=True)
 
     def sets(self, c, rest, limit, found):
         """Sets of c's rank: any of the naturals of that rank left, and the stand-ins needed."""
-        kin = self.kin[c]
-        same = [x for x in rest if x in kin] if len(kin) > 1 or c in rest else ()
+        kin = KIN[c]
+        same = [x for x in rest if x in kin]
         if not same:
             choices = [()] if limit > 1 else []
         elif len(same) == 1:
@@ -468,13 +477,14 @@ class Deal:
 
     # --- Positions
 
-    def position(self, hand, jokers, wilds, runners, sink):
-        """The Position these cards leave, told the same way however it was reached, and the naturals
-        at its head it leaves as deadwood on the way (they can be in no meld any more: `lone()`).
+    def step(self, cost, deadwood, meld, hand, jokers, wilds, runners, sink):
+        """The Step to the position these cards leave, told the same way however it was reached.
 
         Runners that can no longer play as themselves become plain wild-rank cards: a suit keeps
         at most as many runners as it has naturals left near them (each run a runner plays
-        itself in holds one of those naturals). A sink with no wild left makes no difference.
+        itself in holds one of those naturals). Naturals at the head of the hand that can be
+        in no meld any more are deadwood on the way (`lone()`). A sink with no wild left makes
+        no difference.
         """
         if runners:
             kept = []
@@ -482,7 +492,13 @@ class Deal:
                 near = sum(1 for n in hand if self.near.get(n) == r)
                 kept += [r] * min(near, runners.count(r))
             wilds, runners = wilds + len(runners) - len(kept), tuple(kept)
-        return Position(hand, jokers, wilds, runners, sink and jokers + wilds > 0)
+        limit = min(jokers + wilds + len(runners), self.most)
+        if limit < 2 and hand:
+            lone = self.lone(hand, limit, runners)
+            if lone:
+                deadwood, cost = deadwood + hand[:lone], cost + self.cost(hand[:lone])
+                hand = hand[lone:]
+        return Step(cost, Position(hand, jokers, wilds, runners, sink and jokers + wilds > 0), deadwood, meld)
 
     def cost(self, naturals):
         """What naturals cost as deadwood."""
@@ -657,31 +673,23 @@ class Search:
         return cost
 
     def steps(self, position):
-        """Every move from a position: naturals at its head that can be in no meld any more are
-        deadwood at once (`lone()`); otherwise its first natural is deadwood, or in one of its melds."""
+        """Every move from a position: its first natural is deadwood, or in one of its melds."""
         deal = self.deal
         hand, jokers, wilds, runners, sink = position
-        in_all = jokers + wilds + len(runners)
-        limit = min(in_all, deal.most)
-        lone = deal.lone(hand, limit, runners) if limit < 2 else 0
-        if lone:
-            yield Step(deal.cost(hand[:lone]), deal.position(hand[lone:], jokers, wilds, runners, sink), hand[:lone])
-            return
         c, rest = hand[0], hand[1:]
-        for meld in sorted(deal.candidates(c, rest, runners, limit), key=lambda m: -len(m.naturals)):
-            left, runners_left = without(rest, meld.naturals), without(runners, meld.runners)
+        for meld in deal.candidates(c, rest, runners, min(jokers + wilds + len(runners), deal.most)):
+            left = without(rest, meld.naturals)
+            runners_left = without(runners, meld.runners) if meld.runners else runners
             sink_after = sink or meld.sinks
             # Stand-ins: jokers first, then plain wild-rank cards, then a runner.
             from_jokers = min(meld.stand_ins, jokers)
             from_wilds = min(meld.stand_ins - from_jokers, wilds)
             if from_jokers + from_wilds == meld.stand_ins:
-                after = deal.position(left, jokers - from_jokers, wilds - from_wilds, runners_left, sink_after)
-                yield Step(0, after, (), meld)
+                yield deal.step(0, (), meld, left, jokers - from_jokers, wilds - from_wilds, runners_left, sink_after)
             else:              # one stand-in, and only runners left: each kind of runner is tried
                 for drawn in sorted(set(runners_left)):
-                    after = deal.position(left, 0, 0, without(runners_left, (drawn,)), sink_after)
-                    yield Step(0, after, (), meld)
-        yield Step(deal.value[c], deal.position(rest, jokers, wilds, runners, sink), (c,))
+                    yield deal.step(0, (), meld, left, 0, 0, without(runners_left, (drawn,)), sink_after)
+        yield deal.step(deal.value[c], (c,), None, rest, jokers, wilds, runners, sink)
 
     def solution(self):
         """One arrangement that reaches the minimal penalty: the best steps from the start."""
