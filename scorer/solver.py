@@ -79,6 +79,7 @@ CARD = {**{n: c for c, n in NATURAL.items()},
 
 
 def naturals_taken(meld):
+    """How many naturals a candidate meld takes besides the first (the search tries the most first)."""
     return len(meld.naturals)
 
 
