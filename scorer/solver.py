@@ -493,13 +493,17 @@ class Deal:
                 near = sum(1 for n in hand if self.near.get(n) == r)
                 kept += [r] * min(near, runners.count(r))
             wilds, runners = wilds + len(runners) - len(kept), tuple(kept)
-        limit = min(jokers + wilds + len(runners), self.most)
+        limit = self.limit(jokers, wilds, runners)
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
                 deadwood, cost = deadwood + hand[:lone], cost + self.cost(hand[:lone])
                 hand = hand[lone:]
         return Step(cost, Position(hand, jokers, wilds, runners, sink and jokers + wilds > 0), deadwood, meld)
+
+    def limit(self, jokers, wilds, runners):
+        """How many stand-ins the next meld may take: the wilds left, up to the rules' limit per meld."""
+        return min(jokers + wilds + len(runners), self.most)
 
     def cost(self, naturals):
         """What naturals cost as deadwood."""
@@ -678,9 +682,8 @@ class Search:
         deal = self.deal
         hand, jokers, wilds, runners, sink = position
         c, rest = hand[0], hand[1:]
-        for meld in deal.candidates(c, rest, runners, min(jokers + wilds + len(runners), deal.most)):
-            left = without(rest, meld.naturals)
-            runners_left = without(runners, meld.runners) if meld.runners else runners
+        for meld in deal.candidates(c, rest, runners, deal.limit(jokers, wilds, runners)):
+            left, runners_left = without(rest, meld.naturals), without(runners, meld.runners)
             sink_after = sink or meld.sinks
             # Stand-ins: jokers first, then plain wild-rank cards, then a runner.
             from_jokers = min(meld.stand_ins, jokers)
