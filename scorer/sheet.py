@@ -8,6 +8,7 @@ more zero rounds; players still tied share the place (1, 1, 3), and a shared fir
 a shared win. With `tie_break: none` equal totals share the place.
 """
 
+import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -235,11 +236,6 @@ def score_round(game, number, entries):
         elif e.player in seen:
             fail('', _('two entries for %(player)s', player=e.player))
         seen.add(e.player)
-    out = [p for p in game.players if p in by_player and by_player[p].went_out]
-    if not out:
-        fail('', _('nobody went out: mark the player who went out'))
-    elif len(out) > 1:
-        fail('', _('only one player goes out in a round, but %(players)s are marked', players=listing(out)))
     scores, hands = {}, {}
     for player in game.players:
         e = by_player.get(player)
@@ -260,6 +256,43 @@ def score_round(game, number, entries):
         scores = {p: Score(s.score * 2, s.went_out, s.from_cards, s.cards, s.solution, s.points)
                   for p, s in scores.items()}
     return scores
+
+
+def doubts(game, number, entries):
+    """What is odd about a round that can be scored, in words: [(what, message)], empty when nothing is.
+
+    RULES.md: a round normally has exactly one player who went out, and every other player holds
+    the round's hand size at the end. A hand entered with fewer cards, nobody gone out, or two
+    players gone out are most often entry mistakes; they are kept only once someone confirms them.
+    `what` names the doubt ('short:Bo:10', 'nobody', 'several'), so a confirmation holds only for
+    the doubts it was given for.
+    """
+    size = game.rules.hand_size(number)
+    found = []
+    out = [e.player for e in entries if e.went_out]
+    if not out:
+        found.append(('nobody', _('nobody went out')))
+    elif len(out) > 1:
+        found.append(('several', _('%(players)s all went out', players=listing(out)) if len(out) > 2 else
+                      _('%(players)s both went out', players=listing(out))))
+    for e in entries:
+        if e.went_out or not (e.cards and e.cards.strip()):
+            continue
+        try:
+            held = len(parse_cards(e.cards, game.rules.decks, game.rules.jokers))
+        except CardError:
+            continue
+        if held < size:
+            found.append((f'short:{e.player}:{held}', _('%(player)s: %(count)d of %(size)d cards',
+                                                        player=e.player, count=held, size=size)))
+    return found
+
+
+def doubts_key(found):
+    """A short key naming these doubts, which a confirmation must send back: the same doubts, the same key."""
+    if not found:
+        return ''
+    return hashlib.sha256('\n'.join(what for what, _message in found).encode()).hexdigest()[:16]
 
 
 def clean_entries(game, number, entries):

@@ -33,7 +33,7 @@ def test_read_and_write_round_trip():
     ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
                                           {'player': 'Bruno', 'cards': '1X'}, {'player': 'Carla', 'points': 1}]}]},
      "round 1: Bruno: '1X' is not a card (1st card)"),
-    ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'points': 3}]}]}, 'round 1: nobody went out'),
+    ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'points': 3}]}]}, 'round 1: Bruno has no entry'),
 ])
 def test_bad_files_get_clear_errors(change, message):
     with pytest.raises(GameFileError) as e:

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from app import create_app
 from scorer.cards import CardError, parse_cards, parse_rank
-from tests.helpers import new_game_form, round_form
+from tests.helpers import new_game_form, round_form, save_confirmed
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -85,8 +85,8 @@ def pages(client, hand_link=True):
     """Every kind of page, with a game that has rounds, claims, errors and stats to show."""
     url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'], title='Noche', place='Casa')).headers['Location']
     for n in range(1, 12):
-        r = client.post(f'{url}/rounds/{n}', data=round_form(n % 2, cards=[None if n % 2 == 0 else 'KH 5C',
-                                                                         None if n % 2 else 'QS 2D']))
+        r = save_confirmed(client, url, n, round_form(n % 2, cards=[None if n % 2 == 0 else 'KH 5C',
+                                                                     None if n % 2 else 'QS 2D']))
         assert r.status_code == 302, r.get_data(as_text=True)
     game_id = url.rsplit('/', 1)[1]
     return [
@@ -128,11 +128,14 @@ def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
     paths, url = pages(client)
     bad_round = client.post(url + '/rounds/1', data=round_form(1, cards=['7H 1X', 'KH 5C 9D 9D'], points=[None, 'x']))
     bad_game = client.post('/games/new', data=new_game_form(['Ana']))
+    doubts = client.post(url + '/rounds/1', data=round_form('', cards=[None, '7H'], points=['3'], version=1))
+    assert 'name="confirm"' in doubts.get_data(as_text=True)
     found = {}
     for path in paths:
         found[path] = untranslated(client.get(path).get_data(as_text=True))
     found['bad round'] = untranslated(bad_round.get_data(as_text=True))
     found['bad game'] = untranslated(bad_game.get_data(as_text=True))
+    found['doubts'] = untranslated(doubts.get_data(as_text=True))
     assert {p: w for p, w in found.items() if w} == {}
 
 

@@ -4,6 +4,7 @@ delete, and player stats."""
 import csv
 import io
 import json
+import re
 import subprocess
 
 import pytest
@@ -15,7 +16,7 @@ from scorer.sheet import Entry, Game
 from scorer.stats import merge, player_stats, unmerge
 from tests.browser import ARTIFACTS
 from tests.server import Server
-from tests.helpers import round_form
+from tests.helpers import round_form, save_confirmed
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 
@@ -28,7 +29,7 @@ def play(client, url, players, rounds=11, cards=True):
         hands = [None if i == out else (f'{ranks[i]}H {ranks[i]}C' if cards and i % 2 else None)
                  for i in range(len(players))]
         points = [None if i == out or hands[i] else str((i * 7 + n) % 40) for i in range(len(players))]
-        r = client.post(f'{url}/rounds/{n}', data=round_form(out, cards=hands, points=points))
+        r = save_confirmed(client, url, n, round_form(out, cards=hands, points=points))
         assert r.status_code == 302, r.get_data(as_text=True)
 
 
@@ -130,7 +131,8 @@ def test_history_lists_finished_games_with_the_winner(client, finished_eight, ma
 
 def test_finished_game_opens_read_only_and_can_be_corrected(client, finished_eight):
     page = client.get(finished_eight).get_data(as_text=True)
-    assert 'Game over.' in page and '/rounds/' not in page and 'Correct a round' in page
+    assert 'Game over.' in page and 'Correct a round' in page
+    assert re.findall(r'/rounds/[^"]*', page) == ['/rounds/11/undo']      # only the minute's Undo of the last save
     assert '/rounds/1' in client.get(finished_eight + '?edit=1').get_data(as_text=True)
 
 

@@ -67,7 +67,7 @@ def test_the_drafts_reach_only_the_scorekeepers_stream(pushing):
     assert app.test_client().get(url + '/events?drafts=1').status_code == 403
     zoe = app.test_client()
     zoe.post(url + '/seats/1')
-    zoe.post(url + '/hand', data={'cards': 'KH 5C 7D'})
+    zoe.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
     got = events_of(client.get(url + '/events?drafts=1', headers={'Last-Event-ID': '0'}), 2)
     drafts = next(data for name, _, data in got if name == 'drafts')
     assert '"cards": "KH 5C 7D"' in drafts and '"player": "Bruno"' in drafts

@@ -22,7 +22,7 @@ def test_a_follower_takes_a_seat_and_enters_their_own_hand(app, client, make_gam
     assert r.status_code == 302 and r.headers['Location'].endswith('/hand')
     cookie = next(c for c in r.headers.getlist('Set-Cookie') if c.startswith('seat_'))
     assert 'HttpOnly' in cookie and 'SameSite=Lax' in cookie
-    r = zoe.post(url + '/hand', data={'cards': 'KH 5C 7D'})
+    r = zoe.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and '22 points' in page and 'K♥<small> 10</small>' in page
     drafts = client.get(url + '/rounds/1/drafts').get_json()
@@ -62,7 +62,7 @@ def test_the_scorekeeper_frees_a_seat_and_can_turn_self_entry_off(app, client, m
     assert lost.post(url + '/hand', data={'cards': '7H'}).status_code == 302          # the old phone lost it
     assert take(new, url, 1).headers['Location'].endswith('/hand')
     client.post(url + '/self-entry', data={'allowed': '0'})
-    r = new.post(url + '/hand', data={'cards': '7H'})
+    r = new.post(url + '/hand', data={'round': '1', 'cards': '7H'})
     assert r.status_code == 403 and 'The scorekeeper enters every hand' in r.get_data(as_text=True)
     assert "I'm <bdi>" not in app.test_client().get(url).get_data(as_text=True)
 
@@ -79,13 +79,13 @@ def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, me
     url = make_game(('Ana', 'Bruno', 'Carla'))
     carla, bruno = app.test_client(), app.test_client()
     take(carla, url, 2)
-    carla.post(url + '/hand', data={'cards': 'KS'})
+    carla.post(url + '/hand', data={'round': '1', 'cards': 'KS'})
     take(bruno, url, 1)
-    r = bruno.post(url + '/hand', data=data)
+    r = bruno.post(url + '/hand', data={'round': '1', **data})
     page = r.get_data(as_text=True)
     assert r.status_code == 422 and message in page, page[page.find('error-box'):][:300]
     for value in data.values():
-        if value != 'y':
+        if value not in ('y', '1'):
             assert f'value="{value}"' in page                        # what was typed stays
 
 

@@ -3,7 +3,8 @@
 import pytest
 
 from scorer.rules import make_rules
-from scorer.sheet import Entry, Game, RoundError, compute_sheet, read_points, score_round, tie_break_words
+from scorer.sheet import (Entry, Game, RoundError, compute_sheet, doubts, doubts_key, read_points, score_round,
+                          tie_break_words)
 
 PLAYERS = ('Ana', 'Bruno', 'Carla')
 
@@ -102,8 +103,6 @@ def test_places_shown_after_every_round():
 
 
 @pytest.mark.parametrize('entries, who, message', [
-    ([pts('Ana', 1), pts('Bruno', 2), pts('Carla', 3)], '', 'nobody went out'),
-    ([out('Ana'), out('Bruno'), pts('Carla', 3)], '', 'only one player goes out in a round, but Ana and Bruno'),
     ([out('Ana'), cards('Bruno', 'KH 5C 7D 8D'), pts('Carla', 3)], 'Bruno', 'Bruno holds 4 cards, but round 1 deals 3'),
     ([Entry('Ana', True, '7C 9D'), pts('Bruno', 1), pts('Carla', 3)], 'Ana', 'Ana went out but 9♦ 7♣ do not meld'),
     ([out('Ana'), cards('Bruno', '7H 7H'), cards('Carla', '7H 2C')], '', 'three 7♥ in this round (Bruno and Carla) but only 2 decks'),
@@ -125,3 +124,33 @@ def test_points_may_be_typed_as_a_sum():
     for bad in ('-3', '1.5', '10+', 'x', '99999'):
         with pytest.raises(ValueError):
             read_points(bad)
+
+
+@pytest.mark.parametrize('entries, found', [
+    ([out('Ana'), cards('Bruno', '7H 8H 9H'), pts('Carla', 3)], []),
+    ([out('Ana'), cards('Bruno', '7H 8H'), pts('Carla', 3)], ['Bruno: 2 of 3 cards']),
+    ([out('Ana'), cards('Bruno', 'KH'), cards('Carla', '2C 5D')], ['Bruno: 1 of 3 cards', 'Carla: 2 of 3 cards']),
+    ([Entry('Ana', True, '3S 4S'), cards('Bruno', '7H 8H 9H'), pts('Carla', 3)], []),   # went out: discarded
+    ([pts('Ana', 1), pts('Bruno', 2), pts('Carla', 3)], ['nobody went out']),
+    ([out('Ana'), out('Bruno'), pts('Carla', 3)], ['Ana and Bruno both went out']),
+    ([out('Ana'), out('Bruno'), out('Carla')], ['Ana, Bruno and Carla all went out']),
+])
+def test_doubts_name_what_looks_like_an_entry_mistake(entries, found):
+    """RULES.md: every player who did not go out holds the round's hand size, and one player goes out."""
+    assert [message for _what, message in doubts(Game(PLAYERS), 1, entries)] == found
+
+
+def test_odd_rounds_still_score_so_a_confirmed_one_is_kept():
+    scores = score_round(Game(PLAYERS), 1, [out('Ana'), out('Bruno'), cards('Carla', '7H 8H')])
+    assert {p: s.score for p, s in scores.items()} == {'Ana': 0, 'Bruno': 0, 'Carla': 15}
+    assert {p: s.score for p, s in score_round(Game(PLAYERS), 1, [pts('Ana', 1), pts('Bruno', 2), pts('Carla', 3)]).items()} \
+        == {'Ana': 1, 'Bruno': 2, 'Carla': 3}
+
+
+def test_a_confirmation_holds_only_for_the_doubts_it_was_given_for():
+    game = Game(PLAYERS)
+    ten = doubts(game, 1, [out('Ana'), cards('Bruno', '7H 8H'), pts('Carla', 3)])
+    nine = doubts(game, 1, [out('Ana'), cards('Bruno', '7H'), pts('Carla', 3)])
+    again = doubts(game, 1, [out('Ana'), cards('Bruno', 'KS QS'), pts('Carla', 3)])
+    assert doubts_key(ten) == doubts_key(again) != doubts_key(nine)
+    assert doubts_key([]) == ''

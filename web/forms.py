@@ -3,9 +3,10 @@
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, SelectField, StringField
+from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.rules import CHOICES
@@ -83,11 +84,23 @@ class EntryForm(Form):
     points = StringField(_l('or points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
 
 
+class CheckboxesField(SelectMultipleField):
+    """A choice of several as checkboxes, one per choice (WTForms' own widgets)."""
+    widget = ListWidget(prefix_label=False)
+    option_widget = CheckboxInput()
+
+
 class RoundForm(FlaskForm):
-    """A round: who went out (a seat number), an entry per seat, and the version it was based on."""
-    went_out = RadioField(_l('went out'), choices=[], validate_choice=False)
+    """A round: who went out (seat numbers: normally one), an entry per seat, the version it was
+    based on, and the doubts the scorekeeper confirmed (see scorer.sheet.doubts)."""
+    went_out = CheckboxesField(_l('went out'), choices=[], validate_choice=False)
     version = HiddenField()
+    confirm = HiddenField()
     entries = FieldList(FormField(EntryForm), max_entries=MAX_PLAYERS)
+
+    def seats_out(self, players):
+        """The seats marked as gone out, as a set of indexes (anything else sent is ignored)."""
+        return {int(v) for v in self.went_out.data or () if v.isascii() and v.isdigit() and int(v) < len(players)}
 
 
 def round_form(players, **kwargs):
@@ -118,6 +131,7 @@ class HandForm(FlaskForm):
     went_out = BooleanField(_l('I went out'))
     cards = StringField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
     points = StringField(_l('Points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    round = HiddenField()                   # the round the hand is for: it may have been saved meanwhile
 
 
 class SelfEntryForm(FlaskForm):

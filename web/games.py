@@ -5,6 +5,7 @@ import secrets
 import sqlite3
 import threading
 from collections import OrderedDict
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -18,10 +19,11 @@ from markupsafe import Markup
 from scorer.chart import COLOURS, PALETTE, SHAPES, race
 from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_entry, read_game
 from scorer.i18n import language
-from scorer.limits import MAX_ROUNDS
+from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
-from scorer.sheet import Entry, Game, RoundError, clean_entries, compute_sheet, score_round, winner_words
+from scorer.sheet import (Entry, Game, RoundError, clean_entries, compute_sheet, doubts, doubts_key, score_round,
+                          winner_words)
 
 from . import store
 from . import export as export_file
@@ -191,6 +193,7 @@ def rematch(game_id):
     after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
     new = Game(game.players, game.rules, after_last, {}, game.title, game.place, phone_date(form.today.data))
     new_id, key = store.create_game(get_db(), new)
+    store.set_rematch(get_db(), game_id, new_id)
     flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
     return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id, key)
 
@@ -215,6 +218,7 @@ def sheet_context(game_id, keeper, view=None):
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
     colours = store.colours(get_db(), game_id)
     context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
+                   rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
                    editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
                    chart=race(result, colours) if result.rows else None)
     view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
@@ -241,6 +245,7 @@ def sheet(game_id):
     context.update(seat_context(game_id, context['sheet'].game, keeper))
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
+        context.update(undo=undo_offer(game_id))
         context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=loopback(request.host),
             keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + store.edit_key(get_db(), game_id))
     return render_template('games/sheet.html', **context)
@@ -345,11 +350,12 @@ def keeper(game_id):
 
 def with_drafts(data, drafts):
     """The round form's data with what the seated players entered on their own phones filled in."""
+    claimed = [str(seat) for seat, draft in sorted(drafts.items()) if draft['went_out']]
     for seat, draft in drafts.items():
         if seat < len(data['entries']):
             data['entries'][seat] = {'cards': draft['cards'], 'points': draft['points']}
-            if draft['went_out'] and data['went_out'] is None:
-                data['went_out'] = str(seat)
+    if not data['went_out']:
+        data['went_out'] = claimed
     return data
 
 
@@ -360,7 +366,11 @@ def saved_round(game, number, version):
     entries = [{'cards': saved[p].cards or '' if p in saved else '',
                 'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
                for p in game.players]
-    return {'went_out': out[0] if out else None, 'version': str(version), 'entries': entries}
+    return {'went_out': out, 'version': str(version), 'entries': entries}
+
+
+class Unsure(Exception):
+    """A round that can be scored but looks like an entry mistake, not confirmed yet."""
 
 
 def form_problem(form, players):
@@ -393,10 +403,11 @@ def round_entry(game_id, number):
     else:
         form = round_form(game.players, data=with_drafts(saved_round(game, number, version), drafts))
     typed = seat_entries(form, game.players)
-    problem, conflict = None, None
+    problem, conflict, unsure = None, None, []
     if form.validate_on_submit() and every_seat_posted(request.form, game.players):
         based_on = read_whole(form.version.data, MAX_VERSION)
-        entries = [Entry(p, form.went_out.data == str(i), typed[i]['cards'] or None, typed[i]['points'] or None)
+        out = form.seats_out(game.players)
+        entries = [Entry(p, i in out, typed[i]['cards'] or None, typed[i]['points'] or None)
                    for i, p in enumerate(game.players)]
         try:
             clean = clean_entries(game, number, entries)
@@ -404,7 +415,13 @@ def round_entry(game_id, number):
                 raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
                                          'from, so it could overwrite a newer one. Check the entries and save '
                                          'again.', round=number)]})
+            unsure = doubts(game, number, clean)
+            if unsure and form.confirm.data != doubts_key(unsure):
+                raise Unsure
+            unsure = []
             store.save_round(get_db(), game_id, number, clean, based_on)
+        except Unsure:
+            pass
         except RoundError as e:
             problem = e
         except store.Conflict as e:
@@ -424,15 +441,24 @@ def round_entry(game_id, number):
             problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
     form.version.data = str(version)
     row = next((r for r in current.rows if r.round == number), None)
-    status = 409 if conflict else 422 if problem else 200
+    status = 409 if conflict else 422 if problem or unsure else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
-                           problem=problem, conflict=conflict,
+                           problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),
                            row=row if request.args.get('saved') else None,
+                           undo=undo_offer(game_id) if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                            dealer=game.dealer(number), sheet=current, winner=winner_words(current),
                            drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
+                           playing=not version and number == current.next_round,
+                           moved_from=moved_from(number),
                            revision=revision, colours=store.colours(get_db(), game_id),
                            history=versions(game, number, store.round_history(get_db(), game_id, number))), status
+
+
+def moved_from(number):
+    """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""
+    after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
+    return after if after is not None and after != number else None
 
 
 def readable_sheet(game_id):
@@ -475,6 +501,39 @@ def restore(game_id, number):
         return redirect(url_for('games.round_entry', game_id=game_id, number=number))
     flash(_('The earlier version of round %(round)d is back.', round=number))
     return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))
+
+
+def undo_offer(game_id):
+    """The scorekeeper's last save if it was made in the last UNDO_SECONDS: {'number', 'version', 'until'}."""
+    last = store.last_save(get_db(), game_id)
+    if last is None:
+        return None
+    try:
+        saved = datetime.fromisoformat(last['saved'])
+    except (TypeError, ValueError):
+        return None
+    until = saved + timedelta(seconds=UNDO_SECONDS)
+    if datetime.now(timezone.utc) >= until:
+        return None
+    return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
+            'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
+
+
+@bp.post('/games/<game_id>/rounds/<int:number>/undo')
+def undo(game_id, number):
+    """Undo the last save of a round: back to the version it replaced (or to not entered yet)."""
+    require_keeper(game_id)
+    load(game_id)
+    based_on = read_whole(request.form.get('version', ''), MAX_VERSION)
+    if not EmptyForm().validate_on_submit() or based_on is None:
+        abort(400)
+    try:
+        store.undo_round(get_db(), game_id, number, based_on)
+    except store.Conflict:
+        flash(_('Round %(round)d was saved again meanwhile: nothing was undone.', round=number))
+    else:
+        flash(_('Round %(round)d is back as it was before that save.', round=number))
+    return redirect(url_for('games.sheet', game_id=game_id))
 
 
 @bp.get('/games/<game_id>/scores/<int:number>/<int:seat>')

@@ -9,13 +9,15 @@ and the store keeps only the key's hash.
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from scorer.limits import MAX_ROUNDS
+from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry, too_many_copies
 
 from . import store
 from .access import TWO_YEARS, require_keeper
 from .db import get_db
 from .forms import EmptyForm, HandForm, SelfEntryForm
-from .games import load_sheet
+from .games import load_sheet, moved_from
 
 bp = Blueprint('seats', __name__)
 PREFIX = 'seat_'
@@ -52,9 +54,33 @@ def take(game_id, seat):
         return redirect(url_for('games.sheet', game_id=game_id))
     flash(_('This phone is %(player)s now: enter your hand here each round.', player=game.players[seat]))
     response = redirect(url_for('seats.hand', game_id=game_id))
+    give_seat(response, game_id, seat, key)
+    return response
+
+
+@bp.post('/games/<game_id>/follow-rematch')
+def follow_rematch(game_id):
+    """One tap from a finished game to its rematch; a phone that held a seat takes the same seat there."""
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    new_id = store.rematch_of(get_db(), game_id)
+    if new_id is None:
+        abort(404)
+    seat = my_seat(game_id)
+    response = redirect(url_for('games.sheet', game_id=new_id))
+    if seat is not None and store.self_entry(get_db(), new_id) and my_seat(new_id) is None:
+        key = store.take_seat(get_db(), new_id, seat)
+        if key is not None:
+            game = store.load_game(get_db(), new_id)
+            flash(_('This phone is %(player)s again: enter your hand here each round.', player=game.players[seat]))
+            give_seat(response, new_id, seat, key)
+    return response
+
+
+def give_seat(response, game_id, seat, key):
+    """The seat's key in this phone's HttpOnly cookie (never in a URL)."""
     response.set_cookie(cookie_name(game_id), f'{seat}.{key}', max_age=TWO_YEARS, httponly=True, samesite='Lax',
                         secure=request.is_secure)
-    return response
 
 
 @bp.post('/games/<game_id>/seats/<int:seat>/free')
@@ -109,8 +135,16 @@ def hand(game_id):
     drafts = store.drafts(get_db(), game_id, number) if number else {}
     mine = drafts.get(seat)
     form = HandForm(data={'went_out': mine['went_out'], 'cards': mine['cards'], 'points': mine['points']} if mine else None)
-    result, problem, status = None, None, 200
-    if number and allowed and form.validate_on_submit():
+    result, problem, status, late = None, None, 200, None
+    sent = bool(number and allowed and form.validate_on_submit())
+    if sent and read_whole(form.round.data or '', MAX_ROUNDS) != number:
+        # A hand for a round that was saved meanwhile (or a form that does not say which round):
+        # refused, shown back as sent, and the form is blank for the round being played now.
+        late = {'round': read_whole(form.round.data or '', MAX_ROUNDS), 'went_out': form.went_out.data,
+                'cards': form.cards.data, 'points': form.points.data}
+        form = HandForm(formdata=None)
+        status = 409
+    elif sent:
         entry = Entry(player, form.went_out.data, form.cards.data or None, form.points.data or None)
         try:
             score, held = score_entry(game, number, entry)
@@ -136,9 +170,10 @@ def hand(game_id):
                                                      mine['points'] or None))[0]
         except EntryError:
             result = None
+    form.round.data = str(number or '')
     return render_template('games/hand.html', game_id=game_id, game=game, sheet=sheet, seat=seat, player=player,
                            number=number, form=form, result=result, problem=problem, allowed=allowed,
-                           rules=game.rules), status
+                           rules=game.rules, late=late, moved_from=moved_from(number), revision=revision), status
 
 
 def drafts_data(game_id, number):
@@ -159,6 +194,7 @@ def seat_context(game_id, game, keeper):
     """What the sheet page says about seats: this phone's seat, which are taken, and forms to act."""
     return {'self_entry': store.self_entry(get_db(), game_id), 'taken': store.seats_taken(get_db(), game_id),
             'my_seat': None if keeper else my_seat(game_id), 'seat_form': EmptyForm(),
+            'rematch_id': store.rematch_of(get_db(), game_id),
             'self_entry_form': SelfEntryForm()}
 
 

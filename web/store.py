@@ -79,6 +79,12 @@ def add_colours(db):
     db['games'].add_column('colours', str)
 
 
+@migrations()
+def add_rematch(db):
+    # The game a rematch started from points at it, so the phones following it can follow on.
+    db['games'].add_column('rematch', str)
+
+
 def now():
     """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -142,6 +148,18 @@ def create_game(db, game):
             db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
                                  'version': 1, 'saved': stamp})
     return game_id, key
+
+
+def set_rematch(db, game_id, rematch_id):
+    """Say that `rematch_id` is the rematch of `game_id` (the old game's followers are told)."""
+    with writing(db):
+        db.execute('update games set rematch = ?, revision = revision + 1 where id = ?', [rematch_id, game_id])
+
+
+def rematch_of(db, game_id):
+    """The id of the game's rematch, if one was started (and still exists)."""
+    rows = list(db.query('select r.id from games g join games r on r.id = g.rematch where g.id = ?', [game_id]))
+    return rows[0]['id'] if rows else None
 
 
 def load_game(db, game_id):
@@ -263,6 +281,38 @@ def save_round(db, game_id, number, entries, based_on=None):
         db.execute('delete from drafts where game_id = ? and number = ?', [game_id, number])
         db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
     return version
+
+
+def undo_round(db, game_id, number, based_on):
+    """Put a round back as it was before its last save, in one transaction: the version that save
+    replaced, or not entered at all when it was the round's first save. What is undone is kept in
+    the history (so it can be restored in turn). Conflict when the round moved on since `based_on`."""
+    stamp = now()
+    with writing(db):
+        rows = list(db.query('select entries, version from rounds where game_id = ? and number = ?', [game_id, number]))
+        if not rows or rows[0]['version'] != based_on:
+            raise Conflict(tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(rows[0]['entries']))
+                           if rows else (), rows[0]['version'] if rows else 0)
+        current = rows[0]['entries']
+        last = list(db.query('select before, after from history where game_id = ? and number = ? order by id desc limit 1',
+                             [game_id, number]))
+        if last and last[0]['after'] == current and last[0]['before'] != '[]':
+            db.execute('update rounds set entries = ?, version = version + 1, saved = ? where game_id = ? and number = ?',
+                       [last[0]['before'], stamp, game_id, number])
+            after = last[0]['before']
+        else:
+            db.execute('delete from rounds where game_id = ? and number = ?', [game_id, number])
+            after = '[]'
+        db.execute('insert into history (game_id, number, before, after, changed) values (?, ?, ?, ?, ?)',
+                   [game_id, number, current, after, stamp])
+        db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
+
+
+def last_save(db, game_id):
+    """The game's most recent round save: {'number', 'version', 'saved'}, or None."""
+    rows = list(db.query('select number, version, saved from rounds where game_id = ? order by saved desc, number desc '
+                         'limit 1', [game_id]))
+    return rows[0] if rows else None
 
 
 def round_history(db, game_id, number=None):

@@ -55,3 +55,8 @@ export function keepAwake() {
   document.addEventListener('visibilitychange', ask);
   ask();
 }
+
+// An offer that lasts a while (Undo right after a save) goes away when its time is up.
+for (const offer of document.querySelectorAll('form.undo-save[data-seconds]')) {
+  setTimeout(() => { offer.hidden = true; }, Number(offer.dataset.seconds) * 1000);
+}
