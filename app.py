@@ -43,6 +43,8 @@ def create_app(test_config=None):
         PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
         SESSION_COOKIE_SAMESITE='Lax',
         LIVE_KEEPALIVE=15,                  # seconds between pings on a live stream
+        LIVE_POLL_MS=1500,                  # how often a page without a stream asks for the sheet
+        LIVE_BACK_TO_STREAM_MS=10_000,      # how soon a polling page tries a stream again (then less often)
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)
@@ -61,7 +63,8 @@ def create_app(test_config=None):
     from scorer.referee import kind_word, wild_words
     from scorer.chart import COLOURS, marker
     from scorer.rules import rules_words
-    app.jinja_env.globals.update(
+    from web.live import live_timing
+    app.jinja_env.globals.update(live_timing=live_timing,
         rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
         kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
         **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})

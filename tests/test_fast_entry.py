@@ -52,7 +52,7 @@ def test_round_11_for_four_players_in_at_most_50_taps(browser, server):
     shot(page, 'fast-round-11-entered')
     page.locator('.save-bar button').click()
     taps += sum(per_hand) + 1
-    expect(page.get_by_text('Round 11 saved.')).to_be_visible()
+    expect(page.locator('.flash').get_by_text('Round 11 saved.')).to_be_visible()
     assert max(per_hand) <= 16, per_hand
     assert taps <= 50, (taps, per_hand)
     print(f'round 11, four players: {taps} taps; 13-card hands: {per_hand}')
@@ -65,12 +65,16 @@ def test_save_is_always_in_reach_and_every_key_is_big_enough(browser, server):
     page = context.new_page()
     game = new_game(page, server.url, PLAYERS + ['Eva', 'Fer'])
     page.goto(game + '/rounds/1')
-    save = page.locator('.save-bar button')
-    box = save.bounding_box()
-    assert box['y'] + box['height'] <= 780                     # on screen before any scrolling
     for key in page.locator('.picker .key').all():
         size = key.bounding_box()
         assert size['width'] >= 44 and size['height'] >= 44, key.inner_text()
+        assert size['y'] + size['height'] <= 780, key.inner_text()                  # the whole keypad on screen
+    expect(page.locator('.save-bar button')).to_be_hidden()    # the keypad takes Save's place
+    page.locator('.picker .done').click()
+    save = page.locator('.save-bar button')
+    box = save.bounding_box()
+    assert box['y'] + box['height'] <= 780                     # on screen without scrolling
+    expect(save).to_be_enabled()
     assert no_horizontal_scroll(page)
     assert page.locator('#entries-1-points').get_attribute('inputmode') == 'tel'       # digits and +
     page.locator('#entries-1-points').press('Enter')                                   # on to the next player's points

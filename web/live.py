@@ -123,6 +123,15 @@ def read_counters(conn, game_ids):
     return found
 
 
+def live_timing():
+    """The timings of static/js/live.js, given once by the server: data attributes of the page's live element."""
+    from flask import current_app
+    from markupsafe import Markup
+    config = current_app.config
+    return Markup('data-keepalive="{}" data-poll-ms="{}" data-back-to-stream-ms="{}"').format(
+        config['LIVE_KEEPALIVE'], config['LIVE_POLL_MS'], config['LIVE_BACK_TO_STREAM_MS'])
+
+
 _hubs = {}
 _hubs_lock = threading.Lock()
 

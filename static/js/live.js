@@ -7,7 +7,6 @@
 // server answers again, trying less often each time it fails (up to every five minutes).
 
 const GIVE_UP_STREAM_AFTER = 3;       // failed stream attempts in a row before polling instead
-const BACK_TO_STREAM_MS = 10000;      // first wait before a polling page tries a stream again
 const MOST_BACK_TO_STREAM_MS = 300000;
 
 // What the live sheet says about the game: {nextRound, rematch} (from its .live-state element).
@@ -18,13 +17,15 @@ export function liveState(html) {
 }
 
 // follow(place, handlers): place holds data-events-url (the stream), data-live-url (the sheet, for
-// polling, with its ETag in data-etag), optionally data-drafts-url (polled drafts), data-keepalive
-// (seconds) and data-poll-ms. Handlers: sheet(html, id), drafts(data), gone(), stale(), fresh().
+// polling, with its ETag in data-etag), optionally data-drafts-url (polled drafts), and the timings
+// the server gives (web/live.py live_timing()). Handlers: sheet(html, id), drafts(data), gone(),
+// stale(), fresh().
 export function follow(place, handlers) {
   const on = { sheet() {}, drafts() {}, gone() {}, stale() {}, fresh() {}, ...handlers };
   const info = place.dataset;
   const pollMs = Number(info.pollMs || 1500);
   const quietMs = Number(info.keepalive || 15) * 2500;
+  const backToStreamMs = Number(info.backToStreamMs || 10000);
   let source = null;
   let timer = null;
   let failures = 0;
@@ -32,7 +33,7 @@ export function follow(place, handlers) {
   let lastId = null;
   let etag = info.etag || '';
   let lastDrafts = '';
-  let backoff = BACK_TO_STREAM_MS;
+  let backoff = backToStreamMs;
   let pollingSince = 0;
   let over = false;
   const canStream = 'EventSource' in window && info.eventsUrl;
@@ -51,7 +52,7 @@ export function follow(place, handlers) {
       heard();
       lastId = e.lastEventId;
       failures = 0;
-      backoff = BACK_TO_STREAM_MS;
+      backoff = backToStreamMs;
       on.sheet(e.data, e.lastEventId);
       on.fresh();
     });
@@ -60,7 +61,9 @@ export function follow(place, handlers) {
     source.addEventListener('error', () => {
       failures += 1;
       on.stale();                       // EventSource tries again by itself, saying what it last saw
-      if (failures >= GIVE_UP_STREAM_AFTER) { source.close(); poll(); }
+      // A stream refused outright (a proxy's 502 while the server restarts) is not tried again by
+      // EventSource; one that keeps failing is given up: either way, poll until the server answers.
+      if (source.readyState === EventSource.CLOSED || failures >= GIVE_UP_STREAM_AFTER) { source.close(); poll(); }
     });
   }
 

@@ -261,7 +261,7 @@ function setup(form) {
   // The next player to enter after seat i: not marked as gone out, no points, hand not full.
   function nextPlayer(i) {
     for (let j = i + 1; j < seats.length; j += 1) {
-      if (!isOut(j) && cardsOf(j).length < handSize && !seats[j].points.value.trim()) return j;
+      if (!isOut(j) && cardsOf(j).length < handSize && !seats[j].points?.value.trim()) return j;
     }
     return null;
   }
@@ -342,7 +342,7 @@ function setup(form) {
     s.field.append(s.chips, s.warn, s.pick, s.preview);
     s.pick.addEventListener('click', () => (active === i ? close() : openByTap(i)));
     // Typing closes the keypad: the phone's own keyboard takes its place.
-    for (const field of [s.input, s.points]) field.addEventListener('focus', () => close());
+    for (const field of [s.input, s.points]) field?.addEventListener('focus', () => close());
 
     const render = () => {
       const { cards, bad } = readCards(s.input.value);
@@ -410,11 +410,12 @@ function setup(form) {
   });
 
   // Open the keypad on the first player still to enter, so the first tap is a card.
-  if (entering) {
+  function start() {
+    if (!entering) return;
     const first = nextPlayer(-1);
     if (first !== null && info.problem !== '1' && !form.querySelector('[aria-invalid=true]')) open(first);
   }
-  return { seats, close };
+  return { seats, start };
 }
 
 // The scorekeeper's round page fills in as the seated players enter their own hands: a seat the
@@ -498,10 +499,11 @@ function keepDraft(form, refresh) {
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
   if (!form.classList.contains('audit-form')) keepAwake();
-  const { seats } = setup(form);
+  const { seats, start } = setup(form);
   let typed = () => false;
   if (form.classList.contains('round-form')) {
     typed = keepDraft(form, () => seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
   }
+  start();
   if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, seats), typed);
 }

@@ -1,0 +1,244 @@
+"""Entry you can trust at a real tapping pace: the keypad's keys never move under a finger, a tap
+aimed at a key never saves, the first card needs no scroll, odd rounds are confirmed, and every
+page that enters a hand follows the game as it moves on.
+
+A person aims at a key and the finger lands about 300 ms later, wherever the key was: these tests
+tap that way (the box read first, the tap 300 ms later at the same spot, never re-aimed)."""
+
+import re
+
+import pytest
+
+from tests.browser import phone_in, shot, start_game, tap_cards
+from tests.test_fast_entry import save_by_points
+
+sync_api = pytest.importorskip('playwright.sync_api')
+expect = sync_api.expect
+
+PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
+AIM_MS = 300
+SIZES = [(360, 740), (390, 844)]
+# Round 11: 13 cards, kings wild; three hands as people read them out, suit by suit.
+HANDS = ['AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC 2C',
+         '5S 6S 7S 5H 6H 7H 5D 6D 7D 5C 6C 7C 8C',
+         '9S 10S JS 9H 10H JH 9D 10D JD 9C 10C JC QC']
+WORDS = {'en': {'saved': 'Round 11 saved.', 'confirm': 'Yes, this is right'},
+         'es': {'saved': 'Ronda 11 guardada.', 'confirm': 'Sí, es correcto'},
+         'pt': {'saved': 'Rodada 11 salva.', 'confirm': 'Sim, está certo'}}
+
+KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
+  const r = k.getBoundingClientRect();
+  return [k.dataset.suit || k.dataset.rank || k.className, r.x, r.y, r.width, r.height];
+})'''
+
+
+def phone_at(browser, server, language, size):
+    context = phone_in(browser, server, language)
+    page = context.new_page()
+    page.set_viewport_size({'width': size[0], 'height': size[1]})
+    return context, page
+
+
+def round_11(context, page, server):
+    """A four-player game with rounds 1-10 saved (as points), its round 11 page open."""
+    game = start_game(page, server.url, PLAYERS)
+    for number in range(1, 11):
+        save_by_points(context, game, number)
+    page.goto(game + '/rounds/11')
+    expect(page.locator('.picker')).to_be_visible()
+    return game
+
+
+def saved_rounds(context, game):
+    return len(context.request.get(game + '/export.json').json()['rounds'])
+
+
+def aim(page, selector):
+    """Where a finger aiming at this key now will land: the middle of its box."""
+    box = page.locator(selector).bounding_box()
+    return box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
+
+
+def human_taps(page, cards, suit='S'):
+    """Tap a hand's cards as a person does: per card aim (its suit key when the suit changes, then
+    its rank), land AIM_MS later on the spot aimed at. Returns the suit chosen at the end."""
+    for card in cards:
+        rank, card_suit = card[:-1], card[-1]
+        targets = ([f'.picker button.suit[data-suit="{card_suit}"]'] if card_suit != suit else [])
+        targets.append(f'.picker button.rank[data-rank="{rank}"]')
+        suit = card_suit
+        for target in targets:
+            x, y = aim(page, target)
+            page.wait_for_timeout(AIM_MS)
+            page.touchscreen.tap(x, y)
+    return suit
+
+
+@pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_no_key_moves_while_a_hand_is_entered(browser, server, language, size):
+    context, page = phone_at(browser, server, language, size)
+    round_11(context, page, server)
+    keys = page.evaluate(KEY_BOXES)
+    assert len(keys) == 4 + 13 + 2                                   # suits, ranks, undo and done
+    page.locator('#went_out-0').check()                              # Ana went out: on to Bruno
+    expect(page.locator('.picker .count')).to_contain_text('Bruno')
+    assert page.evaluate(KEY_BOXES) == keys
+    for i, card in enumerate(HANDS[0].split()):
+        tap_cards(page, 1, [card])
+        page.wait_for_timeout(AIM_MS)                                # the preview, the chips, the banner
+        assert page.evaluate(KEY_BOXES) == keys, f'keys moved after card {i + 1} ({card})'
+    expect(page.locator('.picker .count')).to_contain_text('Carla')  # a full hand moved on
+    assert page.evaluate(KEY_BOXES) == keys
+    if size == SIZES[0]:
+        shot(page, f'keypad-mid-hand-{language}')
+    for _ in range(3):                                               # a card the decks can't hold: a message
+        tap_cards(page, 2, ['AS'])
+    expect(page.locator('.picker-message')).not_to_be_empty()
+    page.wait_for_timeout(AIM_MS)
+    assert page.evaluate(KEY_BOXES) == keys
+    assert context.errors == [] and context.outside == []
+    context.close()
+
+
+def test_three_hands_at_a_human_pace_hold_exactly_the_cards_aimed_at(browser, server):
+    context, page = phone_at(browser, server, 'en', SIZES[0])
+    game = round_11(context, page, server)
+    page.locator('#went_out-0').check()
+    page.wait_for_timeout(AIM_MS)
+    suit = 'S'
+    for seat, hand in enumerate(HANDS, start=1):
+        cards = hand.split()
+        suit = human_taps(page, cards[:-1], suit='S')
+        assert page.locator('.picker').is_visible(), f'the keypad closed in the middle of hand {seat}'
+        expect(page.locator('.picker .count')).to_contain_text(PLAYERS[seat])
+        suit = human_taps(page, cards[-1:], suit=suit)
+        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(hand)
+    expect(page.locator('.picker')).to_be_hidden()                  # every hand in: the keypad closes
+    # One more tap, aimed at a key before the keypad closed, lands where Save now is: nothing happens.
+    x, y = aim(page, '.save-bar button')
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(AIM_MS)
+    assert saved_rounds(context, game) == 10
+    assert [page.locator(f'#entries-{s}-cards').input_value() for s in (1, 2, 3)] == HANDS
+    shot(page, 'keypad-three-hands-entered')
+    page.locator('.save-bar button').click()                        # a deliberate tap, once settled
+    expect(page.get_by_text('Round 11 saved.')).to_be_visible()
+    assert saved_rounds(context, game) == 11
+    context.close()
+
+
+@pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
+def test_the_first_card_needs_no_scroll(browser, server, size):
+    context, page = phone_at(browser, server, 'en', size)
+    game = start_game(page, server.url, PLAYERS)
+    page.goto(game + '/rounds/1')
+    expect(page.locator('.picker')).to_be_visible()
+    if size == SIZES[0]:
+        shot(page, 'keypad-before-the-first-card')
+    assert page.evaluate('window.scrollY') == 0
+    keypad_top = page.locator('.picker').bounding_box()['y']
+    for box in (page.locator('.banner.now').bounding_box(), page.locator('#player-0').bounding_box()):
+        assert 0 <= box['y'] and box['y'] + box['height'] <= keypad_top
+    for key in page.evaluate(KEY_BOXES):
+        assert 0 <= key[2] and key[2] + key[4] <= size[1], key
+    assert page.locator('.entry-help').get_attribute('open') is None    # the help is folded away
+    # The same on "my hand", for a seated player.
+    seated = context.browser.new_context(viewport={'width': size[0], 'height': size[1]}, is_mobile=True, has_touch=True)
+    hand = seated.new_page()
+    hand.goto(game)
+    hand.get_by_role('button', name="I'm Bruno").click()
+    expect(hand.locator('.picker')).to_be_visible()
+    assert hand.evaluate('window.scrollY') == 0
+    keypad_top = hand.locator('.picker').bounding_box()['y']
+    box = hand.locator('#player-0').bounding_box()
+    assert box['y'] + box['height'] <= keypad_top
+    seated.close()
+    context.close()
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_a_short_hand_is_saved_only_once_confirmed(browser, server, language):
+    context, page = phone_at(browser, server, language, SIZES[0])
+    game = round_11(context, page, server)
+    page.locator('#went_out-0').check()
+    for seat, hand in enumerate(HANDS, start=1):
+        cards = hand.split()[:10] if seat == 1 else hand.split()    # Bruno: 10 of his 13 cards
+        tap_cards(page, seat, cards)
+    page.wait_for_function('!document.documentElement.dataset.settling')
+    page.locator('.save-bar button').click()
+    doubts = page.locator('.doubts')
+    expect(doubts).to_contain_text('Bruno: 10')
+    expect(doubts).to_contain_text('13')
+    assert saved_rounds(context, game) == 10
+    expect(page.locator('#entries-1-cards')).to_have_value(' '.join(HANDS[0].split()[:10]))
+    expect(page.locator('.picker')).to_be_hidden()                  # the page shows the question first
+    shot(page, f'keypad-short-hand-confirmation-{language}')
+    page.get_by_label(re.compile(WORDS[language]['confirm'])).check()
+    page.locator('.save-bar button').click()
+    expect(page.get_by_text(WORDS[language]['saved'])).to_be_visible()
+    assert saved_rounds(context, game) == 11
+    context.close()
+
+
+def test_my_hand_moves_on_when_the_round_is_saved(browser, server):
+    keeper_context, keeper = phone_at(browser, server, 'en', SIZES[0])
+    game = start_game(keeper, server.url, PLAYERS)
+    player_context, player = phone_at(browser, server, 'en', SIZES[0])
+    player.goto(game)
+    player.get_by_role('button', name="I'm Bruno").click()
+    expect(player.locator('.banner.now')).to_contain_text('Round 1')
+    tap_cards(player, 0, ['KH'])                                      # one card in, not sent
+    save_by_points(keeper_context, game, 1)
+    expect(player.get_by_text('The scorekeeper saved round 1: this is round 2, enter your new hand.')).to_be_visible()
+    expect(player.locator('.banner.now')).to_contain_text('Round 2')
+    expect(player.locator('#cards')).to_have_value('')
+    assert player.locator('input[name=round]').input_value() == '2'
+    player_context.close()
+    keeper_context.close()
+
+
+def test_the_round_page_moves_on_when_another_phone_saved_its_round(browser, server):
+    context, page = phone_at(browser, server, 'en', SIZES[0])
+    game = start_game(page, server.url, PLAYERS)
+    page.goto(game + '/rounds/1')
+    expect(page.locator('.picker')).to_be_visible()
+    save_by_points(context, game, 1)                                  # the other phone (same keeper)
+    expect(page.get_by_text('Round 1 was saved from another phone: this is round 2.')).to_be_visible()
+    assert page.url.split('?')[0].endswith('/rounds/2')
+    # With something typed here, the page stays and says so: nothing typed is dropped.
+    tap_cards(page, 1, ['KH'])
+    save_by_points(context, game, 2)
+    expect(page.locator('#round-moved')).to_be_visible()
+    assert page.url.split('?')[0].endswith('/rounds/2')
+    expect(page.locator('#entries-1-cards')).to_have_value('KH')
+    context.close()
+
+
+def test_a_follower_that_fell_back_to_polling_returns_to_the_stream(browser, tmp_path):
+    from app import create_app
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'back.sqlite'), 'SECRET_KEY': 'back',
+                      'LIVE_POLL_MS': 200, 'LIVE_BACK_TO_STREAM_MS': 1000})
+    with Server(app) as server:
+        context, page = phone_at(browser, server, 'en', SIZES[0])
+        game = start_game(page, server.url, PLAYERS)
+        follower = context.browser.new_context()
+        view = follower.new_page()
+        streams, polls = [], []
+        view.on('request', lambda r: (streams if '/events' in r.url else polls if '/live' in r.url else []).append(r.url))
+        view.route('**/events*', lambda route: route.fulfill(status=502))   # the server restarting
+        view.goto(game)
+        view.wait_for_timeout(1000)
+        assert polls, 'the page did not fall back to polling'
+        view.unroute('**/events*')
+        tried = len(streams)
+        view.wait_for_timeout(2500)
+        assert len(streams) > tried                                      # it opened a stream again
+        counted = len(polls)
+        view.wait_for_timeout(1000)
+        assert len(polls) == counted                                     # and stopped polling
+        save_by_points(context, game, 1)
+        expect(view.locator('#live .banner.now')).to_contain_text('Round 2')
+        follower.close()
+        context.close()
