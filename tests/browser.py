@@ -51,9 +51,10 @@ def phone_in(browser, server, language, dark=False, **options):
     return context
 
 
-def shot(page, name):
+def shot(page, name, full_page=True):
+    """Save a screenshot under tests/artifacts/ (the whole page, or what the screen shows)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f'{name}.png'), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f'{name}.png'), full_page=full_page)
 
 
 def no_horizontal_scroll(page):

@@ -91,7 +91,7 @@ def test_no_key_moves_while_a_hand_is_entered(browser, server, language, size):
     expect(page.locator('.picker .count')).to_contain_text('Carla')  # a full hand moved on
     assert page.evaluate(KEY_BOXES) == keys
     if size == SIZES[0]:
-        shot(page, f'keypad-mid-hand-{language}')
+        shot(page, f'keypad-mid-hand-{language}', full_page=False)
     for _ in range(3):                                               # a card the decks can't hold: a message
         tap_cards(page, 2, ['AS'])
     expect(page.locator('.picker-message')).not_to_be_empty()
@@ -135,7 +135,7 @@ def test_the_first_card_needs_no_scroll(browser, server, size):
     page.goto(game + '/rounds/1')
     expect(page.locator('.picker')).to_be_visible()
     if size == SIZES[0]:
-        shot(page, 'keypad-before-the-first-card')
+        shot(page, 'keypad-before-the-first-card', full_page=False)
     assert page.evaluate('window.scrollY') == 0
     keypad_top = page.locator('.picker').bounding_box()['y']
     for box in (page.locator('.banner.now').bounding_box(), page.locator('#player-0').bounding_box()):
@@ -165,7 +165,6 @@ def test_a_short_hand_is_saved_only_once_confirmed(browser, server, language):
     for seat, hand in enumerate(HANDS, start=1):
         cards = hand.split()[:10] if seat == 1 else hand.split()    # Bruno: 10 of his 13 cards
         tap_cards(page, seat, cards)
-    page.wait_for_function('!document.documentElement.dataset.settling')
     page.locator('.save-bar button').click()
     doubts = page.locator('.doubts')
     expect(doubts).to_contain_text('Bruno: 10')
@@ -173,7 +172,7 @@ def test_a_short_hand_is_saved_only_once_confirmed(browser, server, language):
     assert saved_rounds(context, game) == 10
     expect(page.locator('#entries-1-cards')).to_have_value(' '.join(HANDS[0].split()[:10]))
     expect(page.locator('.picker')).to_be_hidden()                  # the page shows the question first
-    shot(page, f'keypad-short-hand-confirmation-{language}')
+    shot(page, f'keypad-short-hand-confirmation-{language}', full_page=False)
     page.get_by_label(re.compile(WORDS[language]['confirm'])).check()
     page.locator('.save-bar button').click()
     expect(page.get_by_text(WORDS[language]['saved'])).to_be_visible()

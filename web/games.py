@@ -444,6 +444,7 @@ def round_entry(game_id, number):
     status = 409 if conflict else 422 if problem or unsure else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
                            problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),
+                           doubted={what.split(':', 1)[1].rsplit(':', 1)[0] for what, _m in unsure if what.startswith('short:')},
                            row=row if request.args.get('saved') else None,
                            undo=undo_offer(game_id) if request.args.get('saved') else None,
                            hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
