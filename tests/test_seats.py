@@ -118,7 +118,7 @@ def test_four_phones_one_round(browser, server, language):
         shot(seated[0], f'seats-my-hand-{language}')
         for seat in (1, 2, 3):                                         # the keeper's page fills in by itself
             expect(keeper.locator(f'#entries-{seat}-cards')).to_have_value(' '.join(hands[seat]), timeout=2000)
-        expect(keeper.locator('#player-1 .preview')).to_contain_text('22')
+        expect(keeper.locator('.preview[data-seat="1"]')).to_contain_text('22')
         assert keeper.locator('#went_out-0').is_checked()             # what the keeper did is kept
         shot(keeper, f'seats-keeper-round-{language}')
         keeper.get_by_role('button', name=words['save']).click()

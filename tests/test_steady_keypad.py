@@ -88,10 +88,10 @@ def test_no_key_moves_while_a_hand_is_entered(browser, server, language, size):
         tap_cards(page, 1, [card])
         page.wait_for_timeout(AIM_MS)                                # the preview, the chips, the banner
         assert page.evaluate(KEY_BOXES) == keys, f'keys moved after card {i + 1} ({card})'
+        if size == SIZES[0] and i == 8:
+            shot(page, f'keypad-mid-hand-{language}', full_page=False)
     expect(page.locator('.picker .count')).to_contain_text('Carla')  # a full hand moved on
     assert page.evaluate(KEY_BOXES) == keys
-    if size == SIZES[0]:
-        shot(page, f'keypad-mid-hand-{language}', full_page=False)
     for _ in range(3):                                               # a card the decks can't hold: a message
         tap_cards(page, 2, ['AS'])
     expect(page.locator('.picker-message')).not_to_be_empty()
@@ -129,13 +129,14 @@ def test_three_hands_at_a_human_pace_hold_exactly_the_cards_aimed_at(browser, se
 
 
 @pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
-def test_the_first_card_needs_no_scroll(browser, server, size):
-    context, page = phone_at(browser, server, 'en', size)
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_first_card_needs_no_scroll(browser, server, language, size):
+    context, page = phone_at(browser, server, language, size)
     game = start_game(page, server.url, PLAYERS)
     page.goto(game + '/rounds/1')
     expect(page.locator('.picker')).to_be_visible()
     if size == SIZES[0]:
-        shot(page, 'keypad-before-the-first-card', full_page=False)
+        shot(page, f'keypad-before-the-first-card-{language}', full_page=False)
     assert page.evaluate('window.scrollY') == 0
     keypad_top = page.locator('.picker').bounding_box()['y']
     for box in (page.locator('.banner.now').bounding_box(), page.locator('#player-0').bounding_box()):
@@ -144,10 +145,9 @@ def test_the_first_card_needs_no_scroll(browser, server, size):
         assert 0 <= key[2] and key[2] + key[4] <= size[1], key
     assert page.locator('.entry-help').get_attribute('open') is None    # the help is folded away
     # The same on "my hand", for a seated player.
-    seated = context.browser.new_context(viewport={'width': size[0], 'height': size[1]}, is_mobile=True, has_touch=True)
-    hand = seated.new_page()
+    seated, hand = phone_at(browser, server, language, size)
     hand.goto(game)
-    hand.get_by_role('button', name="I'm Bruno").click()
+    hand.locator('.take-seat button').nth(1).click()                 # Bruno's seat
     expect(hand.locator('.picker')).to_be_visible()
     assert hand.evaluate('window.scrollY') == 0
     keypad_top = hand.locator('.picker').bounding_box()['y']

@@ -146,7 +146,8 @@ function buildKeypad(info, jokers) {
 
 // One player's block of the form: its fields, and the chips, warning and preview that show its
 // hand (in the block, or in the keypad's hand area while it is being entered).
-function seatOf(fieldset) {
+// Each of them says whose it is (data-seat), wherever it stands.
+function seatOf(fieldset, i) {
   const input = fieldset.querySelector('input.cards-input');
   const name = fieldset.dataset.player;
   return {
@@ -154,10 +155,10 @@ function seatOf(fieldset) {
     out: fieldset.querySelector('input[name=went_out]'),
     points: fieldset.querySelector('.points input'),
     field: input.closest('.field'),
-    chips: el('div', { class: 'chips', role: 'group', 'aria-label': say('cardsOf', { name }) }),
-    warn: el('p', { class: 'error size-warning', role: 'alert' }),
+    chips: el('div', { class: 'chips', role: 'group', 'aria-label': say('cardsOf', { name }), 'data-seat': i }),
+    warn: el('p', { class: 'error size-warning', role: 'alert', 'data-seat': i }),
     pick: el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards')),
-    preview: el('div', { class: 'preview', 'aria-live': 'polite' }),
+    preview: el('div', { class: 'preview', 'aria-live': 'polite', 'data-seat': i }),
     penalty: '',
   };
 }
@@ -297,10 +298,12 @@ function setup(form) {
     seats[i].fieldset.scrollIntoView({ block: 'nearest' });   // the page scrolls; the keys stay put
     return wasClosed;
   }
-  function close() {
+  // Closed by a tap (Done, or the last card of the last hand) the page below settles first; closed
+  // because a text field took the focus, the phone's keyboard comes up and nothing lands there.
+  function close(typing = false) {
     if (keypad.pad.hidden) return;
     if (active !== null) dock(active, false);
-    settle(false);
+    if (!typing) settle(false);
     keypad.pad.hidden = true;
     form.classList.remove('keypad-open');
     for (const s of seats) {
@@ -335,6 +338,11 @@ function setup(form) {
   });
   keypad.done.addEventListener('click', () => close());
 
+  // The hand being entered was filled in from elsewhere (a player's own phone): move on from it.
+  function refresh() {
+    if (active !== null && entering && (isOut(active) || cardsOf(active).length >= handSize || seats[active].points?.value.trim())) moveOn(active);
+  }
+
   seats.forEach((s, i) => {
     // The server's message for this field, if the page came back with one: it already says what
     // is wrong with the text as sent, so the live warning waits until the text changes.
@@ -342,7 +350,7 @@ function setup(form) {
     s.field.append(s.chips, s.warn, s.pick, s.preview);
     s.pick.addEventListener('click', () => (active === i ? close() : openByTap(i)));
     // Typing closes the keypad: the phone's own keyboard takes its place.
-    for (const field of [s.input, s.points]) field?.addEventListener('focus', () => close());
+    for (const field of [s.input, s.points]) field?.addEventListener('focus', () => close(true));
 
     const render = () => {
       const { cards, bad } = readCards(s.input.value);
@@ -415,13 +423,13 @@ function setup(form) {
     const first = nextPlayer(-1);
     if (first !== null && info.problem !== '1' && !form.querySelector('[aria-invalid=true]')) open(first);
   }
-  return { seats, start };
+  return { seats, start, refresh };
 }
 
 // The scorekeeper's round page fills in as the seated players enter their own hands: a seat the
 // scorekeeper has not touched takes what its player entered, marked as theirs; what the
 // scorekeeper types is never overwritten. Nothing is saved until Save.
-function fillDrafts(form, seats) {
+function fillDrafts(form, seats, refresh) {
   const touched = new Set();
   let applying = false;
   let outTouched = false;
@@ -443,6 +451,7 @@ function fillDrafts(form, seats) {
     } finally {
       applying = false;
     }
+    refresh();
   };
 }
 
@@ -499,11 +508,11 @@ function keepDraft(form, refresh) {
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
   if (!form.classList.contains('audit-form')) keepAwake();
-  const { seats, start } = setup(form);
+  const { seats, start, refresh } = setup(form);
   let typed = () => false;
   if (form.classList.contains('round-form')) {
     typed = keepDraft(form, () => seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
   }
   start();
-  if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, seats), typed);
+  if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, seats, refresh), typed);
 }
