@@ -1,13 +1,13 @@
-"""The database connection of a request: get_db() on g, given back at teardown; and backups.
+"""The database connection of a request: get_db() on g, closed at teardown; and backups.
 
-Each server thread keeps its connection open from one request to the next (opening and
-closing a SQLite file costs more than most requests here); teardown makes sure nothing of
-a failed request's transaction is left behind.
+One connection per request, opened on first use and closed when the request ends, however it
+ends (an error, a client gone, a stream cut): under gevent every client is its own greenlet, so
+a connection kept "per thread" would be one per client, held until the greenlet is collected.
+Opening a SQLite file costs a fraction of a millisecond; a leaked handle costs the server.
 """
 
 import os
 import sqlite3
-import threading
 from pathlib import Path
 
 import click
@@ -16,37 +16,27 @@ from flask.cli import with_appcontext
 
 from . import store
 
-_kept = threading.local()
-
 
 def get_db():
-    """The request's sqlite-utils Database, this thread's own."""
+    """The request's sqlite-utils Database, opened on first use."""
     if 'db' not in g:
-        path = current_app.config['DATABASE']
-        if getattr(_kept, 'path', None) != path:
-            if getattr(_kept, 'db', None) is not None:
-                _kept.db.close()
-            _kept.db = store.connect(path, migrate=False,
-                                      busy_timeout_ms=current_app.config.get('BUSY_TIMEOUT_MS', store.BUSY_TIMEOUT_MS))
-            _kept.path = path
-        g.db = _kept.db
+        g.db = store.connect(current_app.config['DATABASE'], migrate=False,
+                             busy_timeout_ms=current_app.config.get('BUSY_TIMEOUT_MS', store.BUSY_TIMEOUT_MS))
     return g.db
 
 
-def release_db():
-    """Close this thread's connection now (a stream about to wait a long time holds none)."""
+def close_db(e=None):
+    """Give the connection back: nothing of a failed transaction stays, and the file handle is closed."""
     db = g.pop('db', None)
     if db is not None:
-        if db.conn.in_transaction:
-            db.conn.rollback()
-        db.close()
-        _kept.db = _kept.path = None
+        try:
+            if db.conn.in_transaction:
+                db.conn.rollback()
+        finally:
+            db.close()
 
 
-def close_db(e=None):
-    db = g.pop('db', None)
-    if db is not None and db.conn.in_transaction:
-        db.conn.rollback()
+release_db = close_db          # a live stream gives its connection back before it waits
 
 
 def init_app(app):

@@ -15,6 +15,7 @@ from flask import (Blueprint, Response, abort, current_app, flash, redirect, ren
                    stream_with_context, url_for)
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.exceptions import NotFound
 
 from scorer.chart import COLOURS, PALETTE, SHAPES, race
 from scorer.gamefile import GameFileError, check_players, game_data, read_date, read_entry, read_game
@@ -29,7 +30,7 @@ from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db, release_db
-from .live import hub_for, stream
+from .live import Gone, hub_for, stream
 from .forms import SETTINGS, EmptyForm, HandoverForm, RematchForm, RestoreForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
@@ -320,12 +321,18 @@ def events(game_id):
         abort(403)
     hub = hub_for(current_app.config['DATABASE'])
 
-    def render_sheet():
-        return sheet_context(game_id, keeper)['live_html']
+    def unless_gone(make):
+        """What `make` gives, or Gone when the game was deleted meanwhile (its look-up answers 404)."""
+        def made():
+            try:
+                return make()
+            except NotFound:
+                raise Gone from None
+        return made
 
     last = request.headers.get('Last-Event-ID') or request.args.get('since')
-    body = stream(hub, game_id, last, render_sheet,
-                       drafts=(lambda: drafts_data(game_id, number)) if number is not None else None,
+    body = stream(hub, game_id, last, unless_gone(lambda: sheet_context(game_id, keeper)['live_html']),
+                       drafts=unless_gone(lambda: drafts_data(game_id, number)) if number is not None else None,
                        release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
     return Response(stream_with_context(body), mimetype='text/event-stream',
                     headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})

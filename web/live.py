@@ -151,13 +151,21 @@ def event(name, data, ident=None):
     return '\n'.join(lines) + '\n\n'
 
 
+class Gone(Exception):
+    """The followed game was deleted while its sheet was being drawn (render_sheet may raise it)."""
+
+
 def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: None, keepalive=KEEPALIVE):
     """The events of one follower: the sheet when it changes (and first unless `last_id` is current),
-    the drafts when asked (`drafts()` gives them as data), 'gone' once the game is deleted."""
+    the drafts when asked (`drafts()` gives them as data), 'gone' once the game is deleted.
+
+    Whichever way it ends (the phone gone before the first event or after, the game deleted, the
+    worker shutting down), it leaves the hub and gives back its database connection."""
     follower = hub.follow(game_id)
     sent_sheet, sent_drafts = last_id, None
     ends = time.monotonic() + MAX_STREAM
     try:
+        release()                          # the request's look-ups are done: nothing held from here
         yield 'retry: 2000\n\n'
         while time.monotonic() < ends:
             follower.moved.clear()
@@ -166,14 +174,24 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
                 yield event('gone', '')
                 return
             revision, drafted = counters
-            if str(revision) != sent_sheet:
-                yield event('sheet', render_sheet(), ident=revision)
-                sent_sheet = str(revision)
-            if drafts is not None and drafted != sent_drafts:
-                yield event('drafts', json.dumps(drafts(), ensure_ascii=False))
-                sent_drafts = drafted
-            release()                      # hold no database connection while waiting
+            try:
+                if str(revision) != sent_sheet:
+                    sheet = render_sheet()
+                    release()
+                    yield event('sheet', sheet, ident=revision)
+                    sent_sheet = str(revision)
+                if drafts is not None and drafted != sent_drafts:
+                    data = json.dumps(drafts(), ensure_ascii=False)
+                    release()
+                    yield event('drafts', data)
+                    sent_drafts = drafted
+            except Gone:
+                yield event('gone', '')
+                return
+            finally:
+                release()                  # hold no database connection while waiting
             if not follower.moved.wait(keepalive):
                 yield event('ping', '')
     finally:
+        release()
         hub.leave(follower)

@@ -1,0 +1,96 @@
+"""A server left running for months, on the production recipe (gunicorn, gevent workers): every
+live stream gives its database connection back however it ends, and a deleted game ends its
+streams with 'gone'."""
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from tests.browser import Browser
+from tests.server import Gunicorn
+
+STREAMS = 200          # dropped in each phase
+
+
+def workers_of(server):
+    """The pids of the gunicorn master's worker processes."""
+    found = []
+    for stat in Path('/proc').glob('[0-9]*/stat'):
+        try:
+            fields = stat.read_text().rsplit(')', 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == server.process.pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def open_database_files(pid, database):
+    """How many file descriptors of the process point at the database file itself."""
+    count = 0
+    for fd in Path(f'/proc/{pid}/fd').iterdir():
+        try:
+            count += os.readlink(fd) == str(database)
+        except OSError:
+            pass
+    return count
+
+
+def ask_for_events(server, path):
+    """An open stream request on a raw socket (the caller decides when to drop it)."""
+    sock = socket.create_connection(('127.0.0.1', server.port), timeout=10)
+    sock.sendall(f'GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
+    return sock
+
+
+def read_until(sock, marker):
+    data = b''
+    while marker not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+@pytest.fixture
+def served(tmp_path):
+    database = tmp_path / 'endurance.sqlite'
+    server = Gunicorn(database, workers=1).start()
+    try:
+        yield server, database
+    finally:
+        server.stop()
+
+
+def test_dropped_streams_give_their_database_connections_back(served):
+    server, database = served
+    keeper = Browser(server.url)
+    game = keeper.new_game(['Ana', 'Bruno']).replace(server.url, '')
+    keeper.get(game)
+    [worker] = workers_of(server)
+    read_until(ask_for_events(server, game + '/events'), b'event: sheet')     # the hub is up
+    before = open_database_files(worker, database)
+
+    for _ in range(STREAMS):                                   # gone before the first event
+        ask_for_events(server, game + '/events').close()
+    opened = [ask_for_events(server, game + '/events') for _ in range(STREAMS)]
+    for sock in opened:                                        # gone after the first event
+        assert b'event: sheet' in read_until(sock, b'event: sheet')
+        sock.close()
+
+    streams = [ask_for_events(server, game + '/events?since=0') for _ in range(STREAMS)]
+    for sock in streams:
+        assert b'retry' in read_until(sock, b'retry')
+    _, page = keeper.get(game + '/delete')
+    status, _ = keeper.post(game + '/delete', {'csrf_token': Browser.token(page)})
+    assert status == 302
+    for sock in streams:                                       # the game deleted: each says so and ends
+        assert b'event: gone' in read_until(sock, b'event: gone')
+        sock.close()
+
+    keeper.get('/')                                            # the worker still answers
+    after = open_database_files(worker, database)
+    assert after <= before, (before, after)
