@@ -10,8 +10,9 @@ from collections import Counter
 from itertools import product
 from typing import NamedTuple
 
-from .cards import RANK_TEXT, SYMBOL, Card, order, pretty
+from .cards import RANK_TEXT, SYMBOL, Card, CardError, order, pretty
 from .i18n import _, listing, ngettext
+from .limits import MAX_HAND, MAX_MELDS_FIELD
 from .rules import DEFAULT
 from .solver import Meld, solve
 
@@ -163,8 +164,19 @@ def why_not(cards, wild, run_reasons, limit_reasons):
 
 
 def parse_melds(text, parse):
-    """Claimed melds typed as cards with '|' between melds: '7H 8H 9H | KS KD KC'."""
-    return [parse(part) for part in text.split('|') if part.strip()]
+    """Claimed melds typed as cards with '|' between melds: '7H 8H 9H | KS KD KC'.
+
+    A claim is read only within the limits a hand has (MAX_MELDS_FIELD characters, MAX_HAND cards
+    in all), checked here for every reader (form, API, command line): checking a claim tries every
+    role of its wild-rank cards, so an unbounded one could keep a server busy for seconds.
+    """
+    if len(text) > MAX_MELDS_FIELD:
+        raise CardError(_('at most %(most)d characters, not %(count)d', most=MAX_MELDS_FIELD, count=len(text)))
+    melds = [parse(part) for part in text.split('|') if part.strip()]
+    held = sum(len(m) for m in melds)
+    if held > MAX_HAND:
+        raise CardError(_('%(count)d cards in all, but a hand holds at most %(most)d', count=held, most=MAX_HAND))
+    return melds
 
 
 def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None):

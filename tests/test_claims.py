@@ -84,3 +84,13 @@ def test_a_worse_arrangement_is_shown_the_better_one():
     check = check_claim(hand, 3, DEFAULT, melds=parse_melds('7H 7S 7D', cards))
     assert not check.holds
     assert check.verdict == 'the melds leave 17; the minimum is 14: 7♥ 8♥ 9♥ also melds'
+
+
+@pytest.mark.parametrize('text, message', [
+    (' | '.join(['5S 5H 5D'] * 40), 'at most 300 characters, not 437'),
+    ('5S 5S 5S 5H 5H 5H 5D 5D | 5D 5C 5C 5C KS KS KS | 7H 8H 9H 10H JH QH', '21 cards in all, but a hand holds at most 20'),
+], ids=['too long', 'too many cards'])
+def test_a_claim_is_read_only_within_the_limits_of_a_hand(text, message):
+    """Checking a claimed meld tries every role of its wild-rank cards: a claim is bounded by a hand."""
+    with pytest.raises(ValueError, match=message):
+        parse_melds(text, lambda t: parse_cards(t, decks=3))
