@@ -144,3 +144,28 @@ def test_numbers_past_any_limit_are_a_message_not_a_500(client, query):
 def test_a_claim_is_written_in_ascii_digits(client, claim):
     r = client.get('/api/audit', query_string={'cards': '7H 8H 9H', 'wild': '3', 'claim': claim})
     assert r.status_code == 400 and 'is not a score' in r.get_json()['error']
+
+
+def as_file(text='Ana'):
+    return (io.BytesIO(text.encode()), 'name.txt')
+
+
+@pytest.mark.parametrize('path, form', [
+    ('/games/new', {**new_game_form(['Ana', 'Bruno']), 'players-²': 'Zoë'}),
+    ('/games/new', {**new_game_form(['Ana', 'Bruno']), 'players-0': as_file()}),
+    ('/games/new', {**new_game_form(['Ana', 'Bruno']), 'title': as_file()}),
+    ('{game}/rounds/1', {**round_form(0, points=[None, '4', '5']), 'entries-²-cards': '7H'}),
+    ('{game}/rounds/1', {**round_form(0, points=[None, '4', '5']), 'entries-1-cards': as_file('7H')}),
+    ('{game}/rounds/1', {**round_form(0, points=[None, '4', '5']), 'version': as_file('0')}),
+    ('{game}/rounds/1', {**round_form(0, points=[None, '4', '5']), 'went_out': as_file('0')}),
+    ('{game}/hand', {'round': '1', 'cards': as_file('7H')}),
+    ('{game}/keeper', {'key': as_file('x')}),
+    ('{game}/colours', {'colour-0': as_file('1')}),
+    ('{game}/rounds/1/undo', {'version': as_file('1')}),
+])
+def test_no_form_shape_is_a_server_error(client, make_game, path, form):
+    """Odd keys (a superscript digit), or a file sent where text is expected, get an answer, never a 500."""
+    game = make_game()
+    client.post(game + '/seats/1')
+    r = client.post(path.format(game=game), data=form, content_type='multipart/form-data')
+    assert r.status_code < 500, r.get_data(as_text=True)[:300]

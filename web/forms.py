@@ -11,6 +11,35 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.rules import CHOICES
 
+class TextOnly:
+    """A field that reads text only: a file sent in its place is refused with a message, never a crash."""
+
+    def process_formdata(self, valuelist):
+        if valuelist and not isinstance(valuelist[0], str):
+            raise ValueError(_l('this field takes text, not a file'))
+        super().process_formdata(valuelist)
+
+
+class TextField(TextOnly, StringField):
+    """A line of text."""
+
+
+class HiddenText(TextOnly, HiddenField):
+    """A hidden line of text the page sends back (a version, a round, a date)."""
+
+
+class SeatList(FieldList):
+    """A list of fields numbered by seat: only ASCII digits count as a seat number ('players-²' is no seat)."""
+
+    def _extract_indices(self, prefix, formdata):
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix):
+                index = key[offset:].split('-', 1)[0]
+                if index.isascii() and index.isdigit():
+                    yield int(index)
+
+
 LABELS = {
     'game': {'standard': _l('Standard: 3 to 13 cards'), 'short': _l('Short: 5 to 12 cards'),
              'six_fourteen': _l('Six-fourteen: 6 to 14 cards')},
@@ -57,10 +86,10 @@ def setting_field(key):
 
 class NewGameForm(FlaskForm):
     """Players in seating order, the first dealer and the house rules."""
-    title = StringField(_l('Title (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
-    place = StringField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
-    today = HiddenField()                   # the phone's own date (YYYY-MM-DD), set by app.js
-    players = FieldList(StringField(_l('Player'), validators=[Length(max=MAX_NAME)]),
+    title = TextField(_l('Title (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
+    place = TextField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
+    today = HiddenText()                   # the phone's own date (YYYY-MM-DD), set by app.js
+    players = SeatList(TextField(_l('Player'), validators=[Length(max=MAX_NAME)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(_l('First dealer'), default='draw',
                                choices=[SelectChoice('draw', _l('Draw at random'))] +
@@ -80,8 +109,8 @@ def strip(text):
 
 class EntryForm(Form):
     """One seat's entry: the cards left in hand, or plain points (who went out is the round's)."""
-    cards = StringField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
-    points = StringField(_l('or points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    cards = TextField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    points = TextField(_l('or points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
 
 
 class CheckboxesField(SelectMultipleField):
@@ -94,9 +123,9 @@ class RoundForm(FlaskForm):
     """A round: who went out (seat numbers: normally one), an entry per seat, the version it was
     based on, and the doubts the scorekeeper confirmed (see scorer.sheet.doubts)."""
     went_out = CheckboxesField(_l('went out'), choices=[], validate_choice=False)
-    version = HiddenField()
-    confirm = HiddenField()
-    entries = FieldList(FormField(EntryForm), max_entries=MAX_PLAYERS)
+    version = HiddenText()
+    confirm = HiddenText()
+    entries = SeatList(FormField(EntryForm), max_entries=MAX_PLAYERS)
 
     def seats_out(self, players):
         """The seats marked as gone out, as a set of indexes (anything else sent is ignored)."""
@@ -129,25 +158,25 @@ def every_seat_posted(formdata, players):
 class HandForm(FlaskForm):
     """A seated player's own hand: went out, the cards left, or plain points."""
     went_out = BooleanField(_l('I went out'))
-    cards = StringField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
-    points = StringField(_l('Points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
-    round = HiddenField()                   # the round the hand is for: it may have been saved meanwhile
+    cards = TextField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    points = TextField(_l('Points'), filters=[strip], validators=[Length(max=MAX_FIELD)])
+    round = HiddenText()                   # the round the hand is for: it may have been saved meanwhile
 
 
 class SelfEntryForm(FlaskForm):
     """The scorekeeper allows players to enter their own hands (1), or not (0)."""
-    allowed = HiddenField()
+    allowed = HiddenText()
 
 
 class RematchForm(FlaskForm):
     """Start the next game with the same table: only the phone's date (set by app.js)."""
-    today = HiddenField()
+    today = HiddenText()
 
 
 class RestoreForm(FlaskForm):
     """Put an earlier version of a round back: which one, and the round's version it replaces."""
-    history = HiddenField()
-    version = HiddenField()
+    history = HiddenText()
+    version = HiddenText()
 
 
 class EmptyForm(FlaskForm):
@@ -162,7 +191,7 @@ class MergeForm(FlaskForm):
 
 class HandoverForm(FlaskForm):
     """Taking over the scorekeeping: the game's edit key, posted (never in a URL a log could keep)."""
-    key = StringField(_l('Scorekeeper key'), filters=[strip], validators=[Length(max=MAX_KEY)])
+    key = TextField(_l('Scorekeeper key'), filters=[strip], validators=[Length(max=MAX_KEY)])
 
 
 class ImportForm(FlaskForm):
