@@ -2,7 +2,7 @@
 
 import os
 
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from markupsafe import Markup
@@ -89,6 +89,8 @@ def create_app(test_config=None):
         response.headers.setdefault('X-Content-Type-Options', 'nosniff')
         response.headers.setdefault('Referrer-Policy', 'same-origin')
         response.headers.setdefault('X-Frame-Options', 'DENY')
+        if g.get('personal') and response.mimetype == 'text/html':
+            response.headers['Cache-Control'] = 'no-store'      # holds a key or a seat: kept by no cache
         return response
 
     return app

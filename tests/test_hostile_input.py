@@ -169,3 +169,26 @@ def test_no_form_shape_is_a_server_error(client, make_game, path, form):
     client.post(game + '/seats/1')
     r = client.post(path.format(game=game), data=form, content_type='multipart/form-data')
     assert r.status_code < 500, r.get_data(as_text=True)[:300]
+
+
+def test_the_database_file_is_the_apps_own(app, client, make_game):
+    """It holds edit keys: 0600, and SQLite gives its -wal and -shm files the same mode."""
+    import os
+    import stat
+    make_game()
+    with sqlite3.connect(app.config['DATABASE']) as db:        # open: the -wal and -shm files exist
+        db.execute("update games set title = 'x'")
+        for suffix in ('', '-wal', '-shm'):
+            mode = stat.S_IMODE(os.stat(app.config['DATABASE'] + suffix).st_mode)
+            assert mode == 0o600, (suffix, oct(mode))
+
+
+def test_pages_that_hold_a_key_or_a_seat_are_kept_by_no_cache(app, client, make_game):
+    url = make_game()
+    for path in (url, url + '/rounds/1'):
+        assert client.get(path).headers['Cache-Control'] == 'no-store'
+    seated = app.test_client()
+    seated.post(url + '/seats/1')
+    assert seated.get(url + '/hand').headers['Cache-Control'] == 'no-store'
+    assert seated.get(url).headers['Cache-Control'] == 'no-store'
+    assert 'no-store' not in app.test_client().get(url).headers.get('Cache-Control', '')    # a follower's sheet

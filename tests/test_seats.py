@@ -73,7 +73,7 @@ def test_the_scorekeeper_frees_a_seat_and_can_turn_self_entry_off(app, client, m
     ({'went_out': 'y', 'cards': '7H 9C KD'}, 'Bruno went out but'),
     ({'cards': '7H', 'points': '4'}, 'enter cards or points, not both'),
     ({'points': '5000+5000'}, 'a round scores at most 9999 points'),
-    ({'cards': 'KS KS'}, 'three K♠ in this round (Bruno and Carla) but only 2 decks'),
+    ({'cards': 'KS KS'}, 'K♠: the round already holds as many as the pack has (2 decks); check your cards'),
 ])
 def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, message):
     url = make_game(('Ana', 'Bruno', 'Carla'))
@@ -84,6 +84,7 @@ def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, me
     r = bruno.post(url + '/hand', data={'round': '1', **data})
     page = r.get_data(as_text=True)
     assert r.status_code == 422 and message in page, page[page.find('error-box'):][:300]
+    assert 'Carla' not in page[page.find('error-box'):page.find('</form>')]       # nobody else's cards named
     for value in data.values():
         if value not in ('y', '1'):
             assert f'value="{value}"' in page                        # what was typed stays

@@ -2,7 +2,7 @@
 
 import hmac
 
-from flask import abort, request
+from flask import abort, g, request
 
 from . import store
 from .db import get_db
@@ -30,7 +30,10 @@ def keeper_and_revision(game_id):
     key, revision = store.key_and_revision(get_db(), game_id)
     if key is None:
         abort(404)
-    return key == '' or key_matches(request.cookies.get(cookie_name(game_id)), key), revision
+    keeper = key == '' or key_matches(request.cookies.get(cookie_name(game_id)), key)
+    if keeper:
+        g.personal = True                  # the page may show the key: no cache keeps it (app.py)
+    return keeper, revision
 
 
 def require_keeper(game_id):

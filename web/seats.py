@@ -6,12 +6,15 @@ A seat belongs to the phone that took it: its key lives in an HttpOnly cookie (n
 and the store keeps only the key's hash.
 """
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from collections import Counter
+
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
-from scorer.sheet import Entry, EntryError, score_entry, too_many_copies
+from scorer.sheet import Entry, EntryError, score_entry
 
 from . import store
 from .access import TWO_YEARS, require_keeper
@@ -32,7 +35,10 @@ def my_seat(game_id):
     seat, _, key = request.cookies.get(cookie_name(game_id), '').partition('.')
     if not (seat.isascii() and seat.isdigit() and len(seat) == 1):
         return None
-    return int(seat) if store.seat_holder(get_db(), game_id, int(seat), key) else None
+    if not store.seat_holder(get_db(), game_id, int(seat), key):
+        return None
+    g.personal = True                      # a seat's page: no cache keeps it (app.py)
+    return int(seat)
 
 
 @bp.post('/games/<game_id>/seats/<int:seat>')
@@ -122,6 +128,21 @@ def other_hands(game, number, drafts, seat):
     return hands
 
 
+def overdrawn(held, others, rules):
+    """What a seated player is told when their hand and the others' hold more copies of a card than
+    the pack has: which of their cards, never who else holds it (the others' hands are not saved
+    yet, and are theirs to show). '' when the pack could have dealt them all."""
+    pack = Counter(held)
+    for hand in others.values():
+        pack.update(hand)
+    over = [c for c in sorted(set(held), key=str) if pack[c] > (rules.jokers if c.is_joker else rules.decks)]
+    if not over:
+        return ''
+    return ngettext('%(cards)s: the round already holds as many as the pack has (%(num)d deck); check your cards',
+                    '%(cards)s: the round already holds as many as the pack has (%(num)d decks); check your cards',
+                    rules.decks, cards=' '.join(c.pretty for c in over))
+
+
 @bp.route('/games/<game_id>/hand', methods=['GET', 'POST'])
 def hand(game_id):
     """My hand: the seated player enters their own cards (or went out, or points) for the round being played."""
@@ -148,9 +169,9 @@ def hand(game_id):
         entry = Entry(player, form.went_out.data, form.cards.data or None, form.points.data or None)
         try:
             score, held = score_entry(game, number, entry)
-            clash = too_many_copies({player: held, **other_hands(game, number, drafts, seat)}, game.rules)
-            if clash:
-                raise EntryError(clash[0][0], 'cards')
+            over = overdrawn(held, other_hands(game, number, drafts, seat), game.rules)
+            if over:
+                raise EntryError(over, 'cards')
         except EntryError as e:
             problem, status = e, 422
         else:

@@ -110,11 +110,17 @@ def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
 
 
 def upgrade(db, path):
-    """Apply pending migrations, one process at a time (several server workers start together)."""
+    """Apply pending migrations, one process at a time (several server workers start together).
+
+    The file holds edit keys: only the app's own user may read it (0600; SQLite gives its -wal
+    and -shm files the database's mode)."""
     if path == ':memory:':
         db.enable_wal()
         migrations.apply(db)
         return
+    for name in (os.fspath(path), os.fspath(path) + '-wal', os.fspath(path) + '-shm'):
+        if os.path.exists(name):
+            os.chmod(name, 0o600)
     with open(os.fspath(path) + '.lock', 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         db.enable_wal()
