@@ -132,3 +132,30 @@ def test_four_phones_one_round(browser, server, language):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_one_browser_takes_one_seat_even_when_it_taps_three_at_once(tmp_path):
+    """Three concurrent 'I'm …' from the same browser (one session): one seat, given atomically."""
+    import threading
+    from app import create_app
+    from tests.browser import Browser
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'seats.sqlite'), 'SECRET_KEY': 's'})
+    with Server(app) as server:
+        keeper = Browser(server.url)
+        game = keeper.new_game(['Ana', 'Bruno', 'Carla', 'Dan']).replace(server.url, '')
+        phone = Browser(server.url)
+        _, page = phone.get(game)
+        token = Browser.token(page)
+        start = threading.Barrier(3)
+
+        def tap(seat):
+            start.wait()
+            phone.post(f'{game}/seats/{seat}', {'csrf_token': token})
+        taps = [threading.Thread(target=tap, args=(seat,)) for seat in (1, 2, 3)]
+        for t in taps:
+            t.start()
+        for t in taps:
+            t.join()
+        _, sheet = keeper.get(game)
+        assert sheet.count('on a phone') == 1

@@ -85,6 +85,13 @@ def add_rematch(db):
     db['games'].add_column('rematch', str)
 
 
+@migrations()
+def add_seat_browser(db):
+    # Which browser holds each seat (a random id in its session): one seat per browser, checked in
+    # the same transaction that gives the seat.
+    db['seats'].add_column('browser', str)
+
+
 def now():
     """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -373,15 +380,24 @@ def seats_taken(db, game_id):
     return {r['seat']: r['taken'] for r in db.query('select seat, taken from seats where game_id = ?', [game_id])}
 
 
-def take_seat(db, game_id, seat):
-    """Give the seat to this phone: its new key, or None when another phone holds the seat already."""
+def take_seat(db, game_id, seat, browser=None):
+    """Give the seat to this phone: its new key, or None when the seat is taken or this browser
+    already holds a seat of the game (both checked in the one transaction that gives it)."""
     key = new_key()
     with writing(db):
-        if list(db.query('select 1 from seats where game_id = ? and seat = ?', [game_id, seat])):
+        if list(db.query('select 1 from seats where game_id = ? and (seat = ? or browser = ?)',
+                         [game_id, seat, browser])):
             return None
-        db['seats'].insert({'game_id': game_id, 'seat': seat, 'key_hash': key_hash(key), 'taken': now()})
+        db['seats'].insert({'game_id': game_id, 'seat': seat, 'key_hash': key_hash(key), 'taken': now(),
+                            'browser': browser})
         db.execute('update games set revision = revision + 1 where id = ?', [game_id])
     return key
+
+
+def seat_of_browser(db, game_id, browser):
+    """The seat this browser holds in the game, or None."""
+    rows = list(db.query('select seat from seats where game_id = ? and browser = ?', [game_id, browser]))
+    return rows[0]['seat'] if rows else None
 
 
 def seat_holder(db, game_id, seat, key):
