@@ -15,10 +15,10 @@ import json
 import re
 
 from .i18n import _
-from .limits import MAX_TEXT
+from .limits import MAX_FIELD, MAX_TEXT
 from .names import BadName, check_names, clean_name
-from .rules import GAME_NAMES, RulesError, make_rules
-from .sheet import Entry, Game, RoundError, compute_sheet, read_points, sheet_data
+from .rules import GAME_NAMES, RulesError, deal_problem, make_rules
+from .sheet import Entry, Game, RoundError, clean_entries, compute_sheet, read_points, sheet_data
 
 VERSION = 1
 
@@ -64,6 +64,9 @@ def read_entry(raw, where, lenient=False):
     cards = raw.get('cards')
     if cards is not None and not isinstance(cards, str):
         raise GameFileError(_('%(where)s: cards must be text like %(example)s', where=where, example='"KH 5C 7D"'))
+    if cards is not None and not lenient and len(cards) > MAX_FIELD:
+        raise GameFileError(_('%(where)s: cards must be text of at most %(most)d characters', where=where,
+                              most=MAX_FIELD))
     try:
         points = read_points(raw.get('points'))
     except ValueError as e:
@@ -95,6 +98,9 @@ def read_game(data):
         rules = make_rules(data.get('rules') or {})
     except RulesError as e:
         raise GameFileError(_('rules: %(error)s', error=e)) from None
+    problem = deal_problem(len(players), rules)          # the same check as the new-game form
+    if problem:
+        raise GameFileError(_('rules: %(error)s', error=problem))
     first = data.get('first_dealer', 0)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(players):
         raise GameFileError(_('first_dealer must be a seat number from 0 to %(last)d', last=len(players) - 1))
@@ -141,7 +147,9 @@ def read_game(data):
         raise GameFileError(str(e)) from None
     if 'sheet' in data:
         check_sheet(data['sheet'], sheet_data(sheet))
-    return game
+    # Kept as the round form keeps them: cards in canonical text, points summed.
+    rounds = {number: clean_entries(game, number, entries) for number, entries in rounds.items()}
+    return Game(players, rules, first, rounds, game.title, game.place, date)
 
 
 def shown(value, most=20):

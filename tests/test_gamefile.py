@@ -73,3 +73,25 @@ def test_sheet_command_bad_file_exits_2(tmp_path):
     assert r.stderr == 'error: a game has 2 to 8 players, not 1\n'
     r = run_sheet(str(tmp_path / 'missing.json'))
     assert r.returncode == 2 and 'cannot read' in r.stderr
+
+
+def test_an_imported_file_is_kept_as_the_forms_keep_a_round():
+    """Whitespace and case normalised, points summed: what the round form would have stored."""
+    rounds = [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
+                                       {'player': 'Bruno', 'cards': '  kh\t5c   7d '},
+                                       {'player': 'Carla', 'points': 3}]}]
+    game = read_game({**GAME, 'rounds': rounds})
+    assert game.rounds[1][1].cards == 'KH 5C 7D'
+
+
+@pytest.mark.parametrize('change, message', [
+    ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
+                                          {'player': 'Bruno', 'cards': 'KH' + ' ' * 100_000 + '5C'},
+                                          {'player': 'Carla', 'points': 1}]}]},
+     'round 1: cards must be text of at most 200 characters'),
+    ({'players': ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'], 'rules': {'decks': 1}},
+     '8 players need 105 cards in the last round'),
+])
+def test_an_imported_file_is_checked_like_the_forms(change, message):
+    with pytest.raises(GameFileError, match=message):
+        read_game({**GAME, **change})
