@@ -214,7 +214,7 @@ def test_a_save_that_cannot_get_the_database_keeps_what_was_typed(tmp_path):
         blocker.rollback()
         blocker.close()
     page = r.get_data(as_text=True)
-    assert r.status_code == 422 and 'too busy to save round 1' in page and 'value="KS QS 2D"' in page
+    assert r.status_code == 422 and 'Round 1 was not saved: The server was too busy to answer' in page and 'value="KS QS 2D"' in page
     assert 'Nothing you entered was lost' not in page
     assert client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D'])).status_code == 302
 
@@ -236,3 +236,37 @@ def test_an_earlier_version_shows_its_scores_and_comes_back_in_one_tap(client, m
     assert r.status_code == 302 and 'saved from another phone meanwhile' in client.get(r.headers['Location']).get_data(as_text=True)
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 9}
     assert client.post(url + '/rounds/1/restore', data={'history': 'x', 'version': '4'}).status_code == 400
+
+
+def test_a_disk_that_cannot_be_written_is_said_logged_and_keeps_what_was_typed(app, client, make_game,
+                                                                                 monkeypatch, caplog):
+    """SQLite refuses every write as on a read-only disk (query_only); a full disk answers alike."""
+    from web import store
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/seats/1')
+    connect = store.connect
+
+    def broken(*args, **kwargs):
+        db = connect(*args, **kwargs)
+        db.execute('PRAGMA query_only = ON')
+        return db
+    monkeypatch.setattr(store, 'connect', broken)
+    r = client.post('/games/new', data=new_game_form(['Zoë', 'Yann'], title='Noche'))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 503 and 'cannot write to its disk' in page
+    assert 'value="Zoë"' in page and 'value="Noche"' in page
+    r = client.post(url + '/rounds/1', data=round_form(0, points=[None, '17']))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and 'Round 1 was not saved: The server cannot write to its disk' in page
+    assert 'value="17"' in page
+    r = client.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 503 and 'cannot write to its disk' in page and 'value="KH 5C 7D"' in page
+    assert 'cannot write the database' in caplog.text
+
+
+def test_the_errors_of_a_disk_that_cannot_be_written_are_told_apart():
+    from web import store
+    for text in ('database or disk is full', 'attempt to write a readonly database', 'disk I/O error'):
+        assert store.cannot_write(sqlite3.OperationalError(text)) and not store.is_busy(sqlite3.OperationalError(text))
+    assert not store.cannot_write(sqlite3.OperationalError('no such table: games'))

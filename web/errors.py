@@ -2,7 +2,7 @@
 
 import sqlite3
 
-from flask import render_template
+from flask import current_app, render_template
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
 
@@ -33,11 +33,26 @@ def page(status, title, message):
 
 
 BUSY = (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+CANNOT_WRITE = (503, _l('Nothing could be saved'), _l('The server cannot write to its disk (it is full or read-only): '
+                                                      'nothing was changed. Tell whoever runs it.'))
+
+
+def storage_message(error):
+    """What a person is told when a write failed for the server's own reasons (None: not such an error)."""
+    if store.is_busy(error):
+        return BUSY[2]
+    if store.cannot_write(error):
+        current_app.logger.error('cannot write the database: %s', error)
+        return CANNOT_WRITE[2]
+    return None
 
 
 def busy_or_failed(error):
-    """A database held too long by other saves is 503, with a message that is true; else a 500."""
-    status, title, message = BUSY if store.is_busy(error) else PAGES[500]
+    """A database held too long by other saves, or a disk that cannot be written, is a 503 with a message
+    that is true (logged with its cause); anything else a 500."""
+    current_app.logger.error('database error: %s', error, exc_info=error)
+    status, title, message = (BUSY if store.is_busy(error) else CANNOT_WRITE if store.cannot_write(error)
+                              else PAGES[500])
     return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
 
 

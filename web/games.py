@@ -30,6 +30,7 @@ from . import store
 from . import export as export_file
 from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db, release_db
+from .errors import storage_message
 from .live import Gone, hub_for, stream
 from .forms import SETTINGS, EmptyForm, HandoverForm, RematchForm, RestoreForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
@@ -166,19 +167,22 @@ class FieldError(ValueError):
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
     form = NewGameForm()
-    errors = {}
+    errors, status = {}, 200
     if form.validate_on_submit():
         try:
             game = game_from_form(form)
-        except FieldError as e:
-            errors[e.field] = str(e)
-        else:
             game_id, key = store.create_game(get_db(), game)
+        except FieldError as e:
+            errors[e.field], status = str(e), 422
+        except sqlite3.OperationalError as e:
+            errors['form'], status = storage_message(e), 503      # what was typed stays in the form
+            if errors['form'] is None:
+                raise
+        else:
             flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
     elif request.method == 'POST':
-        errors['form'] = _('Some fields need a look.')
-    status = 422 if request.method == 'POST' else 200
+        errors['form'], status = _('Some fields need a look.'), 422
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
 
@@ -435,10 +439,11 @@ def round_entry(game_id, number):
             conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
             version = e.version
         except sqlite3.OperationalError as e:
-            if not store.is_busy(e):
+            why = storage_message(e)
+            if why is None:
                 raise
-            problem = RoundError({'': [_('The server was too busy to save round %(round)d: nothing was saved, and '
-                                         'everything you entered is below. Tap Save again.', round=number)]})
+            problem = RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered is '
+                                         'below.', round=number, why=why)]})
         else:
             flash(_('Round %(round)d saved.', round=number))
             return redirect(url_for('games.round_entry', game_id=game_id, number=number, saved=1))

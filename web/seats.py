@@ -7,6 +7,7 @@ and the store keeps only the key's hash.
 """
 
 import secrets
+import sqlite3
 from collections import Counter
 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
@@ -20,6 +21,7 @@ from scorer.sheet import Entry, EntryError, score_entry
 from . import store
 from .access import TWO_YEARS, require_keeper
 from .db import get_db
+from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
 from .games import load_sheet, moved_from
 
@@ -183,10 +185,15 @@ def hand(game_id):
             over = overdrawn(held, other_hands(game, number, drafts, seat), game.rules)
             if over:
                 raise EntryError(over, 'cards')
+            kept = store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points)
         except EntryError as e:
             problem, status = e, 422
+        except sqlite3.OperationalError as e:
+            if storage_message(e) is None:
+                raise
+            problem, status = EntryError(storage_message(e)), 503     # what was typed stays in the form
         else:
-            if store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points):
+            if kept:
                 result = score
                 flash(_('Sent to the scorekeeper. You can change it until the round is saved.'))
             else:

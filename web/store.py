@@ -235,6 +235,13 @@ def list_games(db, ids=None):
     return games
 
 
+def cannot_write(error):
+    """Whether an SQLite error means the disk is full or read-only (or the file cannot be written)."""
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and any(
+        why in text for why in ('disk is full', 'readonly', 'read-only', 'disk i/o', 'unable to open'))
+
+
 def is_busy(error):
     """Whether an SQLite error means another writer held the database past the busy timeout."""
     return isinstance(error, sqlite3.OperationalError) and ('locked' in str(error) or 'busy' in str(error))
