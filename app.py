@@ -41,8 +41,8 @@ def create_app(test_config=None):
         MAX_CONTENT_LENGTH=256 * 1024,
         LANGUAGES=i18n.LANGUAGES,
         PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
+        LIVE_KEEPALIVE=float(os.environ.get('SCORER_LIVE_KEEPALIVE', '15')),   # seconds between pings on a stream
         SESSION_COOKIE_SAMESITE='Lax',
-        LIVE_KEEPALIVE=15,                  # seconds between pings on a live stream
         LIVE_POLL_MS=1500,                  # how often a page without a stream asks for the sheet
         LIVE_BACK_TO_STREAM_MS=10_000,      # how soon a polling page tries a stream again (then less often)
     )

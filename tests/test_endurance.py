@@ -94,3 +94,44 @@ def test_dropped_streams_give_their_database_connections_back(served):
     keeper.get('/')                                            # the worker still answers
     after = open_database_files(worker, database)
     assert after <= before, (before, after)
+
+
+def test_a_save_waiting_for_the_write_lock_stalls_nobody_else(tmp_path):
+    """Another process holds the write lock for 2 s: the save waits for it (and then saves) while the
+    same single worker keeps answering page views and keeps its streams flowing."""
+    import sqlite3
+    import threading
+    import time
+    database = tmp_path / 'waits.sqlite'
+    server = Gunicorn(database, workers=1, env={'SCORER_LIVE_KEEPALIVE': '0.2'}).start()
+    try:
+        keeper = Browser(server.url)
+        game = keeper.new_game(['Ana', 'Bruno']).replace(server.url, '')
+        _, page = keeper.get(game + '/rounds/1')
+        stream = ask_for_events(server, game + '/events?since=0')
+        read_until(stream, b'retry')
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute('BEGIN IMMEDIATE')                     # another writer holds the database
+        saved = {}
+        save = threading.Thread(target=lambda: saved.update(status=keeper.post(game + '/rounds/1', {
+            'csrf_token': Browser.token(page), 'version': '0', 'went_out': '0',
+            'entries-0-cards': '', 'entries-0-points': '', 'entries-1-cards': '', 'entries-1-points': '7'})[0]))
+        save.start()
+        time.sleep(0.2)
+        views, pings = [], 0
+        ends = time.monotonic() + 1.5
+        stream.settimeout(2)
+        while time.monotonic() < ends:                         # while the save waits
+            started = time.monotonic()
+            assert Browser(server.url).get(game)[0] == 200
+            views.append(time.monotonic() - started)
+            pings += stream.recv(65536).count(b'event: ping')
+        assert 'status' not in saved                           # still waiting for the lock
+        blocker.rollback()
+        save.join(15)
+        assert saved['status'] == 302
+        assert max(views) < 0.5, views
+        assert pings >= 3
+        stream.close()
+    finally:
+        server.stop()

@@ -12,6 +12,7 @@ import json
 import os
 import secrets
 import sqlite3
+import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 
@@ -102,15 +103,21 @@ def local_day():
     return datetime.now().astimezone().date().isoformat()
 
 
-BUSY_TIMEOUT_MS = 30_000     # a save waits this long for another save to finish before giving up
+BUSY_TIMEOUT_MS = 10_000     # a save waits this long for another save to finish before giving up
+LOCK_WAIT_MS = 20            # how long SQLite itself waits for a lock before the app waits its own way
 
 
 def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
     """Open the database file: WAL, foreign keys on, saves that queue behind each other rather than
-    fail, and (at start-up) the schema brought up to date."""
+    fail, and (at start-up) the schema brought up to date.
+
+    SQLite's own wait for a lock blocks the whole process, and under gevent a process serves
+    hundreds of phones: so SQLite waits at most LOCK_WAIT_MS, and a write that finds the database
+    locked waits in writing(), in short sleeps that let every other request and stream go on."""
     db = Database(path)
-    db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms)}')
+    db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS))}')
     db.execute('PRAGMA foreign_keys = ON')
+    db.wait_ms = busy_timeout_ms
     if migrate:
         upgrade(db, path)
     return db
@@ -152,7 +159,7 @@ def create_game(db, game):
     """Store a new game (with any rounds it already has, as an import does); returns (id, edit key)."""
     game_id, key = new_id(), new_key()
     stamp = now()
-    with db.atomic():
+    with writing(db):
         db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
                             'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0,
@@ -255,10 +262,26 @@ class Conflict(Exception):
         self.entries, self.version = entries, version
 
 
+def begin_writing(db):
+    """Take the write lock, waiting for another writer in short sleeps (time.sleep yields under
+    gevent, so other phones are served meanwhile) for at most the connection's wait_ms."""
+    deadline = time.monotonic() + getattr(db, 'wait_ms', BUSY_TIMEOUT_MS) / 1000
+    pause = 0.005
+    while True:
+        try:
+            db.conn.execute('BEGIN IMMEDIATE')
+            return
+        except sqlite3.OperationalError as e:
+            if not is_busy(e) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
 @contextmanager
 def writing(db):
     """A write transaction that takes the write lock at once, so a read-then-write cannot race."""
-    db.conn.execute('BEGIN IMMEDIATE')
+    begin_writing(db)
     try:
         yield db
     except BaseException:
@@ -357,7 +380,7 @@ def history_entry(db, game_id, history_id):
 
 def delete_game(db, game_id):
     """Delete a game with its rounds, history, seats and drafts, in one transaction."""
-    with db.atomic():
+    with writing(db):
         db.execute('delete from drafts where game_id = ?', [game_id])
         db.execute('delete from seats where game_id = ?', [game_id])
         db.execute('delete from history where game_id = ?', [game_id])
