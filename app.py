@@ -10,6 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorer.limits
 from web import db, errors, i18n
+from web.deadline import BODY_SECONDS, BodyDeadline
 from web.secret import secret_key
 
 csrf = CSRFProtect()
@@ -39,6 +40,7 @@ def create_app(test_config=None):
         DATABASE=os.environ.get('SCORER_DATABASE', os.path.join(app.instance_path, 'scorer.sqlite')),
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
         MAX_CONTENT_LENGTH=256 * 1024,
+        BODY_SECONDS=float(os.environ.get('SCORER_BODY_SECONDS', BODY_SECONDS)),   # a body arrives within this
         LANGUAGES=i18n.LANGUAGES,
         PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
         LIVE_KEEPALIVE=float(os.environ.get('SCORER_LIVE_KEEPALIVE', '15')),   # seconds between pings on a stream
@@ -58,6 +60,7 @@ def create_app(test_config=None):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config['PROXIES'], x_proto=app.config['PROXIES'],
                                 x_host=app.config['PROXIES'], x_port=app.config['PROXIES'])
     app.session_interface = SessionCookies()
+    app.wsgi_app = BodyDeadline(app.wsgi_app, app.config['BODY_SECONDS'], app.config['MAX_CONTENT_LENGTH'])
 
     from scorer.cards import card, rank_plural, rank_text, tokens
     from scorer.referee import kind_word, wild_words

@@ -135,3 +135,32 @@ def test_a_save_waiting_for_the_write_lock_stalls_nobody_else(tmp_path):
         stream.close()
     finally:
         server.stop()
+
+
+def test_slow_bodies_are_cut_off_and_a_bystander_is_served_meanwhile(tmp_path):
+    """Hundreds of clients that announce a 200 kB import and send a byte a second get 408 once the
+    body deadline passes; a person opening a page meanwhile is served at once."""
+    import time
+    server = Gunicorn(tmp_path / 'bodies.sqlite', workers=1, env={'SCORER_BODY_SECONDS': '2'}).start()
+    slow = []
+    try:
+        for _ in range(200):
+            sock = socket.create_connection(('127.0.0.1', server.port), timeout=10)
+            sock.sendall(b'POST /import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; '
+                         b'boundary=x\r\nContent-Length: 200000\r\n\r\n-')
+            slow.append(sock)
+        started = time.monotonic()
+        while time.monotonic() - started < 1.5:
+            view = time.monotonic()
+            assert Browser(server.url).get('/')[0] == 200
+            assert time.monotonic() - view < 0.5
+            for sock in slow[:20]:
+                sock.sendall(b'-')
+            time.sleep(0.3)
+        answers = [read_until(sock, b'\r\n\r\n') for sock in slow]
+        assert all(a.startswith(b'HTTP/1.1 408') for a in answers), {a[:20] for a in answers}
+        assert time.monotonic() - started < 6
+    finally:
+        for sock in slow:
+            sock.close()
+        server.stop()
