@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test bench load slow chromium clean translations catalogs
+.PHONY: run test bench load slow history chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,10 @@ load: $(VENV)/.dev catalogs
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs
 	$(PY) bench/slow_clients.py
+
+# The history and the player stats of a browser keeping 500 finished 8-player games.
+history: $(VENV)/.dev catalogs
+	$(PY) bench/history.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

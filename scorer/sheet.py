@@ -381,10 +381,15 @@ def winner_words(sheet):
     """The end of the game in words: who won, and how a tie was broken."""
     if not sheet.finished:
         return ''
-    line = tie_break_words(sheet.standings, sheet.game.rules.tie_break, bool(sheet.rows), final=True)
+    return final_words(sheet.standings, sheet.game.rules.tie_break, bool(sheet.rows))
+
+
+def final_words(standings, tie_break, started=True):
+    """Who won, from the final standings: the tie-break in words, or '… wins with …'."""
+    line = tie_break_words(standings, tie_break, started, final=True)
     if line:
         return line
-    w = sheet.standings[0]
+    w = standings[0]
     return _('%(player)s wins with %(total)d', player=w.player, total=w.total)
 
 

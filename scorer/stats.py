@@ -4,7 +4,7 @@ and the average penalty by round number."""
 
 from dataclasses import dataclass, field
 
-from .sheet import compute_sheet
+from .sheet import Standing, compute_sheet, final_words
 
 
 @dataclass
@@ -29,31 +29,56 @@ class PlayerStats:
         return {n: sum(v) / len(v) for n, v in sorted(self.by_round.items())}
 
 
-def player_stats(games, aliases=None):
-    """Stats of every player of the finished games, most wins first (then best average)."""
+def summary(sheet):
+    """What the history and the stats need of a game, as JSON-ready data: kept beside the game for
+    its revision, so those pages read it instead of scoring every game at every view."""
+    players = list(sheet.game.players)
+    return {
+        'players': players,
+        'finished': sheet.finished and not sheet.broken,
+        'tie_break': sheet.game.rules.tie_break,
+        'standings': [[s.player, s.total, s.zero_rounds, s.place] for s in sheet.standings],
+        'winners': list(sheet.winners),
+        'went_out': [sum(r.scores[p].went_out for r in sheet.rows) for p in players],
+        'round_numbers': [r.round for r in sheet.rows],
+        'scores': [[r.scores[p].score for r in sheet.rows] for p in players],     # by seat, then round
+    }
+
+
+def summary_of(game):
+    return summary(compute_sheet(game, skip_broken=True))
+
+
+def winner_line(data):
+    """The end of a summarised game in words (as winner_words says it of a sheet)."""
+    return final_words([Standing(*s) for s in data['standings']], data['tie_break'])
+
+
+def player_stats(summaries, aliases=None):
+    """Stats of every player of the finished games (given by their summaries), most wins first
+    (then best average)."""
     aliases = aliases or {}
     found = {}
-    for game in games:
-        sheet = compute_sheet(game, skip_broken=True)
-        if not sheet.finished or sheet.broken:
+    for data in summaries:
+        if not data['finished']:
             continue
-        for player in game.players:
+        seats = {player: i for i, player in enumerate(data['players'])}
+        for player, total, zero_rounds, _place in data['standings']:
             name = aliases.get(player.casefold(), player)
             stats = found.setdefault(name.casefold(), PlayerStats(name))
             stats.games += 1
-            stats.wins += player in sheet.winners
-            stats.totals.append(sheet.totals[player])
-            stats.zero_rounds += sheet.zero_rounds[player]
-            for row in sheet.rows:
-                score = row.scores[player]
-                stats.went_out += score.went_out
-                stats.by_round.setdefault(row.round, []).append(score.score)
+            stats.wins += player in data['winners']
+            stats.totals.append(total)
+            stats.zero_rounds += zero_rounds
+            stats.went_out += data['went_out'][seats[player]]
+            for number, score in zip(data['round_numbers'], data['scores'][seats[player]]):
+                stats.by_round.setdefault(number, []).append(score)
     return sorted(found.values(), key=lambda s: (-s.wins, s.average, s.name.casefold()))
 
 
-def names(games):
-    """Every spelling of a player's name in these games, sorted."""
-    return sorted({p for g in games for p in g.players}, key=str.casefold)
+def names(summaries):
+    """Every spelling of a player's name in these games (their summaries), sorted."""
+    return sorted({p for data in summaries for p in data['players']}, key=str.casefold)
 
 
 def merge(aliases, spelling, name):

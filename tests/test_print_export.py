@@ -13,7 +13,7 @@ from app import create_app
 from scorer.gamefile import GameFileError, read_game
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game
-from scorer.stats import merge, player_stats, unmerge
+from scorer.stats import merge, player_stats, summary_of, unmerge
 from tests.browser import ARTIFACTS
 from tests.server import Server
 from tests.helpers import round_form, save_confirmed
@@ -129,6 +129,24 @@ def test_history_lists_finished_games_with_the_winner(client, finished_eight, ma
     assert ' wins' in page or 'share first place' in page
 
 
+def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, client, make_game, monkeypatch):
+    url = make_game(('Ana', 'Bruno'))
+    for n in range(1, 12):
+        client.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, '5']))
+    assert 'Ana wins with 0' in client.get('/history').get_data(as_text=True)
+    import web.stats
+    made = []
+    monkeypatch.setattr(web.stats, 'summary_of', lambda game: made.append(game) or summary_of(game))
+    for path in ('/history', '/stats', '/history'):
+        assert client.get(path).status_code == 200
+    assert made == []                                          # nothing scored again for a view
+    client.post(f'{url}/rounds/11', data=round_form(1, points=['90'], version=1))   # a correction
+    assert 'Bruno wins with 50' in client.get('/history').get_data(as_text=True)
+    assert len(made) == 1                                      # made again once, for the new revision
+    page = client.get('/stats').get_data(as_text=True)
+    assert len(made) == 1 and 'Bruno' in page
+
+
 def test_finished_game_opens_read_only_and_can_be_corrected(client, finished_eight):
     page = client.get(finished_eight).get_data(as_text=True)
     assert 'Game over.' in page and 'Correct a round' in page
@@ -160,12 +178,12 @@ def test_stats_across_games_with_names_matched_and_merged():
     g1 = game(['Ana', 'Bruno'], [{'Ana': 0, 'Bruno': 10}])                      # Ana 0, Bruno 110
     g2 = game(['ana', 'Bruno'], [{'Bruno': 0, 'ana': 5}])                       # Bruno 0, ana 55
     g3 = game(['Anna', 'Carla'], [{'Anna': 0, 'Carla': 3}, {'Carla': 0, 'Anna': 4}])
-    stats = {s.name: s for s in player_stats([g1, g2, g3])}
+    stats = {s.name: s for s in player_stats(map(summary_of, [g1, g2, g3]))}
     assert set(stats) == {'Ana', 'Bruno', 'Anna', 'Carla'}                     # 'ana' is Ana
     ana = stats['Ana']
     assert (ana.games, ana.wins, ana.best, ana.average, ana.zero_rounds, ana.went_out) == (2, 1, 0, 27.5, 11, 11)
     assert ana.average_by_round()[1] == 2.5
-    merged = {s.name: s for s in player_stats([g1, g2, g3], {'anna': 'Ana'})}
+    merged = {s.name: s for s in player_stats(map(summary_of, [g1, g2, g3]), {'anna': 'Ana'})}
     assert merged['Ana'].games == 3 and 'Anna' not in merged
     # g3: Anna goes out in rounds 1, 3, ..., 11 (6 rounds) and scores 4 in the 5 others.
     assert merged['Ana'].totals == [0, 55, 20]

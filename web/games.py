@@ -23,6 +23,7 @@ from scorer.i18n import language
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
+from scorer.stats import winner_line
 from scorer.sheet import (Entry, Game, RoundError, clean_entries, compute_sheet, doubts, doubts_key, score_round,
                           winner_words)
 
@@ -32,6 +33,7 @@ from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, ke
 from .db import get_db, release_db
 from .errors import storage_message
 from .live import Gone, hub_for, stream
+from .stats import kept_finished
 from .forms import SETTINGS, EmptyForm, HandoverForm, RematchForm, RestoreForm, ImportForm, NewGameForm, every_seat_posted, round_form, seat_entries
 
 bp = Blueprint('games', __name__)
@@ -610,9 +612,5 @@ def delete(game_id):
 @bp.get('/history')
 def history():
     """The finished games this phone kept score of, newest first, with their winners."""
-    finished = []
-    for info in store.list_games(get_db(), kept_games()):
-        if info['finished']:
-            game = store.load_game(get_db(), info['id'])
-            finished.append({**info, 'winner': winner_words(compute_sheet(game, skip_broken=True))})
+    finished = [{**g, 'winner': winner_line(g['summary'])} for g in kept_finished()]
     return render_template('games/history.html', games=finished)

@@ -2,8 +2,10 @@
 
 import json
 from datetime import date
+from functools import lru_cache
 from urllib.parse import urlsplit
 
+from babel import dates as babel_dates
 from flask import Blueprint, current_app, g, has_request_context, redirect, request
 from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
@@ -48,8 +50,14 @@ def request_language():
 
 def day(iso):
     """A date (YYYY-MM-DD) as the locale writes it: 29 nov 2026, Nov 29, 2026."""
+    return day_in(iso, str(get_locale()))
+
+
+@lru_cache(maxsize=4096)
+def day_in(iso, locale):
+    """day() for a locale, remembered (a history page writes hundreds of dates, most of them alike)."""
     try:
-        return format_date(date.fromisoformat(iso), 'medium')
+        return babel_dates.format_date(date.fromisoformat(iso), 'medium', locale=locale)
     except (TypeError, ValueError):
         return iso or ''
 

@@ -1,11 +1,13 @@
 """/stats: players across the finished games kept on this phone, and merging two spellings."""
 
+import sqlite3
+
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from scorer.limits import MAX_ALIASES
 from scorer.stats import merge as merge_names
-from scorer.stats import names, player_stats
+from scorer.stats import names, player_stats, summary_of
 from scorer.stats import unmerge as unmerge_name
 
 from . import store
@@ -16,9 +18,22 @@ from .forms import EmptyForm, MergeForm
 bp = Blueprint('stats', __name__)
 
 
-def kept_finished():
+def kept_finished(rounds=False):
+    """The finished games this browser keeps, newest first: their list entries, each with its summary
+    (scorer.stats.summary; round by round only when asked) read from the store, or made once per
+    revision and kept there."""
     db = get_db()
-    return [store.load_game(db, g['id']) for g in store.list_games(db, kept_games()) if g['finished']]
+    games = [g for g in store.list_games(db, kept_games()) if g['finished']]
+    kept = store.summaries(db, [g['id'] for g in games], rounds)
+    for g in games:
+        if g['id'] not in kept:
+            kept[g['id']] = summary_of(store.load_game(db, g['id']))
+            try:
+                store.keep_summary(db, g['id'], g['revision'], kept[g['id']])
+            except sqlite3.OperationalError:
+                pass                           # a disk that cannot be written: made again next time
+        g['summary'] = kept[g['id']]
+    return games
 
 
 def chart(values, width=220, height=60):
@@ -46,19 +61,19 @@ def keep(merged):
 
 @bp.get('/stats')
 def stats():
-    games = kept_finished()
+    done = [g['summary'] for g in kept_finished(rounds=True) if g['summary']['finished']]
     merged = aliases()
     form = MergeForm()
-    spellings = names(games)
+    spellings = names(done)
     form.spelling.choices = form.name.choices = [(n, n) for n in spellings]
-    return render_template('stats/stats.html', stats=player_stats(games, merged), form=form, aliases=merged,
-                           chart=chart, games=len(games))
+    return render_template('stats/stats.html', stats=player_stats(done, merged), form=form, aliases=merged,
+                           chart=chart, games=len(done))
 
 
 @bp.post('/stats/merge')
 def merge():
     form = MergeForm()
-    spellings = names(kept_finished())
+    spellings = names(g['summary'] for g in kept_finished())
     if form.validate_on_submit() and form.spelling.data in spellings and form.name.data in spellings:
         if form.spelling.data.casefold() == form.name.data.casefold():
             flash(_('Those are the same name already (names are matched regardless of case).'))

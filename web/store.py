@@ -15,6 +15,7 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from functools import lru_cache
 
 from sqlite_utils import Database, Migrations
 
@@ -91,6 +92,14 @@ def add_seat_browser(db):
     # Which browser holds each seat (a random id in its session): one seat per browser, checked in
     # the same transaction that gives the seat.
     db['seats'].add_column('browser', str)
+
+
+@migrations()
+def add_summaries(db):
+    # What the history and the stats need of a game (scorer.stats.summary), for the revision it was
+    # made at: those pages read it rather than score every game at every view.
+    db['summaries'].create({'game_id': str, 'revision': int, 'result': str, 'rounds': str}, pk='game_id',
+                           foreign_keys=[('game_id', 'games', 'id')])
 
 
 def now():
@@ -221,6 +230,12 @@ def revision(db, game_id):
     return rows[0]['revision'] if rows else None
 
 
+@lru_cache(maxsize=256)
+def last_round(rules_json):
+    """The last round of a game with these rules as stored (a list of games asks for few kinds)."""
+    return make_rules(json.loads(rules_json)).last_round
+
+
 def list_games(db, ids=None):
     """Games, newest first, with their players, rules and how many rounds are in; only `ids` if given."""
     where, args = '', []
@@ -230,15 +245,15 @@ def list_games(db, ids=None):
             return []
         where = f"where g.id in ({', '.join('?' for _ in ids)})"
         args = ids
-    sql = f'''select g.id, g.title, g.place, g.date, g.players, g.rules, g.created, g.updated,
+    sql = f'''select g.id, g.title, g.place, g.date, g.players, g.rules, g.created, g.updated, g.revision,
                     count(r.number) as rounds
              from games g left join rounds r on r.game_id = g.id {where}
              group by g.id order by g.updated desc, g.created desc'''
     games = []
     for row in db.query(sql, args):
-        rules = make_rules(json.loads(row['rules']))
-        games.append({**row, 'players': json.loads(row['players']), 'last_round': rules.last_round,
-                      'finished': row['rounds'] >= rules.last_round})
+        last = last_round(row['rules'])
+        games.append({**row, 'players': json.loads(row['players']), 'last_round': last,
+                      'finished': row['rounds'] >= last})
     return games
 
 
@@ -378,9 +393,34 @@ def history_entry(db, game_id, history_id):
     return number, tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(rows[0]['before']))
 
 
+SUMMARY_ROUNDS = ('went_out', 'round_numbers', 'scores')      # the part of a summary only the stats read
+
+
+def summaries(db, ids, rounds=False):
+    """{game id: summary data} for those of `ids` whose summary is of their current revision; the
+    round-by-round part only when asked (the history needs the result alone)."""
+    ids = list(ids)[:MAX_KEPT]
+    if not ids:
+        return {}
+    rows = db.query(f"""select s.game_id, s.result, s.rounds from summaries s join games g on g.id = s.game_id
+                        and g.revision = s.revision where s.game_id in ({', '.join('?' for _ in ids)})""", ids)
+    return {row['game_id']: {**json.loads(row['result']), **(json.loads(row['rounds']) if rounds else {})}
+            for row in rows}
+
+
+def keep_summary(db, game_id, revision, data):
+    """Keep a game's summary for this revision (replacing an older one)."""
+    result = {k: v for k, v in data.items() if k not in SUMMARY_ROUNDS}
+    rounds = {k: data[k] for k in SUMMARY_ROUNDS}
+    with writing(db):
+        db.execute('insert or replace into summaries (game_id, revision, result, rounds) values (?, ?, ?, ?)',
+                   [game_id, revision, json.dumps(result, ensure_ascii=False), json.dumps(rounds, ensure_ascii=False)])
+
+
 def delete_game(db, game_id):
     """Delete a game with its rounds, history, seats and drafts, in one transaction."""
     with writing(db):
+        db.execute('delete from summaries where game_id = ?', [game_id])
         db.execute('delete from drafts where game_id = ?', [game_id])
         db.execute('delete from seats where game_id = ?', [game_id])
         db.execute('delete from history where game_id = ?', [game_id])
