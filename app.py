@@ -9,7 +9,7 @@ from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorer.limits
-from web import db, errors, i18n
+from web import db, errors, i18n, ratelimit
 from web.deadline import BODY_SECONDS, BodyDeadline
 from web.secret import secret_key
 
@@ -77,6 +77,7 @@ def create_app(test_config=None):
 
     db.init_app(app)
     csrf.init_app(app)
+    ratelimit.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
 

@@ -44,3 +44,15 @@ def test_a_hand_may_hold_the_rounds_cards_and_the_one_drawn(client):
     assert client.get(f'/api/solve?cards={twenty}&wild=5').status_code == 200
     r = client.get(f'/api/solve?cards={twenty} QH&wild=5')
     assert r.status_code == 400 and f'21 cards, but a hand holds at most {MAX_HAND}' in r.get_json()['error']
+
+
+def test_a_client_asking_too_fast_is_told_to_wait(app, client):
+    """The second fence around the solver: SOLVER_RATE answers per client, then 429 saying why."""
+    app.config['SOLVER_RATE'] = '5 per minute'
+    codes = [client.get('/api/solve?cards=7H+8H+9H&wild=5').status_code for _ in range(5)]
+    assert codes == [200] * 5
+    r = client.get('/api/audit?cards=7H+8H+9H&wild=5')
+    assert r.status_code == 429 and 'wait a moment' in r.get_json()['error']
+    r = client.get('/audit?cards=7H+8H+9H&wild=5')
+    assert r.status_code == 429 and 'wait a moment' in r.get_data(as_text=True)
+    assert client.get('/').status_code == 200                  # nothing else is fenced

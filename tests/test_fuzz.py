@@ -96,7 +96,7 @@ def test_game_file_reader(text):
 @pytest.fixture(scope='module')
 def shared_client(tmp_path_factory):
     from app import create_app
-    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f',
+    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f', 'SOLVER_RATE': '10000 per second',
                       'DATABASE': str(tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite')})
     client = app.test_client()
     url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'])).headers['Location']

@@ -10,11 +10,13 @@ from scorer.solver import solve
 
 from . import store
 from .db import get_db
+from .ratelimit import solver_rate
 
 bp = Blueprint('api', __name__, url_prefix='/api')
 
 
 @bp.get('/solve')
+@solver_rate
 def solve_hand():
     """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game=<id> for that game's rules; any setting).
 

@@ -18,6 +18,7 @@ from scorer.rules import CHOICES, DEFAULT, GAMES
 
 from . import store
 from .db import get_db
+from .ratelimit import solver_rate
 from .forms import TITLES, choices
 
 bp = Blueprint('audit', __name__)
@@ -90,6 +91,7 @@ def recorded(game_id, round, seat):
 
 
 @bp.get('/audit')
+@solver_rate
 def audit():
     game_id, rules, wild, round, result, errors = read_audit(request.args)
     return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules,
@@ -99,6 +101,7 @@ def audit():
 
 
 @bp.get('/api/audit')
+@solver_rate
 def audit_api():
     """GET /api/audit?cards=...&round=N (or wild=R), claim=, melds=, game=, any setting: the audit as JSON."""
     unknown = sorted(set(request.args) - PARAMETERS)
