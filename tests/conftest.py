@@ -6,6 +6,8 @@ import pytest
 from app import create_app
 from tests.helpers import new_game_form
 
+TESTS_RATE = '1000 per second'     # tests ask the solver faster than any table (test_api.py checks the real fence)
+
 
 def pytest_collection_modifyitems(items):
     """Every test that drives Chromium is marked `browser`: `pytest -m 'not browser'` runs the quick core."""
@@ -17,7 +19,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture
 def app(tmp_path):
     return create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'test.sqlite'), 'SECRET_KEY': 'test',
-                       'WTF_CSRF_ENABLED': False})
+                       'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': TESTS_RATE})
 
 
 @pytest.fixture
@@ -50,6 +52,7 @@ def browser():
 def server(tmp_path):
     """The app on a fresh database, served on a loopback port for the browser."""
     from tests.server import Server
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served'})
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
+                      'SOLVER_RATE': TESTS_RATE})
     with Server(app) as s:
         yield s
