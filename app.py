@@ -9,7 +9,7 @@ from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 import scorer.limits
-from web import db, errors, i18n, ratelimit
+from web import access, db, errors, i18n, ratelimit
 from web.deadline import BODY_SECONDS, BodyDeadline
 from web.secret import secret_key
 
@@ -76,6 +76,7 @@ def create_app(test_config=None):
                                  cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))
 
     db.init_app(app)
+    access.init_app(app)
     csrf.init_app(app)
     ratelimit.init_app(app)
     i18n.init_app(app)

@@ -129,6 +129,9 @@ def test_a_cookie_named_after_a_game_lists_it_only_with_the_right_key(app, clien
     other = app.test_client()
     other.set_cookie(f'keeper_{game_id}', 'guess')
     assert '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' not in other.get('/').get_data(as_text=True)
+    other.set_cookie('browser', client.get_cookie('browser').value[:-1] + 'x')      # a forged token
+    assert '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' not in other.get('/').get_data(as_text=True)
+    assert other.get(url + '/rounds/1').status_code == 403
     assert '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' in client.get('/').get_data(as_text=True)
 
 
@@ -192,3 +195,54 @@ def test_pages_that_hold_a_key_or_a_seat_are_kept_by_no_cache(app, client, make_
     assert seated.get(url + '/hand').headers['Cache-Control'] == 'no-store'
     assert seated.get(url).headers['Cache-Control'] == 'no-store'
     assert 'no-store' not in app.test_client().get(url).headers.get('Cache-Control', '')    # a follower's sheet
+
+
+def test_a_browser_keeping_500_games_sends_one_small_cookie(app, client, make_game):
+    """Every kept game used to add a cookie; at 138 the headers passed gunicorn's limit (431)."""
+    from web import store
+    first = make_game(('Ana', 'Bruno'))
+    with app.app_context():
+        from web.access import token_hash
+        from web.db import get_db
+        db = get_db()
+        token = client.get_cookie('browser').value
+        ids = [store.create_game(db, store.load_game(db, first.rsplit('/', 1)[1]))[0] for _ in range(499)]
+        store.keep(db, token_hash(token), ids)
+    page = client.get('/').get_data(as_text=True)
+    assert page.count('<li><a href="/games/') == 500
+    assert [c.key for c in client._cookies.values()] == ['browser']
+    assert len(client.get_cookie('browser').value) < 64
+    assert client.get('/history').status_code == 200 and client.get(first).status_code == 200
+
+
+def test_the_per_game_cookies_of_earlier_versions_still_work_and_are_replaced(app, client, make_game):
+    from web import store
+    url = make_game(('Ana', 'Bruno'))
+    game_id = url.rsplit('/', 1)[1]
+    with app.app_context():
+        from web.db import get_db
+        key = store.edit_key(get_db(), game_id)
+    old = app.test_client()                                    # a browser from before: keeper_<id> = key
+    old.set_cookie(f'keeper_{game_id}', key)
+    old.set_cookie('keeper_nosuchgame', 'whatever')
+    r = old.get('/')
+    assert '<bdi>Ana</bdi>, <bdi>Bruno</bdi>' in r.get_data(as_text=True)
+    cookies = r.headers.getlist('Set-Cookie')
+    assert any(c.startswith('browser=') and 'HttpOnly' in c for c in cookies)
+    assert any(c.startswith(f'keeper_{game_id}=;') for c in cookies)        # the old cookie goes
+    assert old.get_cookie(f'keeper_{game_id}') is None
+    assert old.get(url + '/rounds/1').status_code == 200                    # still the scorekeeper
+
+
+def test_merged_spellings_are_kept_on_the_server(app, client, make_game):
+    from web import store
+    url = make_game(('Ana', 'Bruno'))
+    with client.session_transaction() as session:                          # as an earlier version kept them
+        session['aliases'] = {'anna': 'Ana'}
+    client.get('/stats')
+    with client.session_transaction() as session:
+        assert 'aliases' not in session
+    with app.app_context():
+        from web.access import token_hash
+        from web.db import get_db
+        assert store.merges(get_db(), token_hash(client.get_cookie('browser').value)) == {'anna': 'Ana'}

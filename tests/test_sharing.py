@@ -21,8 +21,8 @@ def test_creator_keeps_score_and_sees_the_share_links(client, make_game):
     assert 'This address only works on this computer' in page           # the test client is on localhost
     game_id = url.rsplit('/', 1)[1]
     assert len(game_id) >= 16
-    cookie = client.get_cookie(f'keeper_{game_id}')
-    assert cookie.http_only and len(cookie.value) >= 32
+    cookie = client.get_cookie('browser')                              # one cookie for every game it keeps
+    assert cookie.http_only and len(cookie.value) >= 32 and game_id not in cookie.value
 
 
 def test_viewers_read_but_never_edit(app, client, make_game):

@@ -29,7 +29,7 @@ from scorer.sheet import (Entry, Game, RoundError, clean_entries, compute_sheet,
 
 from . import store
 from . import export as export_file
-from .access import cookie_name, is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
+from .access import is_keeper, keeper_and_revision, key_matches, kept_games, remember, require_keeper
 from .db import get_db, release_db
 from .errors import storage_message
 from .live import Gone, hub_for, stream
@@ -109,7 +109,7 @@ def import_game():
                 return redirect(url_for('games.sheet', game_id=kept))
             game_id, key = store.create_game(get_db(), game)
             flash(_('Game imported. This phone keeps score.'))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
     return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
                            import_error=error), 400
 
@@ -182,7 +182,7 @@ def new_game():
                 raise
         else:
             flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, key)
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
     elif request.method == 'POST':
         errors['form'], status = _('Some fields need a look.'), 422
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
@@ -202,7 +202,7 @@ def rematch(game_id):
     new_id, key = store.create_game(get_db(), new)
     store.set_rematch(get_db(), game_id, new_id)
     flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
-    return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id, key)
+    return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id)
 
 
 @lru_cache(maxsize=256)
@@ -355,7 +355,7 @@ def keeper(game_id):
     if form.validate_on_submit():
         if stored and key_matches(form.key.data.strip(), stored):
             flash(_('This phone keeps score of this game now.'))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, stored)
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
         form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
     status = 403 if form.key.errors else 200
     return render_template('games/keeper.html', game_id=game_id, form=form), status
@@ -603,9 +603,7 @@ def delete(game_id):
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
         flash(_('Deleted the game of %(players)s.', players=', '.join(game.players)))
-        response = redirect(url_for('games.history'))
-        response.delete_cookie(cookie_name(game_id))
-        return response
+        return redirect(url_for('games.history'))
     return render_template('games/delete.html', game=game, game_id=game_id, form=form)
 
 

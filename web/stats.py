@@ -11,7 +11,7 @@ from scorer.stats import names, player_stats, summary_of
 from scorer.stats import unmerge as unmerge_name
 
 from . import store
-from .access import kept_games
+from .access import browser, browser_token, kept_games
 from .db import get_db
 from .forms import EmptyForm, MergeForm
 
@@ -47,16 +47,17 @@ def chart(values, width=220, height=60):
 
 
 def aliases():
-    """This browser's merged spellings, kept in its own session cookie (never shared with another browser)."""
-    kept = session.get('aliases')
-    if not isinstance(kept, dict):
-        return {}
-    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
+    """This browser's merged spellings, kept on the server under its token (never shared with another
+    browser). Merges an earlier version kept in the session cookie move there on first view."""
+    old = session.pop('aliases', None)
+    if isinstance(old, dict) and old:
+        keep({k: v for k, v in old.items() if isinstance(k, str) and isinstance(v, str)})
+    return store.merges(get_db(), browser()) if browser() else {}
 
 
 def keep(merged):
-    session['aliases'] = dict(list(merged.items())[:MAX_ALIASES])
-    session.permanent = True
+    browser_token(make=True)
+    store.set_merges(get_db(), browser(), dict(list(merged.items())[:MAX_ALIASES]))
 
 
 @bp.get('/stats')

@@ -102,6 +102,17 @@ def add_summaries(db):
                            foreign_keys=[('game_id', 'games', 'id')])
 
 
+@migrations()
+def add_kept_games_and_merges(db):
+    # A browser is known by the hash of one random token (its `browser` cookie): which games it keeps
+    # score of, and the spellings of players' names it merged in its stats, live here rather than in
+    # a cookie a game (which overflowed request headers past a hundred games).
+    db['kept'].create({'browser': str, 'game_id': str, 'since': str}, pk=('browser', 'game_id'),
+                      foreign_keys=[('game_id', 'games', 'id')])
+    db['kept'].create_index(['game_id'])
+    db['merges'].create({'browser': str, 'spelling': str, 'name': str}, pk=('browser', 'spelling'))
+
+
 def now():
     """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -213,6 +224,39 @@ def key_and_revision(db, game_id):
     """The game's edit key and save count in one look-up; (None, None) when there is no such game."""
     rows = list(db.query('select edit_key, revision from games where id = ?', [game_id]))
     return ((rows[0]['edit_key'] or ''), rows[0]['revision']) if rows else (None, None)
+
+
+def keep(db, browser, ids):
+    """This browser keeps score of these games (again: the newest first in its list)."""
+    stamp = now()
+    with writing(db):
+        for game_id in ids:
+            db.execute('insert or replace into kept (browser, game_id, since) values (?, ?, ?)', [browser, game_id, stamp])
+
+
+def keeps(db, browser, game_id):
+    """Whether this browser keeps score of the game."""
+    return bool(list(db.query('select 1 from kept where browser = ? and game_id = ?', [browser, game_id])))
+
+
+def kept(db, browser):
+    """The ids of the games this browser keeps score of (at most MAX_KEPT, the most recently kept first)."""
+    return [row['game_id'] for row in db.query('select game_id from kept where browser = ? order by since desc '
+                                                f'limit {MAX_KEPT}', [browser])]
+
+
+def merges(db, browser):
+    """This browser's merged spellings: {spelling (case-folded): name}."""
+    return {row['spelling']: row['name'] for row in db.query('select spelling, name from merges where browser = ?',
+                                                              [browser])}
+
+
+def set_merges(db, browser, merged):
+    """Replace this browser's merged spellings."""
+    with writing(db):
+        db.execute('delete from merges where browser = ?', [browser])
+        for spelling, name in merged.items():
+            db.execute('insert into merges (browser, spelling, name) values (?, ?, ?)', [browser, spelling, name])
 
 
 def edit_keys(db, ids):
@@ -421,6 +465,7 @@ def delete_game(db, game_id):
     """Delete a game with its rounds, history, seats and drafts, in one transaction."""
     with writing(db):
         db.execute('delete from summaries where game_id = ?', [game_id])
+        db.execute('delete from kept where game_id = ?', [game_id])
         db.execute('delete from drafts where game_id = ?', [game_id])
         db.execute('delete from seats where game_id = ?', [game_id])
         db.execute('delete from history where game_id = ?', [game_id])
