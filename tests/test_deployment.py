@@ -50,8 +50,10 @@ def test_over_https_a_game_is_made_and_a_round_saved_in_chromium(browser, tmp_pa
         keeper = cookies['browser']
         for cookie in (keeper, cookies['session']):
             assert cookie['secure'] and cookie['httpOnly'] and cookie['sameSite'] == 'Lax', cookie
-        # Chromium will not register a service worker from a self-signed certificate; nothing else may fail.
-        assert context.outside == [] and [e for e in context.errors if 'SSL certificate' not in e] == []
+        # Chromium will not register a service worker from a self-signed certificate (it says so in one
+        # of two ways, by timing); nothing else may fail.
+        refused = ('SSL certificate', 'An unknown error occurred when fetching the script')
+        assert context.outside == [] and [e for e in context.errors if not any(r in e for r in refused)] == []
     finally:
         context.close()
         server.stop()

@@ -1,0 +1,90 @@
+"""One game followed by many phones (a tournament screen, a classroom): N live streams on one game
+against the production recipe, a round saved, and how long until each stream has the new sheet.
+Also the server's memory with the streams held, and after they leave. `make crowd` (figures in
+docs/speed.md)."""
+
+import argparse
+import os
+import selectors
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.browser import Browser          # noqa: E402
+from tests.server import Gunicorn          # noqa: E402
+
+
+def resident_mib(pid):
+    """Resident memory of a process and its children (the gunicorn master and workers), MiB."""
+    total = 0
+    for stat in Path('/proc').glob('[0-9]*/stat'):
+        try:
+            fields = stat.read_text().rsplit(')', 1)[1].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:
+                total += int((stat.parent / 'statm').read_text().split()[1]) * os.sysconf('SC_PAGE_SIZE')
+        except (OSError, ValueError):
+            pass
+    return total / 2 ** 20
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument('--followers', type=int, default=1000)
+    parser.add_argument('--saves', type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Gunicorn(Path(folder) / 'crowd.sqlite').start()
+        try:
+            keeper = Browser(server.url)
+            game = keeper.new_game(['Ana', 'Bruno', 'Carla', 'Dan']).replace(server.url, '')
+            before = resident_mib(server.process.pid)
+            selector = selectors.DefaultSelector()
+            opened = time.monotonic()
+            streams = []
+            for _ in range(args.followers):
+                sock = socket.create_connection(('127.0.0.1', server.port), timeout=30)
+                sock.sendall(f'GET {game}/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.encode())
+                streams.append(sock)
+            for sock in streams:                         # every stream open: its first bytes arrived
+                sock.recv(65536)
+                sock.setblocking(False)
+                selector.register(sock, selectors.EVENT_READ)
+            opening = time.monotonic() - opened
+            held = resident_mib(server.process.pid)
+            delays = []
+            for number in range(1, args.saves + 1):
+                _, page = keeper.get(f'{game}/rounds/{number}')
+                fields = {'csrf_token': Browser.token(page), 'version': '0', 'went_out': '0',
+                          **{f'entries-{i}-cards': '' for i in range(4)},
+                          **{f'entries-{i}-points': '' if i == 0 else '5' for i in range(4)}}
+                waiting = set(streams)
+                saved = time.monotonic()
+                assert keeper.post(f'{game}/rounds/{number}', fields)[0] == 302
+                while waiting and time.monotonic() - saved < 60:
+                    for key, _ in selector.select(timeout=1):
+                        data = key.fileobj.recv(1 << 20)
+                        if b'event: sheet' in data and key.fileobj in waiting:
+                            waiting.discard(key.fileobj)
+                            delays.append(time.monotonic() - saved)
+            for sock in streams:
+                sock.close()
+            time.sleep(2)
+            after = resident_mib(server.process.pid)
+            delays.sort()
+            print(f'{args.followers} streams on one game, production recipe (2 gevent workers): all open in '
+                  f'{opening:.1f} s; save to follower over {args.saves} saves: median '
+                  f'{statistics.median(delays) * 1000:.0f} ms, p95 {delays[int(len(delays) * 0.95) - 1] * 1000:.0f} ms, '
+                  f'max {delays[-1] * 1000:.0f} ms ({len(delays)} of {args.followers * args.saves} arrived)')
+            print(f'server memory: {before:.0f} MiB before, {held:.0f} MiB with the streams held '
+                  f'({(held - before) * 1024 / args.followers:.0f} KiB a stream), {after:.0f} MiB after they left')
+        finally:
+            server.stop()
+
+
+if __name__ == '__main__':
+    main()
