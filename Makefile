@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test bench load slow history chromium clean translations catalogs
+.PHONY: run test bench load slow history crowd chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,10 @@ slow: $(VENV)/.dev catalogs
 # The history and the player stats of a browser keeping 500 finished 8-player games.
 history: $(VENV)/.dev catalogs
 	$(PY) bench/history.py
+
+# One game followed by 1,000 phones, three times over: save to follower, and the server's memory.
+crowd: $(VENV)/.dev catalogs
+	$(PY) bench/crowd.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

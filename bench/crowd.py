@@ -35,53 +35,60 @@ def resident_mib(pid):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument('--followers', type=int, default=1000)
-    parser.add_argument('--saves', type=int, default=3)
+    parser.add_argument('--saves', type=int, default=2)     # a wave's saves
+    parser.add_argument('--waves', type=int, default=5)     # at most 11 rounds: waves x saves <= 11
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server = Gunicorn(Path(folder) / 'crowd.sqlite').start()
+        # Pings every 2 s: a stream whose phone left is noticed at its next ping (15 s in production).
+        server = Gunicorn(Path(folder) / 'crowd.sqlite', env={'SCORER_LIVE_KEEPALIVE': '2'}).start()
         try:
             keeper = Browser(server.url)
             game = keeper.new_game(['Ana', 'Bruno', 'Carla', 'Dan']).replace(server.url, '')
             before = resident_mib(server.process.pid)
-            selector = selectors.DefaultSelector()
-            opened = time.monotonic()
-            streams = []
-            for _ in range(args.followers):
-                sock = socket.create_connection(('127.0.0.1', server.port), timeout=30)
-                sock.sendall(f'GET {game}/events?since=0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.encode())
-                streams.append(sock)
-            for sock in streams:                         # every stream open: its first bytes arrived
-                sock.recv(65536)
-                sock.setblocking(False)
-                selector.register(sock, selectors.EVENT_READ)
-            opening = time.monotonic() - opened
-            held = resident_mib(server.process.pid)
-            delays = []
-            for number in range(1, args.saves + 1):
-                _, page = keeper.get(f'{game}/rounds/{number}')
-                fields = {'csrf_token': Browser.token(page), 'version': '0', 'went_out': '0',
-                          **{f'entries-{i}-cards': '' for i in range(4)},
-                          **{f'entries-{i}-points': '' if i == 0 else '5' for i in range(4)}}
-                waiting = set(streams)
-                saved = time.monotonic()
-                assert keeper.post(f'{game}/rounds/{number}', fields)[0] == 302
-                while waiting and time.monotonic() - saved < 60:
-                    for key, _ in selector.select(timeout=1):
-                        data = key.fileobj.recv(1 << 20)
-                        if b'event: sheet' in data and key.fileobj in waiting:
-                            waiting.discard(key.fileobj)
-                            delays.append(time.monotonic() - saved)
-            for sock in streams:
-                sock.close()
-            time.sleep(2)
-            after = resident_mib(server.process.pid)
-            delays.sort()
-            print(f'{args.followers} streams on one game, production recipe (2 gevent workers): all open in '
-                  f'{opening:.1f} s; save to follower over {args.saves} saves: median '
-                  f'{statistics.median(delays) * 1000:.0f} ms, p95 {delays[int(len(delays) * 0.95) - 1] * 1000:.0f} ms, '
-                  f'max {delays[-1] * 1000:.0f} ms ({len(delays)} of {args.followers * args.saves} arrived)')
-            print(f'server memory: {before:.0f} MiB before, {held:.0f} MiB with the streams held '
-                  f'({(held - before) * 1024 / args.followers:.0f} KiB a stream), {after:.0f} MiB after they left')
+            number = 0
+            for wave in range(1, args.waves + 1):       # the same crowd comes again: memory is reused
+                selector = selectors.DefaultSelector()
+                opened = time.monotonic()
+                streams = []
+                for _ in range(args.followers):
+                    sock = socket.create_connection(('127.0.0.1', server.port), timeout=30)
+                    sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.encode())
+                    streams.append(sock)
+                for sock in streams:                     # every stream open: its first sheet arrived
+                    data = b''
+                    while b'event: sheet' not in data:
+                        data += sock.recv(65536)
+                    sock.setblocking(False)
+                    selector.register(sock, selectors.EVENT_READ)
+                opening = time.monotonic() - opened
+                held = resident_mib(server.process.pid)
+                delays = []
+                for _ in range(args.saves):
+                    number += 1
+                    _, page = keeper.get(f'{game}/rounds/{number}')
+                    fields = {'csrf_token': Browser.token(page), 'version': '0', 'went_out': '0',
+                              **{f'entries-{i}-cards': '' for i in range(4)},
+                              **{f'entries-{i}-points': '' if i == 0 else '5' for i in range(4)}}
+                    waiting = set(streams)
+                    saved = time.monotonic()
+                    assert keeper.post(f'{game}/rounds/{number}', fields)[0] == 302
+                    while waiting and time.monotonic() - saved < 60:
+                        for key, _ in selector.select(timeout=1):
+                            data = key.fileobj.recv(1 << 20)          # pings and the new sheet
+                            if b'event: sheet' in data and key.fileobj in waiting:
+                                waiting.discard(key.fileobj)
+                                delays.append(time.monotonic() - saved)
+                for sock in streams:
+                    sock.close()
+                time.sleep(5)                            # past the next ping: every stream has ended
+                after = resident_mib(server.process.pid)
+                delays.sort()
+                print(f'wave {wave}: {args.followers} streams on one game, production recipe (2 gevent workers): all '
+                      f'open in {opening:.1f} s; save to follower over {args.saves} saves: median '
+                      f'{statistics.median(delays) * 1000:.0f} ms, p95 {delays[int(len(delays) * 0.95) - 1] * 1000:.0f} ms, '
+                      f'max {delays[-1] * 1000:.0f} ms ({len(delays)} of {args.followers * args.saves} arrived); '
+                      f'server memory {before:.0f} MiB before the first wave, {held:.0f} MiB with the streams held, '
+                      f'{after:.0f} MiB after they left')
         finally:
             server.stop()
 

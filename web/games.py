@@ -69,6 +69,7 @@ class Remembered:
 
 
 sheets, fragments, pictures = Remembered(2048), Remembered(4096), Remembered(64)
+pushed = Remembered(4096)          # the live sheet by revision, as streams send it (web/live.py)
 
 
 def load_sheet(game_id):
@@ -329,15 +330,22 @@ def events(game_id):
 
     def unless_gone(make):
         """What `make` gives, or Gone when the game was deleted meanwhile (its look-up answers 404)."""
-        def made():
+        def made(*args):
             try:
-                return make()
+                return make(*args)
             except NotFound:
                 raise Gone from None
         return made
 
     last = request.headers.get('Last-Event-ID') or request.args.get('since')
-    body = stream(hub, game_id, last, unless_gone(lambda: sheet_context(game_id, keeper)['live_html']),
+    view = 'tv' if request.args.get('view') == 'tv' else 'sheet'
+
+    def live_html(revision):
+        """The live sheet at this revision: drawn once, then the same for every follower (no look-up)."""
+        key = (game_id, revision, keeper, request.args.get('edit') == '1', language(), view)
+        return pushed.get(key, lambda: sheet_context(game_id, keeper)['live_html'])
+
+    body = stream(hub, game_id, last, unless_gone(live_html),
                        drafts=unless_gone(lambda: drafts_data(game_id, number)) if number is not None else None,
                        release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
     return Response(stream_with_context(body), mimetype='text/event-stream',

@@ -156,7 +156,8 @@ class Gone(Exception):
 
 
 def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: None, keepalive=KEEPALIVE):
-    """The events of one follower: the sheet when it changes (and first unless `last_id` is current),
+    """The events of one follower: the sheet when it changes (and first unless `last_id` is current;
+    `render_sheet(revision)` draws it),
     the drafts when asked (`drafts()` gives them as data), 'gone' once the game is deleted.
 
     Whichever way it ends (the phone gone before the first event or after, the game deleted, the
@@ -176,7 +177,7 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
             revision, drafted = counters
             try:
                 if str(revision) != sent_sheet:
-                    sheet = render_sheet()
+                    sheet = render_sheet(revision)
                     release()
                     yield event('sheet', sheet, ident=revision)
                     sent_sheet = str(revision)
