@@ -29,8 +29,8 @@ from bench.machine import describe  # noqa: E402
 from tests.server import Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
-HANDS = ['KH 5C 7D', '4H 5H 6H 9C', 'QS QD 2C', '7S 8S 9S 10S JD', 'AH 2H 3H KS KD']
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
+PACK = [rank + suit for rank in RANKS for suit in 'SHDC'] * 2       # two decks
 KINDS = ('page view', 'live poll', 'round save', 'drafts poll', 'hand send', 'save to follower')
 
 
@@ -91,7 +91,7 @@ async def keeper(base, session, game, rec, rng, delay, self_entry=False, pause=(
                 **{f'entries-{seat}-{field}': '' for seat in range(len(PLAYERS)) for field in ('cards', 'points')}}
         for seat in range(len(PLAYERS)):
             if seat != out:
-                hand = rng.choice(HANDS).split()[:number + 2]
+                hand = rng.sample(PACK, number + 2)           # a whole hand, as the round deals it
                 if seat == (out + 1) % len(PLAYERS) and number >= 2:
                     form[f'entries-{seat}-cards'] = ' '.join(hand)
                 else:
@@ -155,11 +155,14 @@ async def send_hand(base, session, game, rec, seat):
     """Open my hand's page and send a hand of the round's size (each seat its own suit: never too many copies)."""
     _, page = await timed(rec, 'page view', session.get(f'{base}{game}/hand'), {200})
     size = re.search(r'data-hand-size="(\d+)"', page or '')
-    if not size:
+    number = re.search(r'name="round" type="hidden" value="(\d+)"', page or '')
+    if not size or not number:
         return
     cards = ' '.join(rank + 'SHD'[seat - 1] for rank in RANKS[:int(size.group(1))])
-    await timed(rec, 'hand send', session.post(f'{base}{game}/hand', data={'csrf_token': token_of(page), 'cards': cards},
-                                               allow_redirects=False), {200, 302})
+    # The hand names its round; one that was saved meanwhile is refused (409), as on a phone.
+    await timed(rec, 'hand send', session.post(f'{base}{game}/hand', data={'csrf_token': token_of(page), 'cards': cards,
+                                                                          'round': number.group(1)},
+                                               allow_redirects=False), {200, 302, 409})
 
 
 async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False, push=False, measure=lambda: None):
