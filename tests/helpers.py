@@ -29,8 +29,8 @@ def round_form(went_out, cards=(), points=(), version=0):
 
 
 def keeper_key(keeper, url):
-    """The edit key in the scorekeeper link on the keeper's sheet (/games/<id>/keeper#<key>)."""
-    page = keeper.get(url).get_data(as_text=True)
+    """The edit key in a scorekeeper link the keeper makes on the sheet (/games/<id>/keeper#<key>)."""
+    page = keeper.post(url + '/keeper-link').get_data(as_text=True)
     return re.search(r'href="http://localhost/games/[^"#]+/keeper#([^"]+)"', page).group(1)
 
 

@@ -217,11 +217,11 @@ def test_a_browser_keeping_500_games_sends_one_small_cookie(app, client, make_ga
 
 def test_the_per_game_cookies_of_earlier_versions_still_work_and_are_replaced(app, client, make_game):
     from web import store
-    url = make_game(('Ana', 'Bruno'))
-    game_id = url.rsplit('/', 1)[1]
+    from scorer.sheet import Game
     with app.app_context():
         from web.db import get_db
-        key = store.edit_key(get_db(), game_id)
+        game_id, key = store.create_game(get_db(), Game(('Ana', 'Bruno')))
+    url = f'/games/{game_id}'
     old = app.test_client()                                    # a browser from before: keeper_<id> = key
     old.set_cookie(f'keeper_{game_id}', key)
     old.set_cookie('keeper_nosuchgame', 'whatever')

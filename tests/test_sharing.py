@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.helpers import hand_over, round_form
+from tests.helpers import hand_over, keeper_key, round_form
 
 
 def viewer_of(app):
@@ -49,6 +49,11 @@ def test_scorekeeper_link_hands_over_editing(app, client, make_game):
     r = hand_over(client, other, url)
     assert r.status_code == 302
     assert other.get(url + '/rounds/1').status_code == 200
+    stale = keeper_key(client, url)                                       # a new link: the first stops working
+    fresh = keeper_key(client, url)
+    late = app.test_client()
+    assert late.post(url + '/keeper', data={'key': stale}).status_code == 403
+    assert late.post(url + '/keeper', data={'key': fresh}).status_code == 302
 
 
 def test_live_sheet_answers_304_until_a_save(client, make_game):
@@ -100,6 +105,8 @@ def test_the_edit_key_never_appears_in_a_request_line(browser, server, caplog):
     try:
         page = keeper.new_page()
         start_game(page, server.url, ['Ana', 'Bruno'])
+        page.locator('#keeper-link summary').click()
+        page.get_by_role('button', name='Make a scorekeeper link').click()
         link = page.locator('.share details .link a').get_attribute('href')
         key = link.split('#', 1)[1]
         assert len(key) >= 24 and '/keeper#' in link
@@ -138,3 +145,12 @@ def test_a_follower_is_told_when_the_server_is_gone_and_when_the_game_is_deleted
     finally:
         keeper.close()
         follower.close()
+
+
+def test_the_store_keeps_edit_keys_only_as_hashes(app, client, make_game):
+    import sqlite3
+    url = make_game(('Ana', 'Bruno'))
+    key = keeper_key(client, url)
+    with sqlite3.connect(app.config['DATABASE']) as db:
+        dump = '\n'.join(db.iterdump())
+    assert key not in dump

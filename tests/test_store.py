@@ -27,7 +27,7 @@ def test_migrations_run_once(tmp_path):
     db = store.connect(path)
     assert [m.name for m in store.migrations.applied(db)] == [
         'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases', 'drop_shared_aliases',
-        'add_seats_and_drafts', 'add_colours', 'add_rematch', 'add_seat_browser', 'add_summaries', 'add_kept_games_and_merges']
+        'add_seats_and_drafts', 'add_colours', 'add_rematch', 'add_seat_browser', 'add_summaries', 'add_kept_games_and_merges', 'hash_edit_keys']
 
 
 def test_game_round_trip(db):
@@ -90,3 +90,23 @@ def test_delete_removes_rounds_and_history(db):
     assert store.load_game(db, game_id) is None
     assert db.execute('select count(*) from rounds').fetchone()[0] == 0
     assert db.execute('select count(*) from history').fetchone()[0] == 0
+
+
+def test_edit_keys_in_clear_from_before_become_hashes_and_still_hand_a_game_over(tmp_path):
+    """A database of the version before: its games' edit keys are hashed by the migration, and a
+    browser holding one in its old per-game cookie is still their scorekeeper."""
+    from app import create_app
+    from sqlite_utils import Database
+    path = str(tmp_path / 'old.sqlite')
+    old = Database(path)
+    store.migrations.apply(old, stop_before='hash_edit_keys')
+    old['games'].insert({'id': 'g1', 'title': '', 'players': '["Ana", "Bruno"]', 'rules': '{}', 'first_dealer': 0,
+                         'created': '2026-11-01T00:00:00+00:00', 'updated': '2026-11-01T00:00:00+00:00',
+                         'edit_key': 'old-key-in-clear-from-before-0000', 'revision': 0, 'date': '2026-11-01'})
+    old.close()
+    app = create_app({'TESTING': True, 'DATABASE': path, 'SECRET_KEY': 't', 'WTF_CSRF_ENABLED': False})
+    with open(path, 'rb') as f:
+        assert b'old-key-in-clear-from-before-0000' not in f.read()
+    browser = app.test_client()
+    browser.set_cookie('keeper_g1', 'old-key-in-clear-from-before-0000')
+    assert browser.get('/games/g1/rounds/1').status_code == 200

@@ -6,6 +6,7 @@ that browser keeps score of, so a scorekeeper with hundreds of games still sends
 cookie. A game is handed to another browser with its edit key (the scorekeeper link). Browsers of
 earlier versions held one `keeper_<id>` cookie a game (the game's edit key): each is checked
 once, the game is added to the browser's own, and the cookie is removed (adopt_old_cookies).
+The store keeps edit keys as hashes: a key is shown once, when the scorekeeper makes a link.
 """
 
 import hashlib
@@ -24,9 +25,9 @@ OLD_PREFIX = 'keeper_'      # the per-game cookies of earlier versions
 TWO_YEARS = 2 * 365 * 24 * 3600
 
 
-def key_matches(given, key):
-    """Compare a key in constant time."""
-    return hmac.compare_digest((given or '').encode(), key.encode())
+def key_matches(given, stored_hash):
+    """Whether a key given is the one whose hash the store keeps (compared in constant time)."""
+    return hmac.compare_digest(store.key_hash(given or '').encode(), stored_hash.encode())
 
 
 def token_hash(token):
@@ -91,8 +92,8 @@ def adopt_old_cookies():
     old = {name[len(OLD_PREFIX):]: value for name, value in request.cookies.items() if name.startswith(OLD_PREFIX)}
     if not old:
         return
-    keys = store.edit_keys(get_db(), old)
-    mine = [game_id for game_id, key in keys.items() if key and key_matches(old[game_id], key)]
+    hashes = store.edit_key_hashes(get_db(), old)
+    mine = [game_id for game_id, stored in hashes.items() if stored and key_matches(old[game_id], stored)]
     if mine:
         browser_token(make=True)
         store.keep(get_db(), browser(), mine)

@@ -246,17 +246,28 @@ def loopback(host):
 
 
 @bp.get('/games/<game_id>')
-def sheet(game_id):
+def sheet(game_id, key=None):
+    """The scoresheet; for its scorekeeper also the share link, Undo, and (just made) a scorekeeper link."""
     from .seats import seat_context
     keeper = is_keeper(game_id)
     context = sheet_context(game_id, keeper)
     context.update(seat_context(game_id, context['sheet'].game, keeper))
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
-        context.update(undo=undo_offer(game_id))
-        context.update(viewer_link=viewer, qr=qr_svg(viewer), local_only=loopback(request.host),
-            keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + store.edit_key(get_db(), game_id))
+        context.update(undo=undo_offer(game_id), link_form=EmptyForm(), viewer_link=viewer, qr=qr_svg(viewer),
+                       local_only=loopback(request.host),
+                       keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + key if key else None)
     return render_template('games/sheet.html', **context)
+
+
+@bp.post('/games/<game_id>/keeper-link')
+def keeper_link(game_id):
+    """A new scorekeeper link: its key is shown this once (the store keeps only its hash), and the
+    link made before it stops working."""
+    require_keeper(game_id)
+    if not EmptyForm().validate_on_submit():
+        abort(400)
+    return sheet(game_id, key=store.new_edit_key(get_db(), game_id))
 
 
 @bp.get('/games/<game_id>/live')
@@ -356,7 +367,7 @@ def events(game_id):
 def keeper(game_id):
     """The private scorekeeper link, /games/<id>/keeper#<key>: the key rides in the fragment, which
     no browser sends, and handover.js posts it; so no request line, and no access log, ever holds it."""
-    stored = store.edit_key(get_db(), game_id)
+    stored = store.edit_key_hash(get_db(), game_id)
     if stored is None:
         abort(404)
     form = HandoverForm()

@@ -113,6 +113,17 @@ def add_kept_games_and_merges(db):
     db['merges'].create({'browser': str, 'spelling': str, 'name': str}, pk=('browser', 'spelling'))
 
 
+@migrations()
+def hash_edit_keys(db):
+    # Edit keys are kept as a hash, like seat keys: a copy of the database hands nobody a game. The
+    # key itself is shown once, when the scorekeeper asks for a scorekeeper link (new_edit_key).
+    db['games'].add_column('key_hash', str)
+    db.execute('PRAGMA secure_delete = ON')         # the keys in clear are overwritten, not just freed
+    for row in list(db.query("select id, edit_key from games where edit_key is not null and edit_key != ''")):
+        db.execute('update games set key_hash = ? where id = ?', [key_hash(row['edit_key']), row['id']])
+    db.execute('update games set edit_key = null')
+
+
 def now():
     """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
     return datetime.now(timezone.utc).isoformat(timespec='seconds')
@@ -182,7 +193,7 @@ def create_game(db, game):
     with writing(db):
         db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
-                            'created': stamp, 'updated': stamp, 'edit_key': key, 'revision': 0,
+                            'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
                             'place': game.place, 'date': game.date or local_day()})
         for number, entries in game.rounds.items():
             db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
@@ -214,16 +225,24 @@ def load_game(db, game_id):
                 row['first_dealer'], rounds, row['title'] or '', row['place'] or '', row['date'] or '')
 
 
-def edit_key(db, game_id):
-    """The game's edit key ('' for a game from before keys); None when there is no such game."""
-    rows = list(db.query('select edit_key from games where id = ?', [game_id]))
-    return (rows[0]['edit_key'] or '') if rows else None
+def edit_key_hash(db, game_id):
+    """The hash of the game's edit key ('' for a game from before keys); None when there is no such game."""
+    rows = list(db.query('select key_hash from games where id = ?', [game_id]))
+    return (rows[0]['key_hash'] or '') if rows else None
+
+
+def new_edit_key(db, game_id):
+    """A new edit key for the game (the one before stops working): returned once, kept as a hash."""
+    key = new_key()
+    with writing(db):
+        db.execute('update games set key_hash = ? where id = ?', [key_hash(key), game_id])
+    return key
 
 
 def key_and_revision(db, game_id):
-    """The game's edit key and save count in one look-up; (None, None) when there is no such game."""
-    rows = list(db.query('select edit_key, revision from games where id = ?', [game_id]))
-    return ((rows[0]['edit_key'] or ''), rows[0]['revision']) if rows else (None, None)
+    """The hash of the game's edit key and its save count in one look-up; (None, None) when there is no such game."""
+    rows = list(db.query('select key_hash, revision from games where id = ?', [game_id]))
+    return ((rows[0]['key_hash'] or ''), rows[0]['revision']) if rows else (None, None)
 
 
 def keep(db, browser, ids):
@@ -259,13 +278,13 @@ def set_merges(db, browser, merged):
             db.execute('insert into merges (browser, spelling, name) values (?, ?, ?)', [browser, spelling, name])
 
 
-def edit_keys(db, ids):
-    """{game id: edit key} for those of `ids` that exist."""
+def edit_key_hashes(db, ids):
+    """{game id: the hash of its edit key} for those of `ids` that exist."""
     ids = list(ids)[:MAX_KEPT]
     if not ids:
         return {}
-    rows = db.query(f"select id, edit_key from games where id in ({', '.join('?' for _ in ids)})", ids)
-    return {row['id']: row['edit_key'] or '' for row in rows}
+    rows = db.query(f"select id, key_hash from games where id in ({', '.join('?' for _ in ids)})", ids)
+    return {row['id']: row['key_hash'] or '' for row in rows}
 
 
 def revision(db, game_id):
