@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test bench load slow history crowd chromium clean translations catalogs
+.PHONY: run test bench load slow history crowd soak chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +72,13 @@ history: $(VENV)/.dev catalogs
 # One game followed by 1,000 phones, three times over: save to follower, and the server's memory.
 crowd: $(VENV)/.dev catalogs
 	$(PY) bench/crowd.py
+
+# A server left running for months: dropped streams, slow bodies, lock waits (the endurance tests,
+# on the production recipe), then one game followed by 1,000 phones and the history of 500 games.
+soak: $(VENV)/.dev catalogs
+	$(PY) -m pytest -p no:cacheprovider -v tests/test_endurance.py
+	$(PY) bench/crowd.py
+	$(PY) bench/history.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts

@@ -9,7 +9,7 @@ import pytest
 from scorer.chart import SHAPES, nice_top, race
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
-from tests.helpers import round_form
+from tests.helpers import keeper_key, round_form
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -76,7 +76,7 @@ def test_the_picture_holds_the_standings_and_no_key(client, make_game):
     for name in ('Zoë', 'Bruno', 'أحمد'):
         assert f'>{name}</text>' in svg
     assert '<polyline' in svg and 'after round 2 of 11' in svg
-    key = re.search(r'/keeper#([^"]+)"', client.get(url).get_data(as_text=True)).group(1)
+    key = keeper_key(client, url)
     assert key not in svg and 'keeper' not in svg
     png = client.get(url + '/picture.png')
     width, height = png_size(png.data)
