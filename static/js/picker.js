@@ -188,13 +188,15 @@ function setup(form) {
 
   // After the keypad opens or closes, what appeared under a finger gets no tap for SETTLE_MS:
   // the keys after it opens, the page below its top edge after it closes (Save stays disabled).
+  let settled = null;
   function settle(opened) {
     const top = keypad.pad.getBoundingClientRect().top;
     settling = { until: performance.now() + SETTLE_MS, opened, below: top };
     document.documentElement.dataset.settling = '1';
     if (opened) keypad.pad.setAttribute('aria-disabled', 'true');
     else if (saveButton) saveButton.disabled = true;
-    setTimeout(() => {
+    clearTimeout(settled);
+    settled = setTimeout(() => {
       settling = null;
       delete document.documentElement.dataset.settling;
       keypad.pad.removeAttribute('aria-disabled');
