@@ -106,11 +106,11 @@ def test_over_long_bodies_are_refused(client):
 
 
 def test_no_stack_trace_is_shown(app, client, monkeypatch):
-    from web import games
+    from web import sheets
 
     def broken(*a, **k):
         raise RuntimeError('SELECT secret FROM games')
-    monkeypatch.setattr(games, 'compute_sheet', broken)
+    monkeypatch.setattr(sheets, 'compute_sheet', broken)
     app.config['PROPAGATE_EXCEPTIONS'] = False
     url = client.post('/games/new', data={'players-0': 'A', 'players-1': 'B', 'first_dealer': '0', 'decks': 'auto'}).headers['Location']
     r = client.get(url)

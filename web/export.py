@@ -10,9 +10,21 @@ import io
 import json
 import re
 
+from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask_babel import gettext as _
+
 from scorer.cards import rank_text
-from scorer.gamefile import game_data
-from scorer.sheet import sheet_data
+from scorer.chart import race
+from scorer.gamefile import GameFileError, game_data, read_game
+from scorer.sheet import sheet_data, winner_words
+
+from . import store
+from .access import kept_games, remember
+from .db import get_db
+from .forms import ImportForm
+from .sheets import readable_sheet
+
+bp = Blueprint('export', __name__)
 
 
 def game_json(game, sheet):
@@ -60,3 +72,70 @@ def filename(game, game_id, ext):
     """The file's name: the title (in any script) and the date, 'ωmega-2026-11-29.csv'."""
     stem = re.sub(r'-+', '-', ''.join(ch if ch.isalnum() else '-' for ch in (game.title or 'three-thirteen')))
     return f'{stem.strip("-").lower() or "three-thirteen"}-{game.date or game_id[:8]}.{ext}'
+
+
+# The views: the game file and the CSV to download, the printed sheet, and a game file imported.
+
+@bp.post('/import')
+def import_game():
+    form = ImportForm()
+    error = ''
+    if not form.validate_on_submit():
+        error = _('The form could not be checked; reload the page and try again.')
+    elif not form.game_file.data or not form.game_file.data.filename:
+        error = _('Choose a game file to import.')
+    else:
+        try:
+            game = read_game(form.game_file.data.read())
+        except GameFileError as e:
+            error = _('Nothing was imported: %(error)s.', error=e)
+        else:
+            kept = already_kept(game)
+            if kept:
+                flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
+                return redirect(url_for('games.sheet', game_id=kept))
+            game_id, key = store.create_game(get_db(), game)
+            flash(_('Game imported. This phone keeps score.'))
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
+    return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
+                           import_error=error), 400
+
+
+def already_kept(game):
+    """The id of a game this browser keeps that is the same game as `game` (same players, rules,
+    dates and rounds), so importing its file again opens it instead of making a twin."""
+    same = game_data(game)
+    for game_id in kept_games():
+        kept = store.load_game(get_db(), game_id)
+        if kept is not None and game_data(kept) == same:
+            return game_id
+    return None
+
+
+@bp.get('/games/<game_id>/export.json')
+def export(game_id):
+    game, result = readable_sheet(game_id)
+    return download(game_json(game, result), 'application/json',
+                    filename(game, game_id, 'json'))
+
+
+@bp.get('/games/<game_id>/export.csv')
+def export_csv(game_id):
+    game, result = readable_sheet(game_id)
+    return download(sheet_csv(result), 'text/csv', filename(game, game_id, 'csv'))
+
+
+def download(text, mimetype, name):
+    """A file to save, named in any script: werkzeug writes the RFC 6266 header (an ASCII
+    fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
+    return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
+                     as_attachment=True, download_name=name, etag=False, max_age=0)
+
+
+@bp.get('/games/<game_id>/print')
+def print_sheet(game_id):
+    """The scoresheet on one printed page."""
+    game, result = readable_sheet(game_id)
+    colours = store.colours(get_db(), game_id)
+    return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
+                           winner=winner_words(result), chart=race(result, colours, width=560, height=150))

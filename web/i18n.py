@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from babel import dates as babel_dates
 from flask import Blueprint, current_app, g, has_request_context, redirect, request
-from flask_babel import Babel, format_date, format_decimal, get_locale, get_translations
+from flask_babel import Babel, format_decimal, get_locale, get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup
 

@@ -21,6 +21,20 @@ import sqlite3
 import threading
 import time
 
+from flask import Blueprint, Response, abort, current_app, request, stream_with_context
+from werkzeug.exceptions import NotFound
+
+from scorer.i18n import language
+from scorer.limits import MAX_ROUNDS
+from scorer.numbers import read_whole
+
+from .access import keeper_and_revision
+from .db import release_db
+from .seats import drafts_data
+from .sheets import live_etag, pushed, sheet_context
+
+bp = Blueprint('live', __name__)
+
 TICK = 0.1              # seconds between looks at data_version
 KEEPALIVE = 15          # seconds between comments on a quiet stream
 MAX_STREAM = 3600       # seconds one stream lives before the phone reconnects (workers get recycled)
@@ -125,7 +139,6 @@ def read_counters(conn, game_ids):
 
 def live_timing():
     """The timings of static/js/live.js, given once by the server: data attributes of the page's live element."""
-    from flask import current_app
     from markupsafe import Markup
     config = current_app.config
     return Markup('data-keepalive="{}" data-poll-ms="{}" data-back-to-stream-ms="{}"').format(
@@ -196,3 +209,50 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
     finally:
         release()
         hub.leave(follower)
+
+
+# The views: the live part of the sheet for polling, and the stream itself.
+
+@bp.get('/games/<game_id>/live')
+def live(game_id):
+    """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter)."""
+    keeper, revision = keeper_and_revision(game_id)
+    etag = live_etag(revision, keeper)
+    if etag in request.headers.get('If-None-Match', ''):
+        return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
+    context = sheet_context(game_id, keeper)
+    return Response(context['live_html'], headers={'ETag': context['etag'], 'Cache-Control': 'no-cache'})
+
+
+@bp.get('/games/<game_id>/events')
+def events(game_id):
+    """The live sheet pushed as Server-Sent Events (see web/live.py); with ?drafts=N (the scorekeeper's
+    round page) also what the seated players entered for round N."""
+    keeper, revision = keeper_and_revision(game_id)
+    number = read_whole(request.args.get('drafts', ''), MAX_ROUNDS)
+    if number is not None and not keeper:
+        abort(403)
+    hub = hub_for(current_app.config['DATABASE'])
+
+    def unless_gone(make):
+        """What `make` gives, or Gone when the game was deleted meanwhile (its look-up answers 404)."""
+        def made(*args):
+            try:
+                return make(*args)
+            except NotFound:
+                raise Gone from None
+        return made
+
+    last = request.headers.get('Last-Event-ID') or request.args.get('since')
+    view = 'tv' if request.args.get('view') == 'tv' else 'sheet'
+
+    def live_html(revision):
+        """The live sheet at this revision: drawn once, then the same for every follower (no look-up)."""
+        key = (game_id, revision, keeper, request.args.get('edit') == '1', language(), view)
+        return pushed.get(key, lambda: sheet_context(game_id, keeper)['live_html'])
+
+    body = stream(hub, game_id, last, unless_gone(live_html),
+                       drafts=unless_gone(lambda: drafts_data(game_id, number)) if number is not None else None,
+                       release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
+    return Response(stream_with_context(body), mimetype='text/event-stream',
+                    headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})

@@ -23,7 +23,8 @@ from .access import TWO_YEARS, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
-from .games import load_sheet, moved_from
+from .rounds import moved_from
+from .sheets import load_sheet
 
 bp = Blueprint('seats', __name__)
 PREFIX = 'seat_'

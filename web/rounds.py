@@ -1,0 +1,208 @@
+"""Rounds: entering one (with the confirmations an odd round asks for), its earlier versions, restoring
+one, Undo right after a save, and one score of the sheet."""
+
+import sqlite3
+from datetime import datetime, timedelta, timezone
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from scorer.gamefile import read_entry
+from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
+from scorer.numbers import read_whole
+from scorer.sheet import Entry, RoundError, clean_entries, doubts, doubts_key, score_round, winner_words
+
+from . import store
+from .access import is_keeper, require_keeper
+from .db import get_db
+from .errors import storage_message
+from .forms import EmptyForm, RestoreForm, every_seat_posted, round_form, seat_entries
+from .sheets import load, load_sheet
+
+bp = Blueprint('rounds', __name__)
+MAX_VERSION = 10 ** 9   # a round's version number (or a history row's id), as a form sends it back
+
+MAX_VERSIONS_SHOWN = 20
+
+
+def with_drafts(data, drafts):
+    """The round form's data with what the seated players entered on their own phones filled in."""
+    claimed = [str(seat) for seat, draft in sorted(drafts.items()) if draft['went_out']]
+    for seat, draft in drafts.items():
+        if seat < len(data['entries']):
+            data['entries'][seat] = {'cards': draft['cards'], 'points': draft['points']}
+    if not data['went_out']:
+        data['went_out'] = claimed
+    return data
+
+def saved_round(game, number, version):
+    """The round form's data for a round as saved (blank for a round not entered yet)."""
+    saved = {e.player: e for e in game.rounds.get(number, ())}
+    out = [str(i) for i, p in enumerate(game.players) if p in saved and saved[p].went_out]
+    entries = [{'cards': saved[p].cards or '' if p in saved else '',
+                'points': '' if p not in saved or saved[p].points is None else str(saved[p].points)}
+               for p in game.players]
+    return {'went_out': out, 'version': str(version), 'entries': entries}
+
+class Unsure(Exception):
+    """A round that can be scored but looks like an entry mistake, not confirmed yet."""
+
+def form_problem(form, players):
+    """Why a posted round form did not validate, as a RoundError naming the seat and field at fault."""
+    if 'csrf_token' in form.errors:
+        return RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+    errors, fields = {}, {}
+    for i, entry in enumerate(form.entries[:len(players)]):
+        for name in ('cards', 'points'):
+            for message in entry[name].errors:
+                errors.setdefault(players[i], []).append(f'{players[i]}: {message}')
+                fields.setdefault(players[i], set()).add(name)
+    return RoundError(errors, fields)
+
+@bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
+def round_entry(game_id, number):
+    require_keeper(game_id)
+    game, current, revision = load_sheet(game_id)
+    rules = game.rules
+    if number not in rules.rounds:
+        abort(404)
+    if number not in game.rounds and number != current.next_round:
+        flash(_('Enter round %(round)d first.', round=current.next_round))
+        return redirect(url_for('rounds.round_entry', game_id=game_id, number=current.next_round))
+    version = store.round_version(get_db(), game_id, number)
+    drafts = store.drafts(get_db(), game_id, number) if not version else {}
+    if request.method == 'POST':
+        form = round_form(game.players)
+    else:
+        form = round_form(game.players, data=with_drafts(saved_round(game, number, version), drafts))
+    typed = seat_entries(form, game.players)
+    problem, conflict, unsure = None, None, []
+    if form.validate_on_submit() and every_seat_posted(request.form, game.players):
+        based_on = read_whole(form.version.data, MAX_VERSION)
+        out = form.seats_out(game.players)
+        entries = [Entry(p, i in out, typed[i]['cards'] or None, typed[i]['points'] or None)
+                   for i, p in enumerate(game.players)]
+        try:
+            clean = clean_entries(game, number, entries)
+            if based_on is None:
+                raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
+                                         'from, so it could overwrite a newer one. Check the entries and save '
+                                         'again.', round=number)]})
+            unsure = doubts(game, number, clean)
+            if unsure and form.confirm.data != doubts_key(unsure):
+                raise Unsure
+            unsure = []
+            store.save_round(get_db(), game_id, number, clean, based_on)
+        except Unsure:
+            pass
+        except RoundError as e:
+            problem = e
+        except store.Conflict as e:
+            conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
+            version = e.version
+        except sqlite3.OperationalError as e:
+            why = storage_message(e)
+            if why is None:
+                raise
+            problem = RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered is '
+                                         'below.', round=number, why=why)]})
+        else:
+            flash(_('Round %(round)d saved.', round=number))
+            return redirect(url_for('rounds.round_entry', game_id=game_id, number=number, saved=1))
+    elif request.method == 'POST':
+        problem = form_problem(form, game.players)
+        if not problem.errors:
+            problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+    form.version.data = str(version)
+    row = next((r for r in current.rows if r.round == number), None)
+    status = 409 if conflict else 422 if problem or unsure else 200
+    return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
+                           problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),
+                           doubted={what.split(':', 1)[1].rsplit(':', 1)[0] for what, _m in unsure if what.startswith('short:')},
+                           row=row if request.args.get('saved') else None,
+                           undo=undo_offer(game_id) if request.args.get('saved') else None,
+                           hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
+                           dealer=game.dealer(number), sheet=current, winner=winner_words(current),
+                           drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
+                           playing=not version and number == current.next_round,
+                           moved_from=moved_from(number),
+                           revision=revision, colours=store.colours(get_db(), game_id),
+                           history=versions(game, number, store.round_history(get_db(), game_id, number))), status
+
+def moved_from(number):
+    """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""
+    after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
+    return after if after is not None and after != number else None
+
+def versions(game, number, history):
+    """Earlier versions of a round for people: when, and each player's entry with its score."""
+    shown = []
+    for h in history[:MAX_VERSIONS_SHOWN]:
+        entries = tuple(read_entry(e, '', lenient=True) for e in h['before'])
+        try:
+            scores = {p: s.score for p, s in score_round(game, number, entries).items()}
+        except RoundError:
+            scores = {}
+        shown.append({'id': h['id'], 'changed': h['changed'], 'entries': entries, 'scores': scores})
+    return shown
+
+@bp.post('/games/<game_id>/rounds/<int:number>/restore')
+def restore(game_id, number):
+    """Put an earlier version of a round back (it becomes the newest; the one it replaces is kept too)."""
+    require_keeper(game_id)
+    form = RestoreForm()
+    found = store.history_entry(get_db(), game_id, read_whole(form.history.data or '', MAX_VERSION))
+    based_on = read_whole(form.version.data or '', MAX_VERSION)
+    if not form.validate_on_submit() or found is None or found[0] != number or based_on is None:
+        abort(400)
+    try:
+        store.save_round(get_db(), game_id, number, found[1], based_on)
+    except store.Conflict:
+        flash(_('Round %(round)d was saved from another phone meanwhile: look again before restoring.', round=number))
+        return redirect(url_for('rounds.round_entry', game_id=game_id, number=number))
+    flash(_('The earlier version of round %(round)d is back.', round=number))
+    return redirect(url_for('rounds.round_entry', game_id=game_id, number=number, saved=1))
+
+def undo_offer(game_id):
+    """The scorekeeper's last save if it was made in the last UNDO_SECONDS: {'number', 'version', 'until'}."""
+    last = store.last_save(get_db(), game_id)
+    if last is None:
+        return None
+    try:
+        saved = datetime.fromisoformat(last['saved'])
+    except (TypeError, ValueError):
+        return None
+    until = saved + timedelta(seconds=UNDO_SECONDS)
+    if datetime.now(timezone.utc) >= until:
+        return None
+    return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
+            'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
+
+@bp.post('/games/<game_id>/rounds/<int:number>/undo')
+def undo(game_id, number):
+    """Undo the last save of a round: back to the version it replaced (or to not entered yet)."""
+    require_keeper(game_id)
+    load(game_id)
+    based_on = read_whole(request.form.get('version', ''), MAX_VERSION)
+    if not EmptyForm().validate_on_submit() or based_on is None:
+        abort(400)
+    try:
+        store.undo_round(get_db(), game_id, number, based_on)
+    except store.Conflict:
+        flash(_('Round %(round)d was saved again meanwhile: nothing was undone.', round=number))
+    else:
+        flash(_('Round %(round)d is back as it was before that save.', round=number))
+    return redirect(url_for('games.sheet', game_id=game_id))
+
+@bp.get('/games/<game_id>/scores/<int:number>/<int:seat>')
+def score(game_id, number, seat):
+    """One score of the sheet: what was recorded, and from here its audit or (for the scorekeeper) its round."""
+    keeper = is_keeper(game_id)
+    game, result, revision = load_sheet(game_id)
+    row = next((r for r in result.rows if r.round == number), None)
+    if row is None or not 0 <= seat < len(game.players):
+        abort(404)
+    player = game.players[seat]
+    return render_template('games/score.html', game_id=game_id, game=game, row=row, player=player, seat=seat,
+                           s=row.scores[player], keeper=keeper,
+                           rules=game.rules, wild=row.wild)

@@ -1,0 +1,88 @@
+"""Sheets for every page: a game and its scored sheet read in one snapshot, and the few caches that
+keep what was computed for a game at a revision (its save counter): the sheet, the live part of the
+page, what streams push, and the picture."""
+
+import threading
+from collections import OrderedDict
+
+from flask import Response, abort, render_template, request
+from markupsafe import Markup
+
+from scorer.chart import race
+from scorer.i18n import language
+from scorer.sheet import compute_sheet, winner_words
+
+from . import store
+from .access import is_keeper
+from .db import get_db
+
+
+def load(game_id):
+    """The stored game, or 404."""
+    game = store.load_game(get_db(), game_id)
+    if game is None:
+        abort(404)
+    return game
+
+class Remembered:
+    """A small per-process memory of what was computed for a game at a given revision (save count)."""
+
+    def __init__(self, size=256):
+        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key, make):
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        value = make()
+        with self.lock:
+            self.items[key] = value
+            while len(self.items) > self.size:
+                self.items.popitem(last=False)
+        return value
+
+sheets, fragments, pictures = Remembered(2048), Remembered(4096), Remembered(64)
+
+pushed = Remembered(4096)          # the live sheet by revision, as streams send it (web/live.py)
+
+def load_sheet(game_id):
+    """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
+    db = get_db()
+    with db.atomic():
+        revision = store.revision(db, game_id)
+        if revision is None:
+            abort(404)
+        # The sheet holds words (the tie-break), so it is kept per language too.
+        game, sheet = sheets.get((game_id, revision, language()),
+                                 lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
+    return game, sheet, revision
+
+def live_etag(revision, keeper):
+    edit = ('-e' if request.args.get('edit') == '1' else '') + ('-tv' if request.args.get('view') == 'tv' else '')
+    return f'"{revision}-{"k" if keeper else "v"}{edit}-{language()}"'
+
+def sheet_context(game_id, keeper, view=None):
+    game, result, revision = load_sheet(game_id)
+    # A finished game opens read-only; its scorekeeper may still ask to correct a round.
+    editable = keeper and (not result.finished or request.args.get('edit') == '1')
+    colours = store.colours(get_db(), game_id)
+    context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
+                   rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
+                   editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
+                   chart=race(result, colours) if result.rows else None)
+    view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
+    fragment = 'games/_tv.html' if view == 'tv' else 'games/_live.html'
+    context['live_html'] = fragments.get((game_id, revision, keeper, editable, language(), view),
+                                         lambda: Markup(render_template(fragment, **context)))
+    return context
+
+def readable_sheet(game_id):
+    """The game and its sheet for an export or a printout; a round that cannot be scored stops them
+    with a page that says which round and how to correct it (never a file that lies by omission)."""
+    game, result, revision = load_sheet(game_id)
+    if result.broken:
+        number, why = min(result.broken.items())
+        abort(Response(render_template('games/broken.html', game_id=game_id, number=number, why=why,
+                                       keeper=is_keeper(game_id)), status=409))
+    return game, result
