@@ -16,7 +16,6 @@ from app import create_app                      # noqa: E402
 from scorer.rules import make_rules             # noqa: E402
 from scorer.sheet import Entry, Game            # noqa: E402
 from web import store                           # noqa: E402
-from web.access import token_hash               # noqa: E402
 
 PLAYERS = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
@@ -53,7 +52,7 @@ def main():
         ids = [store.create_game(db, finished_game(rng, number))[0] for number in range(args.games)]
         token = 'bench-browser-token-000000000000'
         client.set_cookie('browser', token)
-        store.keep(db, token_hash(token), ids)
+        store.keep(db, store.key_hash(token), ids)
         db.close()
         for page in ('/history', '/stats'):
             started = time.perf_counter()

@@ -202,12 +202,11 @@ def test_a_browser_keeping_500_games_sends_one_small_cookie(app, client, make_ga
     from web import store
     first = make_game(('Ana', 'Bruno'))
     with app.app_context():
-        from web.access import token_hash
         from web.db import get_db
         db = get_db()
         token = client.get_cookie('browser').value
         ids = [store.create_game(db, store.load_game(db, first.rsplit('/', 1)[1]))[0] for _ in range(499)]
-        store.keep(db, token_hash(token), ids)
+        store.keep(db, store.key_hash(token), ids)
     page = client.get('/').get_data(as_text=True)
     assert page.count('<li><a href="/games/') == 500
     assert [c.key for c in client._cookies.values()] == ['browser']
@@ -243,6 +242,5 @@ def test_merged_spellings_are_kept_on_the_server(app, client, make_game):
     with client.session_transaction() as session:
         assert 'aliases' not in session
     with app.app_context():
-        from web.access import token_hash
         from web.db import get_db
-        assert store.merges(get_db(), token_hash(client.get_cookie('browser').value)) == {'anna': 'Ana'}
+        assert store.merges(get_db(), store.key_hash(client.get_cookie('browser').value)) == {'anna': 'Ana'}

@@ -9,7 +9,6 @@ once, the game is added to the browser's own, and the cookie is removed (adopt_o
 The store keeps edit keys as hashes: a key is shown once, when the scorekeeper makes a link.
 """
 
-import hashlib
 import hmac
 import secrets
 
@@ -30,10 +29,6 @@ def key_matches(given, stored_hash):
     return hmac.compare_digest(store.key_hash(given or '').encode(), stored_hash.encode())
 
 
-def token_hash(token):
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 MADE = 'scorer.browser_token'   # where a request keeps a token made for it (in its own environ)
 
 
@@ -50,7 +45,7 @@ def browser_token(make=False):
 def browser():
     """The hash the store knows this browser by ('' when it has no token)."""
     token = browser_token()
-    return token_hash(token) if token else ''
+    return store.key_hash(token) if token else ''
 
 
 def is_keeper(game_id):

@@ -6,11 +6,10 @@ A seat belongs to the phone that took it: its key lives in an HttpOnly cookie (n
 and the store keeps only the key's hash.
 """
 
-import secrets
 import sqlite3
 from collections import Counter
 
-from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
@@ -19,7 +18,7 @@ from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry
 
 from . import store
-from .access import TWO_YEARS, require_keeper
+from .access import TWO_YEARS, browser, browser_token, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
@@ -32,13 +31,6 @@ PREFIX = 'seat_'
 
 def cookie_name(game_id):
     return PREFIX + game_id
-
-
-def browser_id():
-    """This browser's own random id, kept in its session (made when it first sees a seat form)."""
-    if 'browser' not in session:
-        session['browser'] = secrets.token_urlsafe(16)
-    return session['browser']
 
 
 def my_seat(game_id):
@@ -64,9 +56,10 @@ def take(game_id, seat):
     if my_seat(game_id) is not None:
         flash(_('This phone already holds a seat of this game.'))
         return redirect(url_for('seats.hand', game_id=game_id))
-    key = store.take_seat(get_db(), game_id, seat, browser_id())
+    browser_token(make=True)           # one seat a browser: known by its token, even on its first visit
+    key = store.take_seat(get_db(), game_id, seat, browser())
     if key is None:
-        if store.seat_of_browser(get_db(), game_id, browser_id()) is not None:
+        if store.seat_of_browser(get_db(), game_id, browser()) is not None:
             flash(_('This phone already holds a seat of this game.'))
         else:
             flash(_("%(player)s's seat is taken by another phone. If that is wrong, the scorekeeper can free it.",
@@ -89,7 +82,8 @@ def follow_rematch(game_id):
     seat = my_seat(game_id)
     response = redirect(url_for('games.sheet', game_id=new_id))
     if seat is not None and store.self_entry(get_db(), new_id) and my_seat(new_id) is None:
-        key = store.take_seat(get_db(), new_id, seat, browser_id())
+        browser_token(make=True)
+        key = store.take_seat(get_db(), new_id, seat, browser())
         if key is not None:
             game = store.load_game(get_db(), new_id)
             flash(_('This phone is %(player)s again: enter your hand here each round.', player=game.players[seat]))
@@ -233,7 +227,7 @@ def drafts(game_id, number):
 def seat_context(game_id, game, keeper):
     """What the sheet page says about seats: this phone's seat, which are taken, and forms to act."""
     if not keeper:
-        browser_id()                       # so that concurrent taps on "I'm Ana" carry the same id
+        browser_token(make=True)           # so that concurrent taps on "I'm Ana" carry the same token
     return {'self_entry': store.self_entry(get_db(), game_id), 'taken': store.seats_taken(get_db(), game_id),
             'my_seat': None if keeper else my_seat(game_id), 'seat_form': EmptyForm(),
             'rematch_id': store.rematch_of(get_db(), game_id),
