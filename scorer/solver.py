@@ -183,10 +183,11 @@ class Candidate(NamedTuple):
 class Position(NamedTuple):
     """What is left to arrange (see the glossary)."""
     hand: tuple          # naturals, in search order
-    jokers: int
-    wilds: int           # plain wild-rank cards
+    wilds: int           # plain wild-rank cards (the jokers never change: `Deal.jokers`)
     runners: tuple       # runners, as naturals, in order
+    owed: int            # the stand-ins the melds made so far hold (drawn from the wilds at the end)
     sink: bool           # a meld made so far takes the wilds left over at the end
+    sets_made: bool      # the sets of the first natural's rank are made: it may only be in a run now
 
 
 class Step(NamedTuple):
@@ -194,7 +195,7 @@ class Step(NamedTuple):
     cost: int
     after: Position
     deadwood: tuple = ()         # naturals it leaves out of every meld
-    meld: Candidate = None       # the meld it makes, if any
+    melds: tuple = ()            # the melds it makes (Candidates)
 
 
 class Leftover(NamedTuple):
@@ -264,10 +265,10 @@ class Deal:
         if stand_ins < 2:
             self.ever[stand_ins].update(dict.fromkeys(naturals, True))
         self.opening_hand, self.opening_runners = tuple(in_order), tuple(runners)
-        self.ends = {}            # (jokers, wilds, sink) -> the Leftover of the end
+        self.ends = {}            # (wilds, owed, sink) -> the Leftover of the end
         # The first step: naturals that never meld.
-        self.opening = self.step(self.cost(never), never, None, tuple(in_order), len(self.jokers),
-                                 len(self.wild_cards) - len(runners), tuple(sorted(runners)), False)
+        self.opening = self.step(self.cost(never), never, (), tuple(in_order),
+                                 len(self.wild_cards) - len(runners), tuple(sorted(runners)), 0, False)
 
     def places(self, n):
         """The places a natural may take in a run: an ace may sit on top when aces are high."""
@@ -333,35 +334,65 @@ class Deal:
                 return i
         return len(hand)
 
-    def candidates(self, c, rest, runners, limit):
-        """Every meld holding natural c, from the naturals `rest`, the runners, and at most `limit`
-        stand-ins, those with the most naturals first. Melds that use the same cards are listed once."""
+    def runs_of(self, c, rest, runners, limit):
+        """Every run holding natural c, from the naturals `rest`, the runners, and at most `limit`
+        stand-ins, those with the most naturals first. Runs that use the same cards are listed once."""
         found = {}
-        self.sets(c, rest, limit, found)
         if self.free:
             self.free_runs(c, rest, limit, found)
         else:
             self.runs(c, rest, runners, limit, found)
         return sorted(found.values(), key=naturals_taken, reverse=True)
 
-    def sets(self, c, rest, limit, found):
-        """Sets of c's rank: any of the naturals of that rank left, and the stand-ins needed."""
-        kin = KIN[c]
-        same = [x for x in rest if x in kin]
-        if not same:
-            choices = [()] if limit > 1 else []
-        elif len(same) == 1:
-            choices = [(), (same[0],)] if limit > 1 else [(same[0],)] if limit else []
-        else:
-            distinct = sorted(set(same))
-            choices = [tuple(x for x, n in zip(distinct, counts) for _ in range(n))
-                       for counts in product(*(range(same.count(x) + 1) for x in distinct))]
-        for used in choices:
-            need = 2 - len(used) if len(used) < 2 else 0
-            if need <= limit:
-                found.setdefault(('set', used, (), need), Candidate('set', c, used, (), need, self.sinks))
-            if self.most == 1 and need == 0 and limit:   # one stand-in per set: it may take one
-                found.setdefault(('set', used, (), 1), Candidate('set', c, used, (), 1, self.sinks))
+    def set_steps(self, position):
+        """Every way to make the sets of the first natural's rank, all at once: which of the naturals
+        of that rank go into sets (any number of each, none too), and with how many stand-ins.
+        The naturals of that rank left out of the sets may then only be in runs or deadwood.
+
+        With any number of wilds per meld one set of the rank is enough (it takes the wilds
+        left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
+        m // 2 stand-ins (a set of two naturals holds one)."""
+        hand, wilds, runners, owed, sink, _ = position
+        place, kin = place_of(hand[0]), self.kin_at_head(hand)
+        same, rest = hand[:kin], hand[kin:]
+        spare = self.spare(wilds, runners, owed)
+        # Copies that no run can take go into the sets, if there are any: a set of one rank
+        # needs no more stand-ins for a card more.
+        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
+        for used in [()] + [u for u in sub_multisets(same, least) if u]:
+            for stand_ins in self.set_stand_ins(len(used), spare):
+                yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
+                                owed + stand_ins, sink or (bool(used) and self.sinks), place)
+
+    def runs_through(self, n, rest, runners):
+        """How many runs could hold a copy of natural n at most: each holds a card of n's suit
+        besides n (with one stand-in per meld, one within two places of it), and no two runs
+        hold the same card."""
+        suit = suit_of(n)
+        if self.free:
+            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
+        places = self.places(n)
+        near = sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n)
+                   and any(abs(p - q) <= 2 for p in places for q in self.places(x)))
+        return near + sum(1 for r in runners if suit_of(r) == suit and self.close(n, r))
+
+    def set_stand_ins(self, naturals, spare):
+        """How many stand-ins sets of `naturals` naturals of one rank may take, with `spare` wilds left."""
+        if not naturals:
+            return (0,)
+        if self.most > 1:
+            need = max(0, 3 - naturals)
+            return (need,) if need <= spare else ()
+        return range(0 if naturals > 2 else 1, min(naturals // 2, spare) + 1)
+
+    def sets(self, used, stand_ins):
+        """The sets `used` naturals of one rank make with `stand_ins` stand-ins: one set, or with one
+        stand-in per meld, that many sets of two naturals and a stand-in, the last taking the rest."""
+        if stand_ins <= 1 or self.most > 1:
+            return (Candidate('set', used[0], used[1:], (), stand_ins, self.sinks),) if used else ()
+        pairs = [Candidate('set', used[i], used[i + 1:i + 2], (), 1, False) for i in range(0, 2 * stand_ins - 2, 2)]
+        last = used[2 * stand_ins - 2:]
+        return tuple(pairs) + (Candidate('set', last[0], last[1:], (), 1, False),)
 
     def free_runs(self, c, rest, limit, found):
         """Runs holding c when wilds are free. A natural of c's suit between c and the run's far end
@@ -478,56 +509,84 @@ class Deal:
 
     # --- Positions
 
-    def step(self, cost, deadwood, meld, hand, jokers, wilds, runners, sink):
+    def step(self, cost, deadwood, melds, hand, wilds, runners, owed, sink, sets_of=None):
         """The Step to the position these cards leave, told the same way however it was reached.
 
         Runners that can no longer play as themselves become plain wild-rank cards: a suit keeps
         at most as many runners as it has naturals left near them (each run a runner plays
         itself in holds one of those naturals). Naturals at the head of the hand that can be
         in no meld any more are deadwood on the way (`lone()`). A sink with no wild left makes
-        no difference.
+        no difference. `sets_of` is the place whose sets are made; the sets of the first
+        natural's rank count as made too when no set of it can be made any more.
         """
-        if runners:
-            kept = []
-            for r in sorted(set(runners)):
-                near = sum(1 for n in hand if self.near.get(n) == r)
-                kept += [r] * min(near, runners.count(r))
-            wilds, runners = wilds + len(runners) - len(kept), tuple(kept)
-        limit = self.limit(jokers, wilds, runners)
+        wilds, runners = self.runners_kept(hand, wilds, runners)
+        limit = self.limit(wilds, runners, owed)
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
                 deadwood, cost = deadwood + hand[:lone], cost + self.cost(hand[:lone])
                 hand = hand[lone:]
-        return Step(cost, Position(hand, jokers, wilds, runners, sink and jokers + wilds > 0), deadwood, meld)
+                wilds, runners = self.runners_kept(hand, wilds, runners)
+        sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
+        sink = sink and self.spare(wilds, runners, owed) > 0
+        return Step(cost, Position(hand, wilds, runners, owed, sink, sets_made), deadwood, melds)
 
-    def limit(self, jokers, wilds, runners):
-        """How many stand-ins the next meld may take: the wilds left, up to the rules' limit per meld."""
-        return min(jokers + wilds + len(runners), self.most)
+    def runners_kept(self, hand, wilds, runners):
+        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
+        if not runners:
+            return wilds, runners
+        kept = []
+        for r in sorted(set(runners)):
+            near = sum(1 for n in hand if self.near.get(n) == r)
+            kept += [r] * min(near, runners.count(r))
+        return wilds + len(runners) - len(kept), tuple(kept)
+
+    def may_set(self, hand, limit):
+        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
+        kin = self.kin_at_head(hand)
+        return kin >= 3 or kin + min(limit, 2 if self.most > 1 else 1) >= 3
+
+    @staticmethod
+    def kin_at_head(hand):
+        """How many naturals at the head of the hand share the first one's rank (they come together)."""
+        place, count = place_of(hand[0]), 1
+        while count < len(hand) and place_of(hand[count]) == place:
+            count += 1
+        return count
+
+    def spare(self, wilds, runners, owed):
+        """How many wilds are left for stand-ins: the jokers, plain wild-rank cards and runners, less
+        the stand-ins the melds made so far hold."""
+        return len(self.jokers) + wilds + len(runners) - owed
+
+    def limit(self, wilds, runners, owed):
+        """How many stand-ins the next meld may take: the spare wilds, up to the rules' limit per meld."""
+        return min(self.spare(wilds, runners, owed), self.most)
 
     def cost(self, naturals):
         """What naturals cost as deadwood."""
         return sum(map(self.value.__getitem__, naturals)) if naturals else 0
 
-    def leftover(self, jokers, wilds, sink):
-        """The cost of the end, when no natural is left but the singles: each single melds with two
-        stand-ins (jokers first), the dearest first, and then the wilds still left meld or are
-        deadwood (`wilds_left()`). Every number of singles melded is tried."""
-        known = self.ends.get((jokers, wilds, sink))
+    def leftover(self, wilds, owed, sink):
+        """The cost of the end, when no natural is left but the singles: the stand-ins the melds hold
+        are drawn from the jokers and the wild-rank cards, each single melds with two stand-ins,
+        the dearest first, and then the wilds still left meld or are deadwood (`wilds_left()`).
+        Every number of singles melded and every mix of jokers and wild-rank cards drawn is tried."""
+        known = self.ends.get((wilds, owed, sink))
         if known:
             return known
-        best = None
+        best, jokers = None, len(self.jokers)
         for melded in range(len(self.singles) + 1):
-            need = 2 * melded
+            need = owed + 2 * melded
             if melded and (self.most < 2 or need > jokers + wilds):
                 break
-            from_jokers = min(need, jokers)
-            end = self.wilds_left(jokers - from_jokers, wilds - (need - from_jokers),
-                                  sink or (melded > 0 and self.sinks))
-            cost = self.singles_cost[melded] + end.cost
-            if best is None or cost < best.cost:
-                best = end._replace(cost=cost, singles=melded)
-        self.ends[jokers, wilds, sink] = best
+            for from_jokers in range(max(0, need - wilds), min(need, jokers) + 1):
+                end = self.wilds_left(jokers - from_jokers, wilds - (need - from_jokers),
+                                      sink or (melded > 0 and self.sinks))
+                cost = self.singles_cost[melded] + end.cost
+                if best is None or cost < best.cost:
+                    best = end._replace(cost=cost, singles=melded)
+        self.ends[wilds, owed, sink] = best
         return best
 
     def wilds_left(self, jokers, wilds, sink):
@@ -561,9 +620,8 @@ class Deal:
         deadwood, layouts = [], []
         for step in steps:
             deadwood += [CARD[n] for n in step.deadwood]
-            if step.meld:
-                layouts.append(self.layout(step.meld))
-        tail = self.leftover(end.jokers, end.wilds, end.sink)
+            layouts += [self.layout(meld) for meld in step.melds]
+        tail = self.leftover(end.wilds, end.owed, end.sink)
         for n in self.singles[:tail.singles]:
             layouts.append(('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
         deadwood += [CARD[n] for n in self.singles[tail.singles:]]
@@ -661,7 +719,7 @@ class Search:
         if floor >= bound:
             return floor
         if not position.hand:
-            cost = self.memo[position] = self.deal.leftover(position.jokers, position.wilds, position.sink).cost
+            cost = self.memo[position] = self.deal.leftover(position.wilds, position.owed, position.sink).cost
             return cost
         cost, choice = INFINITY, None
         for step in self.steps(position):
@@ -678,22 +736,22 @@ class Search:
         return cost
 
     def steps(self, position):
-        """Every move from a position: its first natural is deadwood, or in one of its melds."""
+        """Every move from a position: the sets of its first natural's rank are made, in every way;
+        once they are, the first natural is deadwood, or in one of its runs."""
         deal = self.deal
-        hand, jokers, wilds, runners, sink = position
+        if not position.sets_made:
+            yield from deal.set_steps(position)
+            return
+        hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
-        for meld in deal.candidates(c, rest, runners, deal.limit(jokers, wilds, runners)):
-            left, runners_left = without(rest, meld.naturals), without(runners, meld.runners)
-            sink_after = sink or meld.sinks
-            # Stand-ins: jokers first, then plain wild-rank cards, then a runner.
-            from_jokers = min(meld.stand_ins, jokers)
-            from_wilds = min(meld.stand_ins - from_jokers, wilds)
-            if from_jokers + from_wilds == meld.stand_ins:
-                yield deal.step(0, (), meld, left, jokers - from_jokers, wilds - from_wilds, runners_left, sink_after)
-            else:              # one stand-in, and only runners left: each kind of runner is tried
-                for drawn in sorted(set(runners_left)):
-                    yield deal.step(0, (), meld, left, 0, 0, without(runners_left, (drawn,)), sink_after)
-        yield deal.step(deal.value[c], (c,), None, rest, jokers, wilds, runners, sink)
+        place = place_of(c)
+        for meld in deal.runs_of(c, rest, runners, deal.limit(wilds, runners, owed)):
+            runners_left = without(runners, meld.runners)
+            # the runners it plays as themselves leave enough wilds for every stand-in held
+            if deal.spare(wilds, runners_left, owed + meld.stand_ins) >= 0:
+                yield deal.step(0, (), (meld,), without(rest, meld.naturals), wilds, runners_left,
+                                owed + meld.stand_ins, sink or meld.sinks, place)
+        yield deal.step(deal.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
 
     def solution(self):
         """One arrangement that reaches the minimal penalty: the best steps from the start."""
@@ -730,6 +788,15 @@ class Search:
 def natural_values(rules, wild):
     """What each natural costs as deadwood in a round with this wild rank."""
     return {n: rules.value(c, wild) for n, c in CARD.items()}
+
+
+def sub_multisets(cards, least):
+    """Every sub-multiset of a tuple of naturals holding at least least[x] copies of each x (each
+    once, as a sorted tuple), the largest first."""
+    distinct = sorted(set(cards))
+    found = [tuple(x for x, n in zip(distinct, counts) for _ in range(n))
+             for counts in product(*(range(least[x], cards.count(x) + 1) for x in distinct))]
+    return sorted(found, key=len, reverse=True)
 
 
 def without(cards, taken):
