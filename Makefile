@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test bench load slow history crowd soak chromium clean translations catalogs
+.PHONY: run test bench worst load slow history crowd soak chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ test: $(VENV)/.dev $(VENV)/node/.axe-$(AXE_VERSION) chromium catalogs
 
 bench: $(VENV)/.dev
 	$(PY) bench/solver.py
+
+# Hill-climb on solve time for the slowest hand the app accepts (five minutes).
+worst: $(VENV)/.dev
+	$(PY) bench/worst.py
 
 # Tables of one scorekeeper and four viewers against the production recipe on loopback: a stress
 # run (saves every 1-3 s, viewers polling), the same with players sending their own hands, and

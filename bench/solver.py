@@ -40,7 +40,10 @@ WORST_MS = 50            # any hand the app accepts (up to MAX_HAND cards, any s
 MEDIAN_13_MS = 0.15      # random 13-card two-deck deals, default rules
 
 # Hands known to be hard: the first took 2.2 s before the search decided which wild-rank cards
-# play as themselves (issue 15); the others were the slowest crowded and dense hands found since.
+# play as themselves (issue 15); the next three were the slowest crowded and dense hands found
+# since; the two after them took 0.6-2 s and 0.1-0.3 s before the sets of a rank were made in one
+# step (issue 24). Those six hold up to 20 cards, more than a hand holds now (MAX_HAND). The last
+# are the slowest `make worst` found within MAX_HAND.
 HARD = [
     ('KH KS KC KD KH KS KC KD KH KS KC KD QS QH QD QC QD QH QD 8D', 13,
      {'decks': 3, 'max_wilds_per_meld': 1, 'aces': 'high_or_low'}),
@@ -50,6 +53,20 @@ HARD = [
      {'decks': 3, 'aces': 'high_or_low', 'all_wild_melds': False}),
     ('8H 5C 6C 7S 8C 5H 7C 8D 5S 5D 6S 7H 5H 8H 7C 7D 6D 8S 8C 8S', 12,
      {'decks': 3, 'aces': 'high_or_low'}),
+    ('5S 8C 6H 10D 5H QC 5D 4C 5C 6D 7C 5S 6C 5H 5S QD 6C 5D 6S 5C', 6,
+     {'decks': 3, 'max_wilds_per_meld': 1}),
+    ('3S 3C 3H 3D AS AH AS 6H 7H AH 4S 2S 9H 6D AD QH AD 2C AC AC', 3,
+     {'decks': 2, 'jokers': 2, 'aces': 'high_or_low', 'max_wilds_per_meld': 1}),
+    ('JK QC 5H 6H 10D 7H 2H 9C QC QD 5S 4H 8H 5H 4H', 12,
+     {'decks': 3, 'jokers': 2, 'aces': 'high_or_low', 'all_wild_melds': False}),
+    ('JS JD 10C 8C 8S 8C KC QS JC 10D 8D 8C 9C 10S 9S', 11,
+     {'decks': 3, 'jokers': 6, 'max_wilds_per_meld': 1, 'all_wild_melds': False}),
+    ('3C 4H 4C 2C 2D 3H 5S AH AD 3D 3C 7D AC 5D 2H', 1,
+     {'decks': 3, 'max_wilds_per_meld': 1}),
+    ('QD 2S 2C 4D 3D 2C 2D AC AS AD 4S 4C 3S KC 3C', 1,
+     {'decks': 3, 'aces': 'high_or_low', 'max_wilds_per_meld': 1, 'all_wild_melds': False}),
+    ('3S 5D 4S 4D 3C 4S 6D 6S 5S 4C 5C 8D 7C 6C 3D', 6,
+     {'decks': 3, 'jokers': 2, 'max_wilds_per_meld': 1, 'all_wild_melds': False}),
 ]
 
 
@@ -100,7 +117,7 @@ def adversarial(rng, count):
 
 
 def crowded(rng, settings):
-    """A hand of 14 to 20 cards from three decks: 0-12 wild-rank cards and jokers, and naturals of one
+    """A hand of 14 to MAX_HAND cards from three decks: 0-12 wild-rank cards and jokers, and naturals of one
     to four suits from a narrow window of ranks (often beside the wild rank), as in issue 15."""
     rules = make_rules(settings, decks=3, jokers=rng.choice([0, 2, 6]))
     wild = rng.randint(1, 13)
@@ -113,6 +130,30 @@ def crowded(rng, settings):
     n_wild = min(rng.randint(0, 12), len(wilds))
     hand = wilds[:n_wild] + rng.sample(naturals, min(len(naturals), size - n_wild))
     return hand, wild, rules
+
+
+def clustered(rng, settings):
+    """A hand of 14 to MAX_HAND cards from three decks, of the kind issue 24 found slow: many copies of one
+    rank (duplicates of every suit) beside the wild rank, wild-rank cards of those suits, and
+    naturals of those suits near them, with a few other cards."""
+    rules = make_rules(settings, decks=3, jokers=rng.choice([0, 0, 2]))
+    wild = rng.randint(1, 13)
+    rank = min(13, max(1, wild + rng.choice([-2, -1, 1, 2])))
+    if rank == wild:
+        rank = wild % 13 + 1
+    cards = [Card(rank, s) for s in SUITS] * 3
+    rng.shuffle(cards)
+    hand = cards[:rng.randint(5, 10)]
+    wilds = [Card(wild, s) for s in SUITS] * 3 + [JOKER] * rules.jokers
+    rng.shuffle(wilds)
+    hand += wilds[:rng.randint(2, 6)]
+    near = [Card(r, s) for r in range(max(1, wild - 3), min(13, wild + 3) + 1)
+            if r not in (wild, rank) for s in SUITS] * 3
+    size = rng.randint(14, MAX_HAND)
+    hand += rng.sample(near, max(0, size - len(hand) - 3))
+    others = [Card(r, s) for r in range(1, 14) for s in SUITS if r not in (wild, rank)]
+    hand += rng.sample(others, max(0, size - len(hand)))
+    return hand[:size], wild, rules
 
 
 def mixed_batch(rng, lines):
@@ -181,11 +222,22 @@ def main():
         print(f'| {name} | {med:.2f} | {p99:.2f} | {most:.2f} | {pretty(hand)} ({wild}) |')
         worst.append((most, f'crowded, {name}'))
 
+    print(f'\nClustered hands ({args.crowded} a setting: 14-{MAX_HAND} cards, three decks, many copies of one '
+          'rank beside the wild rank, wild-rank cards and naturals of those suits), ms per hand:\n')
+    print('| rules | median | p99 | worst | worst hand (wild rank) |\n|---|---:|---:|---:|---|')
+    for name, settings in MELD_SETTINGS.items():
+        deals = [clustered(rng, settings) for _ in range(args.crowded)]
+        times = [timed(h, w, r, 3) for h, w, r in deals]
+        med, p99, most = spread(times)
+        hand, wild, _ = deals[times.index(most)]
+        print(f'| {name} | {med:.2f} | {p99:.2f} | {most:.2f} | {pretty(hand)} ({wild}) |')
+        worst.append((most, f'clustered, {name}'))
+
     print('\nKnown hard hands, ms (best of 3):\n')
     print('| hand | wild rank | rules | ms |\n|---|---:|---|---:|')
     for text, wild, settings in HARD:
         rules = make_rules(settings)
-        hand = parse_cards(text, rules.decks, rules.jokers)
+        hand = parse_cards(text, rules.decks, rules.jokers, max_cards=20)
         ms = timed(hand, wild, rules, 3)
         print(f'| {pretty(hand)} | {wild} | {json.dumps(settings)} | {ms:.1f} |')
         worst.append((ms, 'a known hard hand'))

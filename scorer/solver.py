@@ -15,16 +15,21 @@ Glossary: the words of this file
   only while a natural of its suit is left near enough to share a run with it. The search
   keeps runners apart, by suit. Every other wild is a plain wild (a joker, or a plain
   wild-rank card): the search only counts those.
-- candidate: a meld the search may make with the first natural left: the other naturals it
-  takes, the runners it takes as themselves, and how many stand-ins it needs.
-- position: what is left to arrange: the naturals (in search order), how many jokers and
-  plain wild-rank cards, which runners, and whether a sink was made (a meld that takes the
-  wilds left over at the end). The memo maps a position to its minimal penalty.
-- step: one move from a position: the first natural is deadwood, or it goes into a candidate
-  meld, which draws its stand-ins; then the naturals at the head of what is left that can
-  meld no more are deadwood on the way (`Deal.step()`). `Search.steps()` lists the steps;
-  the search, the read-back of the best arrangement and the walk through tying arrangements
-  all follow those same steps.
+- candidate: a meld the search may make: its first natural, the other naturals it takes, the
+  runners it takes as themselves, and how many stand-ins it holds.
+- owed: the stand-ins the melds made so far hold. Any wild can stand in anywhere, so the search
+  only counts them, and draws them from the jokers and wild-rank cards left at the end (every
+  mix is tried there); a meld may take a stand-in only while the wilds left outnumber those owed.
+- position: what is left to arrange: the naturals (in search order), how many plain wild-rank
+  cards, which runners, the stand-ins owed, whether a sink was made (a meld that takes the
+  wilds left over at the end), and whether the sets of the first natural's rank are made.
+  The memo maps a position to its minimal penalty.
+- step: one move from a position: the sets of the first natural's rank are made, all at once
+  (which of its naturals go into sets, with how many stand-ins), or the first natural is
+  deadwood, or it goes into a run; then the naturals at the head of what is left that can meld
+  no more are deadwood on the way (`Deal.step()`). `Search.steps()` lists the steps; the
+  search, the read-back of the best arrangement and the walk through tying arrangements all
+  follow those same steps.
 - kin and mates: a natural's kin are the naturals of its rank (`KIN`); its mates are the
   naturals that make a meld with it and one stand-in (`MATES`: its kin, and the naturals of
   its suit near enough to share a run).
@@ -36,12 +41,13 @@ How one hand is solved, top to bottom: `Deal` sorts the hand into naturals, runn
 wilds, leaves out the naturals that can never meld and the singles, and puts the rest in
 search order: group by group (a group is what one meld could ever join), and in a group rank
 by rank, low to high, so the first natural left is the lowest of its suit and a run holding
-it only goes up from it, but for stand-ins and runners (and every set of a rank is settled
-before the next rank, which keeps positions few when the hand is crowded). `Search.best()` takes the first
-natural: it is deadwood, or it is in one of the melds `Deal.candidates()` lists. Stand-ins
-are drawn jokers first (a joker does less and costs more than a wild-rank card), then plain
-wild-rank cards, then a runner (each suit of runner is tried). When no natural is left,
-`Deal.leftover()` melds the singles and the wilds that remain, or counts them as deadwood.
+it only goes up from it, but for stand-ins and runners. `Search.best()` takes the first
+natural of a rank and makes the sets of that rank in every way at once (`Deal.set_steps()`:
+the copies no run can take go into them), so that many copies of one rank, in three decks,
+are not shared out among sets again and again; then each natural left of that rank is
+deadwood or in one of the runs `Deal.runs_of()` lists. When no natural is left,
+`Deal.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
+counts them as deadwood.
 Each position is searched once (the memo), and a step that cannot beat the best found so
 far is cut short (branch and bound). `Search.solution()` follows the best steps from the
 start, and `Deal.arrange()` deals the actual wild cards out to the melds.
@@ -359,7 +365,9 @@ class Deal:
         # Copies that no run can take go into the sets, if there are any: a set of one rank
         # needs no more stand-ins for a card more.
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
-        for used in [()] + [u for u in sub_multisets(same, least) if u]:
+        for used in sub_multisets(same, least):
+            if not used:
+                continue              # no set: the runs of the first natural come next (`Search.steps()`)
             for stand_ins in self.set_stand_ins(len(used), spare):
                 yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
                                 owed + stand_ins, sink or (bool(used) and self.sinks), place)
@@ -519,22 +527,22 @@ class Deal:
         no difference. `sets_of` is the place whose sets are made; the sets of the first
         natural's rank count as made too when no set of it can be made any more.
         """
-        wilds, runners = self.runners_kept(hand, wilds, runners)
-        limit = self.limit(wilds, runners, owed)
+        if runners:
+            wilds, runners = self.runners_kept(hand, wilds, runners)
+        spare = self.spare(wilds, runners, owed)
+        limit = min(spare, self.most)
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
                 deadwood, cost = deadwood + hand[:lone], cost + self.cost(hand[:lone])
                 hand = hand[lone:]
-                wilds, runners = self.runners_kept(hand, wilds, runners)
+                if runners:
+                    wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
-        sink = sink and self.spare(wilds, runners, owed) > 0
-        return Step(cost, Position(hand, wilds, runners, owed, sink, sets_made), deadwood, melds)
+        return Step(cost, Position(hand, wilds, runners, owed, sink and spare > 0, sets_made), deadwood, melds)
 
     def runners_kept(self, hand, wilds, runners):
         """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
-        if not runners:
-            return wilds, runners
         kept = []
         for r in sorted(set(runners)):
             near = sum(1 for n in hand if self.near.get(n) == r)
@@ -543,6 +551,8 @@ class Deal:
 
     def may_set(self, hand, limit):
         """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
+        if limit < 2 and (len(hand) < 2 or place_of(hand[1]) != place_of(hand[0])):
+            return False          # a lone natural of its rank needs two stand-ins
         kin = self.kin_at_head(hand)
         return kin >= 3 or kin + min(limit, 2 if self.most > 1 else 1) >= 3
 
@@ -736,12 +746,12 @@ class Search:
         return cost
 
     def steps(self, position):
-        """Every move from a position: the sets of its first natural's rank are made, in every way;
-        once they are, the first natural is deadwood, or in one of its runs."""
+        """Every move from a position: the sets of its first natural's rank are made, in every way
+        (unless they are made already), or there are none, and the first natural is deadwood or
+        in one of its runs."""
         deal = self.deal
         if not position.sets_made:
             yield from deal.set_steps(position)
-            return
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
         place = place_of(c)

@@ -5,6 +5,7 @@ from collections import Counter
 from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card
+from scorer.limits import MAX_HAND
 from scorer.rules import make_rules
 from tests.brute import card_value, is_meld
 
@@ -71,6 +72,26 @@ def check_arrangement(solution, hand, wild, rules):
                 places[-1] = 14
             assert places == list(range(places[0], places[0] + len(places))), f'{meld} is out of order'
     assert sum(card_value(tuple(c), wild, rules) for c in solution.deadwood) == solution.penalty
+
+
+@st.composite
+def clustered_deals(draw, sizes=st.integers(8, MAX_HAND)):
+    """(hand, wild, rules): the kind issue 24 found slow. Three decks, many copies of one rank (every
+    suit, duplicated) beside the wild rank, wild-rank cards of those suits, naturals of those suits
+    near them, and a few other cards."""
+    rules = make_rules(draw(st.sampled_from(MELD_SETTINGS)), decks=3, jokers=draw(st.sampled_from([0, 2])))
+    wild = draw(st.integers(1, 13))
+    rank = draw(st.sampled_from([r for r in range(wild - 2, wild + 3) if r != wild and 1 <= r <= 13]))
+    size = draw(sizes)
+    copies = draw(st.permutations([Card(rank, s) for s in SUITS] * 3))[:draw(st.integers(3, size // 2))]
+    wilds = draw(st.permutations([Card(wild, s) for s in SUITS] * 3 + [JOKER] * rules.jokers))
+    wilds = wilds[:draw(st.integers(1, 5))]
+    near = [Card(r, s) for r in range(wild - 3, wild + 4) if 1 <= r <= 13 and r not in (wild, rank)
+            for s in SUITS] * 3
+    others = draw(st.permutations(near))[:max(0, size - len(copies) - len(wilds) - 2)]
+    rest = [Card(r, s) for r in range(1, 14) for s in SUITS if r not in (wild, rank)]
+    hand = copies + wilds + others + draw(st.permutations(rest))[:2]
+    return hand[:size], wild, rules
 
 
 @st.composite

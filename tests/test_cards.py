@@ -5,6 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.cards import JOKER, Card, CardError, card, ordinal, parse_cards, pretty, text
+from scorer.limits import MAX_HAND
+from scorer.rules import GAMES
 
 
 @pytest.mark.parametrize('typed, canonical', [
@@ -49,10 +51,13 @@ def test_pack_limits_follow_decks_and_jokers():
         parse_cards('JK JK JK', jokers=2)
 
 
-def test_a_hand_of_more_than_20_cards_is_refused():
-    twenty_one = ' '.join(['2H', '3H', '4H', '5H', '6H', '7H', '8H'] * 3)
-    with pytest.raises(CardError, match='21 cards, but a hand holds at most 20'):
-        parse_cards(twenty_one, decks=3)
+def test_a_hand_holds_at_most_the_largest_deal_and_the_card_drawn():
+    """Six-fourteen deals 14 cards; a player holding the card drawn has 15 (MAX_HAND)."""
+    assert MAX_HAND == max(last for _, last in GAMES.values()) + 1
+    fifteen = ' '.join(['2H', '3H', '4H', '5H', '6H'] * 3)
+    assert len(parse_cards(fifteen, decks=3)) == MAX_HAND
+    with pytest.raises(CardError, match='16 cards, but a hand holds at most 15'):
+        parse_cards(fifteen + ' 7H', decks=3)
 
 
 def test_ordinals():
@@ -60,7 +65,7 @@ def test_ordinals():
         '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
 
 
-@given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC']), max_size=20))
+@given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC']), max_size=MAX_HAND))
 def test_canonical_text_reads_back(cards):
     assert parse_cards(text(cards), decks=20) == cards
     assert parse_cards(pretty(cards), decks=20) == cards

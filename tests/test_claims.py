@@ -88,7 +88,7 @@ def test_a_worse_arrangement_is_shown_the_better_one():
 
 @pytest.mark.parametrize('text, message', [
     (' | '.join(['5S 5H 5D'] * 40), 'at most 300 characters, not 437'),
-    ('5S 5S 5S 5H 5H 5H 5D 5D | 5D 5C 5C 5C KS KS KS | 7H 8H 9H 10H JH QH', '21 cards in all, but a hand holds at most 20'),
+    ('5S 5S 5S 5H 5H 5H 5D 5D | 5D 5C 5C 5C KS KS KS | 7H 8H 9H 10H JH QH', '21 cards in all, but a hand holds at most 15'),
 ], ids=['too long', 'too many cards'])
 def test_a_claim_is_read_only_within_the_limits_of_a_hand(text, message):
     """Checking a claimed meld tries every role of its wild-rank cards: a claim is bounded by a hand."""

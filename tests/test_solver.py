@@ -7,10 +7,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card, parse_cards
+from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import discards_to_go_out, goes_out, solve
 from tests.brute import brute_penalty
-from tests.hands import MELD_SETTINGS, check_arrangement, crowded_deals, deals
+from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals
 
 
 def slow(n):
@@ -86,15 +87,62 @@ def test_crowded_hands_agree_with_the_brute_force(deal):
     check_arrangement(solution, h, wild, rules)
 
 
-@slow(40)
-@given(crowded_deals(sizes=st.integers(16, 20)))
-def test_crowded_hands_of_twenty_cards_are_valid_and_do_not_depend_on_order(deal):
-    """Past the brute force's reach: the arrangement is valid, adds up, and shuffling the hand
-    changes nothing."""
+@slow(30)
+@given(crowded_deals(sizes=st.integers(14, MAX_HAND)))
+def test_crowded_hands_of_the_largest_size_agree_and_do_not_depend_on_order(deal):
+    """The largest hands the app accepts: the minimum is the brute force's, the arrangement is
+    valid, and shuffling the hand changes nothing."""
     h, wild, rules = deal
     solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules)
     check_arrangement(solution, h, wild, rules)
     assert solve(list(reversed(h)), wild, rules).penalty == solution.penalty
+
+
+@slow(120)
+@given(clustered_deals())
+def test_many_copies_of_a_rank_beside_the_wild_rank_agree_with_the_brute_force(deal):
+    """Issue 24's kind: the sets of a crowded rank are made in one step, whichever copies go to runs."""
+    h, wild, rules = deal
+    solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules)
+    check_arrangement(solution, h, wild, rules)
+
+
+@pytest.mark.parametrize('text, wild, settings, best', [
+    ('5S 8C 6H 10D 5H QC 5D 4C 5C 6D 7C 5S 6C 5H 5S QD 6C 5D 6S 5C', 6,
+     dict(decks=3, max_wilds_per_meld=1), 10),
+    ('3S 3C 3H 3D AS AH AS 6H 7H AH 4S 2S 9H 6D AD QH AD 2C AC AC', 3,
+     dict(decks=2, jokers=2, aces='high_or_low', max_wilds_per_meld=1), 2),
+], ids=['nine fives beside wild sixes', 'eight aces beside wild threes'])
+def test_the_hands_that_took_a_second_agree_with_the_brute_force(text, wild, settings, best):
+    """Issue 24: 20 cards (more than a hand holds now) that took 0.6-2 s. The brute force takes
+    seconds on each; the solver, tens of milliseconds (make bench)."""
+    rules = make_rules(settings)
+    h = parse_cards(text, rules.decks, rules.jokers, max_cards=20)
+    solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules) == best
+    check_arrangement(solution, h, wild, rules)
+
+
+@pytest.mark.parametrize('text, wild, settings', [
+    ('JK QC 5H 6H 10D 7H 2H 9C QC QD 5S 4H 8H 5H 4H', 12,
+     dict(decks=3, jokers=2, aces='high_or_low', all_wild_melds=False)),
+    ('JS JD 10C 8C 8S 8C KC QS JC 10D 8D 8C 9C 10S 9S', 11,
+     dict(decks=3, jokers=6, max_wilds_per_meld=1, all_wild_melds=False)),
+    ('3C 4H 4C 2C 2D 3H 5S AH AD 3D 3C 7D AC 5D 2H', 1, dict(decks=3, max_wilds_per_meld=1)),
+    ('QD 2S 2C 4D 3D 2C 2D AC AS AD 4S 4C 3S KC 3C', 1,
+     dict(decks=3, aces='high_or_low', max_wilds_per_meld=1, all_wild_melds=False)),
+    ('3S 5D 4S 4D 3C 4S 6D 6S 5S 4C 5C 8D 7C 6C 3D', 6,
+     dict(decks=3, jokers=2, max_wilds_per_meld=1, all_wild_melds=False)),
+])
+def test_the_slowest_hands_make_worst_found_agree_with_the_brute_force(text, wild, settings):
+    """The slowest hands of MAX_HAND cards a hill-climb on solve time found (bench/worst.py)."""
+    rules = make_rules(settings)
+    h = parse_cards(text, rules.decks, rules.jokers)
+    solution = solve(h, wild, rules)
+    assert solution.penalty == brute_penalty(h, wild, rules)
+    check_arrangement(solution, h, wild, rules)
 
 
 def test_the_hand_that_took_two_seconds():
@@ -102,7 +150,7 @@ def test_the_hand_that_took_two_seconds():
     as a set of kings, the seven queens as a set of queens; the 8♦ has no other 8 and no diamond
     within two places, and a meld takes one stand-in at most, so it is the deadwood."""
     rules = make_rules(decks=3, max_wilds_per_meld=1, aces='high_or_low')
-    h = parse_cards('KH KS KC KD KH KS KC KD KH KS KC KD QS QH QD QC QD QH QD 8D', 3, 0)
+    h = parse_cards('KH KS KC KD KH KS KC KD KH KS KC KD QS QH QD QC QD QH QD 8D', 3, 0, max_cards=20)
     solution = solve(h, 13, rules)
     assert solution.penalty == 8 and [str(c) for c in solution.deadwood] == ['8D']
     check_arrangement(solution, h, 13, rules)
@@ -150,7 +198,7 @@ def test_a_run_holds_an_ace_at_one_end_only():
     """Two aces, aces high or low, wilds limited (all-wild melds barred, jokers in the hand): a run
     down from the ace on top stops at the 2, and never reaches the other ace (found by hypothesis)."""
     rules = make_rules(decks=3, jokers=2, aces='high_or_low', all_wild_melds=False)
-    h = parse_cards('JK 2H 2D 2C 2S 2H 2D 2C 2S 2H 2D AS 3S AS 3S 3H 3H', 3, 2)
+    h = parse_cards('JK 2H 2D 2C 2S 2H 2D 2C 2S 2H 2D AS 3S AS 3S 3H 3H', 3, 2, max_cards=17)
     check_arrangement(solve(h, 2, rules), h, 2, rules)
 
 

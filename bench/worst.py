@@ -1,0 +1,76 @@
+"""Hunt for the slowest hands the app accepts: hill-climb on solve time from hands of the hard
+kinds (issue 24), under every meld setting, and print the slowest found.
+
+Run with `make worst` (bounded by --seconds). A hand that beats bench/solver.py's limit belongs
+in its HARD list and in tests/test_solver.py.
+"""
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.solver import MELD_SETTINGS, WORST_MS, clustered, crowded, timed  # noqa: E402
+from scorer.cards import JOKER, SUITS, Card, pretty  # noqa: E402
+from scorer.limits import MAX_HAND  # noqa: E402
+
+
+def pack(rules, wild):
+    """Every card a hand may hold under these rules, each as often as the decks allow."""
+    return [Card(r, s) for r in range(1, 14) for s in SUITS] * rules.decks + [JOKER] * rules.jokers
+
+
+def mutate(rng, hand, rules, wild, most=MAX_HAND):
+    """The hand with one card changed for another the pack still has (or one card more)."""
+    left = pack(rules, wild)
+    for c in hand:
+        left.remove(c)
+    hand = list(hand)
+    new = rng.choice(left)
+    if len(hand) < most and rng.random() < 0.1:
+        hand.append(new)
+    else:
+        hand[rng.randrange(len(hand))] = new
+    return hand
+
+
+def climb(rng, start, steps):
+    """Hill-climb one hand on solve time: keep a change that is no more than 3 % faster."""
+    hand, wild, rules = start
+    ms = timed(hand, wild, rules, 1)
+    for _ in range(steps):
+        other = mutate(rng, hand, rules, wild)
+        other_ms = timed(other, wild, rules, 1)
+        if other_ms >= ms * 0.97:
+            hand, ms = other, other_ms
+    return timed(hand, wild, rules, 5), hand, wild, rules
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument('--seconds', type=float, default=300)
+    parser.add_argument('--steps', type=int, default=150, help='changes tried in one climb')
+    parser.add_argument('--seed', type=int, default=24)
+    parser.add_argument('--show', type=int, default=8)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    found, end = [], time.monotonic() + args.seconds
+    kinds = [clustered, crowded]
+    while time.monotonic() < end:
+        settings = rng.choice(list(MELD_SETTINGS.values()))
+        found.append(climb(rng, rng.choice(kinds)(rng, settings), args.steps))
+    found.sort(key=lambda f: f[0], reverse=True)
+    print(f'{len(found)} climbs of {args.steps} changes in {args.seconds:.0f} s; the slowest hands (ms, best of 5):\n')
+    print('| ms | hand | wild rank | rules |\n|---:|---|---:|---|')
+    for ms, hand, wild, rules in found[:args.show]:
+        changed = {k: v for k, v in vars(rules).items() if k in ('decks', 'jokers', 'aces', 'max_wilds_per_meld', 'all_wild_melds')}
+        print(f'| {ms:.1f} | {pretty(hand)} | {wild} | {changed} |')
+    slowest = found[0][0] if found else 0
+    print(f'\nSlowest {slowest:.1f} ms: {"within" if slowest <= WORST_MS else "OVER"} the {WORST_MS} ms limit.')
+
+
+if __name__ == '__main__':
+    main()
