@@ -179,9 +179,10 @@ def parse_melds(text, parse):
     return melds
 
 
-def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None):
-    """Check a claimed arrangement (melds) and/or a claimed score against the minimal penalty."""
-    solution = solve(hand, wild, rules)
+def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None, solution=None):
+    """Check a claimed arrangement (melds) and/or a claimed score against the minimal penalty
+    (`solution`: the hand's, when it is solved already)."""
+    solution = solution or solve(hand, wild, rules)
     minimum = solution.penalty
     checks = tuple(check_meld(m, wild, rules) for m in (melds or []))
     lines, holds = [], True

@@ -7,11 +7,11 @@ shows it and /api/audit sends it as JSON (as_data()).
 
 from typing import NamedTuple
 
-from .cards import Card, order, pretty, rank_plural, rank_text
+from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
 from .i18n import _
 from .rules import DEFAULT, Rules
-from .solver import Solution, arrangements, solve, without
+from .solver import Solution, arrangements, best_discard
 
 
 class GoOut(NamedTuple):
@@ -51,21 +51,17 @@ def audit(hand, wild, rules=DEFAULT, round=None, claim_score=None, claim_melds=N
     found = arrangements(hand, wild, rules, limit=2)
     claim = None
     if claim_score is not None or claim_melds is not None:
-        claim = check_claim(hand, wild, rules, melds=claim_melds, score=claim_score)
+        claim = check_claim(hand, wild, rules, melds=claim_melds, score=claim_score, solution=found[0])
     go_out = None
     if round and len(hand) == rules.hand_size(round) + 1:
-        go_out = go_out_check(hand, wild, rules)
+        go_out = go_out_check(hand, wild, rules, found[0].penalty)
     return Audit(hand, wild, round, rules, found[0], len(found) > 1, claim, go_out)
 
 
-def go_out_check(hand, wild, rules=DEFAULT):
+def go_out_check(hand, wild, rules=DEFAULT, whole=None):
     """Which discards leave a hand that melds completely; if none, the discard that leaves least."""
-    left = {c: solve(without(hand, [c]), wild, rules).penalty for c in sorted(set(hand), key=order)}
-    discards = tuple(c for c, penalty in left.items() if penalty == 0)
-    if discards:
-        return GoOut(discards)
-    best = min(left, key=lambda c: (left[c], str(c)))
-    return GoOut((), best, left[best])
+    discards, best, left = best_discard(hand, wild, rules, whole)
+    return GoOut(tuple(discards), best, left)
 
 
 def wild_words(wild, rules):

@@ -138,19 +138,44 @@ def solve(hand, wild, rules=DEFAULT):
     return Search(Deal(hand, wild, rules)).solution()
 
 
-def penalty(hand, wild, rules=DEFAULT):
-    """The minimal penalty of a hand."""
-    return Search(Deal(hand, wild, rules)).penalty()
+def penalty(hand, wild, rules=DEFAULT, below=INFINITY):
+    """The minimal penalty of a hand, when it is below `below`; otherwise some number at least
+    `below` (the search stops as soon as it knows)."""
+    return Search(Deal(hand, wild, rules)).penalty(below)
 
 
 def goes_out(hand, wild, rules=DEFAULT):
     """Whether every card of the hand melds (penalty 0)."""
-    return penalty(hand, wild, rules) == 0
+    return penalty(hand, wild, rules, below=1) == 0
 
 
 def discards_to_go_out(hand, wild, rules=DEFAULT):
     """The cards whose discard leaves a hand that melds completely."""
     return [c for c in sorted(set(hand), key=order) if goes_out(without(hand, [c]), wild, rules)]
+
+
+def best_discard(hand, wild, rules=DEFAULT, whole=None):
+    """(the cards whose discard goes out, or else none, the discard that leaves least and what it
+    leaves; ties go to the first card in text order). `whole` is the hand's own penalty.
+
+    A discard of c leaves at least the whole hand's penalty less c's value (what is left, with
+    c as deadwood, is an arrangement of the hand), so most discards need no search, and the
+    others are searched only as far as they could beat the best so far."""
+    if whole is None:
+        whole = penalty(hand, wild, rules)
+    floor = {c: whole - rules.value(c, wild) for c in set(hand)}
+    cards = sorted(floor, key=lambda c: (floor[c], str(c)))
+    out = [c for c in cards if floor[c] <= 0 and goes_out(without(hand, [c]), wild, rules)]
+    if out:
+        return sorted(out, key=order), None, 0
+    best, least = None, INFINITY
+    for c in cards:
+        if floor[c] > least:
+            break
+        left = penalty(without(hand, [c]), wild, rules, below=least + 1)
+        if (left, str(c)) < (least, str(best)):
+            best, least = c, left
+    return [], best, least
 
 
 def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
@@ -713,10 +738,12 @@ class Search:
         self.choice = {}        # position -> the first step that reaches it
         self.floor = {}         # position -> a number its penalty is not below
 
-    def penalty(self):
-        """The minimal penalty of the hand."""
+    def penalty(self, below=INFINITY):
+        """The minimal penalty of the hand (when it is below `below`, else a number not below it)."""
         opening = self.deal.opening
-        return opening.cost + self.best(opening.after)
+        if opening.cost >= below:
+            return opening.cost
+        return opening.cost + self.best(opening.after, below - opening.cost)
 
     def best(self, position, bound=INFINITY):
         """The minimal penalty of what is left at a position, when it is below `bound`; otherwise a

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scorer.cards import JOKER, SUITS, Card, parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
-from scorer.solver import discards_to_go_out, goes_out, solve
+from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty
 from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals
 
@@ -279,6 +279,19 @@ def test_go_out_check_and_discards():
     assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 9C'), 3)] == ['9C']
     assert [str(c) for c in discards_to_go_out(hand('4H 5H 6H 7H'), 3)] == ['4H', '7H']
     assert discards_to_go_out(hand('4H 6H 8C 9C'), 3) == []
+
+
+@slow(200)
+@given(deals(sizes=st.integers(4, 12)))
+def test_the_best_discard_is_the_one_each_discard_solved_in_turn_finds(deal):
+    """best_discard() skips discards by a bound (the hand's penalty less the card's value); solving
+    every discard to the end, with the brute force, finds the same cards and the same penalty."""
+    h, wild, rules = deal
+    left = {c: brute_penalty(without(h, [c]), wild, rules) for c in set(h)}
+    out, best, least = best_discard(h, wild, rules)
+    assert sorted(map(str, out)) == sorted(str(c) for c, p in left.items() if p == 0)
+    if not out:
+        assert (least, str(best)) == min((p, str(c)) for c, p in left.items())
 
 
 @slow(150)
