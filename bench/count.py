@@ -27,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 WORKLOADS = {'random13': 'random 13-card two-deck deals, default rules',
-             'crowded': 'crowded hands (14-20 cards, three decks), every meld setting',
+             'crowded': 'crowded hands (14-15 cards, three decks), every meld setting',
              'jsonl': 'solve --jsonl on the mixed batch'}
 
 

@@ -31,7 +31,7 @@ from scorer.numbers import read_whole
 from .access import keeper_and_revision
 from .db import release_db
 from .seats import drafts_data
-from .sheets import live_etag, pushed, sheet_context
+from .sheets import live_etag, pushed, remembered, sheet_context
 
 bp = Blueprint('live', __name__)
 
@@ -249,7 +249,7 @@ def events(game_id):
     def live_html(revision):
         """The live sheet at this revision: drawn once, then the same for every follower (no look-up)."""
         key = (game_id, revision, keeper, request.args.get('edit') == '1', language(), view)
-        return pushed.get(key, lambda: sheet_context(game_id, keeper)['live_html'])
+        return remembered(pushed, key, lambda: sheet_context(game_id, keeper)['live_html'])
 
     body = stream(hub, game_id, last, unless_gone(live_html),
                        drafts=unless_gone(lambda: drafts_data(game_id, number)) if number is not None else None,

@@ -16,7 +16,7 @@ from scorer.sheet import winner_words
 from . import export as export_file
 from . import store
 from .db import get_db
-from .sheets import load_sheet, pictures, sheet_context
+from .sheets import load_sheet, pictures, remembered, sheet_context
 
 bp = Blueprint('sharing', __name__)
 
@@ -54,8 +54,8 @@ def picture_svg(game_id):
 def picture_png(game_id):
     """The same picture as PNG, drawn on the server (resvg: no browser, no system library)."""
     game, result, revision = load_sheet(game_id)
-    png = pictures.get((game_id, revision, language()),
-                       lambda: resvg_py.svg_to_bytes(svg_string=picture(game_id, game, result)))
+    png = remembered(pictures, (game_id, revision, language()),
+                     lambda: resvg_py.svg_to_bytes(svg_string=picture(game_id, game, result)))
     return send_file(io.BytesIO(png), mimetype='image/png', download_name=export_file.filename(game, game_id, 'png'),
                      as_attachment=request.args.get('download') == '1', etag=False, max_age=0)
 

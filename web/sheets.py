@@ -3,8 +3,8 @@ keep what was computed for a game at a revision (its save counter): the sheet, t
 page, what streams push, and the picture."""
 
 import threading
-from collections import OrderedDict
 
+from cachetools import LRUCache
 from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
@@ -24,27 +24,25 @@ def load(game_id):
         abort(404)
     return game
 
-class Remembered:
-    """A small per-process memory of what was computed for a game at a given revision (save count)."""
+# The caches, per process, least recently used out first. Every key holds the game's revision
+# (its save counter), so nothing kept is ever stale: a save makes new keys.
+sheets = LRUCache(2048)       # (game, revision, language) -> (game, sheet)
+fragments = LRUCache(4096)    # the live part of a page, as each kind of viewer sees it
+pushed = LRUCache(4096)       # the live sheet as streams send it (web/live.py)
+pictures = LRUCache(64)       # the result picture (web/sharing.py)
+LOCK = threading.Lock()
 
-    def __init__(self, size=256):
-        self.size, self.items, self.lock = size, OrderedDict(), threading.Lock()
 
-    def get(self, key, make):
-        with self.lock:
-            if key in self.items:
-                self.items.move_to_end(key)
-                return self.items[key]
+def remembered(cache, key, make):
+    """cache[key], made when missing (outside the lock: two requests may both make it, alike)."""
+    with LOCK:
+        value = cache.get(key)
+    if value is None:
         value = make()
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
+        with LOCK:
+            cache[key] = value
+    return value
 
-sheets, fragments, pictures = Remembered(2048), Remembered(4096), Remembered(64)
-
-pushed = Remembered(4096)          # the live sheet by revision, as streams send it (web/live.py)
 
 def load_sheet(game_id):
     """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
@@ -54,7 +52,7 @@ def load_sheet(game_id):
         if revision is None:
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
-        game, sheet = sheets.get((game_id, revision, language()),
+        game, sheet = remembered(sheets, (game_id, revision, language()),
                                  lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
     return game, sheet, revision
 
@@ -73,8 +71,8 @@ def sheet_context(game_id, keeper, view=None):
                    chart=race(result, colours) if result.rows else None)
     view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
     fragment = 'games/_tv.html' if view == 'tv' else 'games/_live.html'
-    context['live_html'] = fragments.get((game_id, revision, keeper, editable, language(), view),
-                                         lambda: Markup(render_template(fragment, **context)))
+    context['live_html'] = remembered(fragments, (game_id, revision, keeper, editable, language(), view),
+                                      lambda: Markup(render_template(fragment, **context)))
     return context
 
 def readable_sheet(game_id):
