@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test bench worst load slow history crowd soak chromium clean translations catalogs
+.PHONY: run test check bench worst load slow history crowd soak chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -48,7 +48,11 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
 test: $(VENV)/.dev $(VENV)/node/.axe-$(AXE_VERSION) chromium catalogs
-	$(PY) -m pytest
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
+
+# The quick core: no browser, no production-recipe run, a tenth of the property tests' examples.
+check: $(VENV)/.dev catalogs
+	$(PY) -m pytest -m "not browser and not slow"
 
 bench: $(VENV)/.dev
 	$(PY) bench/solver.py

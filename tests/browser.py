@@ -16,6 +16,12 @@ CHROMIUM = '/usr/bin/chromium'
 PHONE = {'width': 360, 'height': 780}
 
 
+def expect(*args, **kwargs):
+    """Playwright's expect(), imported only by the tests that drive a browser (the others run without it)."""
+    from playwright.sync_api import expect
+    return expect(*args, **kwargs)
+
+
 def launch(playwright):
     if not Path(CHROMIUM).exists():
         pytest.fail('Debian chromium is not installed (make test installs it)')

@@ -1,12 +1,35 @@
 """Fixtures: an app on a fresh database file, its test client, a game made through the form,
 and for the browser journeys one Chromium and the app served on loopback."""
 
+import os
+from pathlib import Path
+
 import pytest
+from hypothesis import HealthCheck, settings
 
 from app import create_app
 from tests.helpers import new_game_form
 
+# Property tests run a tenth of their examples in the quick core (`make check`: the dev profile)
+# and all of them in `make test` (HYPOTHESIS_PROFILE=ci); see tests/hands.examples().
+settings.register_profile('ci', deadline=None, suppress_health_check=list(HealthCheck))
+settings.register_profile('dev', deadline=None, suppress_health_check=list(HealthCheck))
+settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'dev'))
+
 TESTS_RATE = '1000 per second'     # tests ask the solver faster than any table (test_api.py checks the real fence)
+
+
+def pytest_sessionstart(session):
+    """The compiled catalogs (.mo) are made from the .po files kept in the repository, if missing."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    for po in (Path(__file__).resolve().parent.parent / 'translations').glob('*/LC_MESSAGES/messages.po'):
+        mo = po.with_suffix('.mo')
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            with po.open('rb') as f:
+                catalog = read_po(f)
+            with mo.open('wb') as f:
+                write_mo(f, catalog)
 
 
 def pytest_collection_modifyitems(items):

@@ -1,13 +1,23 @@
 """Hypothesis strategies and helpers shared by the solver tests: deals, rules, validity of an arrangement."""
 
+import os
 from collections import Counter
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card
 from scorer.limits import MAX_HAND
 from scorer.rules import make_rules
 from tests.brute import card_value, is_meld
+
+FULL = os.environ.get('HYPOTHESIS_PROFILE', 'dev') == 'ci'
+
+
+def examples(n):
+    """A property test's settings: n examples in `make test` (the ci profile), a tenth in the quick core."""
+    return settings(max_examples=n if FULL else max(5, n // 10))
+
 
 MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w)
                  for a in ('low', 'high_or_low') for m in (None, 1) for w in (True, False)]

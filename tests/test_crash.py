@@ -8,8 +8,12 @@ import re
 import sqlite3
 import threading
 
+import pytest
+
 from tests.browser import Browser
 from tests.server import Gunicorn
+
+pytestmark = pytest.mark.slow       # the production recipe, in its own processes
 
 KILLS = int(os.environ.get('CRASH_KILLS', '6'))
 

@@ -3,20 +3,17 @@ on this site, redirects that stay on this site, downloads named in any script, s
 
 import subprocess
 import threading
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
 
 from app import create_app
-from tests.browser import phone, shot
+from tests.browser import expect, phone, shot
 from tests.deployment import slow_client
 from tests.helpers import new_game_form
 from tests.server import Gunicorn
 
-sync_api = pytest.importorskip('playwright.sync_api')
-expect = sync_api.expect
 
 
 @pytest.fixture(scope='module')
@@ -29,6 +26,7 @@ def certificate(tmp_path_factory):
     return folder / 'cert.pem', folder / 'key.pem'
 
 
+@pytest.mark.slow
 def test_over_https_a_game_is_made_and_a_round_saved_in_chromium(browser, tmp_path, certificate):
     server = Gunicorn(tmp_path / 'https.sqlite', certfile=certificate[0], keyfile=certificate[1]).start()
     context = phone(browser, ignore_https_errors=True)
@@ -103,6 +101,7 @@ def test_exports_work_for_any_title(client, title):
         assert 'filename=' in header and '2026-11-29' in header
 
 
+@pytest.mark.slow
 def test_exports_with_a_title_in_any_script_arrive_through_gunicorn(tmp_path):
     from tests.browser import Browser
     server = Gunicorn(tmp_path / 'names.sqlite').start()
@@ -116,14 +115,16 @@ def test_exports_with_a_title_in_any_script_arrive_through_gunicorn(tmp_path):
         server.stop()
 
 
+@pytest.mark.slow
 def test_slow_clients_do_not_block_anyone_else(tmp_path):
     server = Gunicorn(tmp_path / 'slow.sqlite').start()
     stop = threading.Event()
-    slow = [threading.Thread(target=slow_client, args=(server.port, stop), daemon=True) for _ in range(10)]
+    connected = [threading.Event() for _ in range(10)]
+    slow = [threading.Thread(target=slow_client, args=(server.port, stop, c), daemon=True) for c in connected]
     try:
         for t in slow:
             t.start()
-        time.sleep(1)
+        assert all(c.wait(5) for c in connected)
         for _ in range(5):          # a bystander is served while every slow client holds its connection
             with urllib.request.urlopen(server.url + '/', timeout=5) as r:
                 assert r.status == 200

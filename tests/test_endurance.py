@@ -11,6 +11,8 @@ import pytest
 from tests.browser import Browser
 from tests.server import Gunicorn
 
+pytestmark = pytest.mark.slow       # the production recipe, in its own processes
+
 STREAMS = 200          # dropped in each phase
 
 

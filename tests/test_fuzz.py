@@ -5,15 +5,16 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.cards import CardError, parse_cards
 from scorer.gamefile import GameFileError, read_game
+from scorer.limits import MAX_HAND
+from tests.hands import examples
 from tests.helpers import new_game_form
 
-MANY = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
-SOME = settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
+MANY, SOME = examples(1500), examples(400)
 
 card_like = st.text(alphabet='AaKkQqJjTt0123456789SsHhDdCcXx♠♥♦♣🃏 ,;+-\n\t\ufe0f', max_size=40)
 anything = st.one_of(card_like, st.text(max_size=60))
@@ -27,7 +28,7 @@ def test_card_parser(text, decks, jokers):
     except CardError as e:
         assert str(e) and '\n' not in str(e)
     else:
-        assert len(hand) <= 20
+        assert len(hand) <= MAX_HAND
 
 
 GAME = {'version': 1, 'players': ['Ana', 'Bruno'], 'rules': {}, 'first_dealer': 0,

@@ -235,7 +235,7 @@ def test_the_per_game_cookies_of_earlier_versions_still_work_and_are_replaced(ap
 
 def test_merged_spellings_are_kept_on_the_server(app, client, make_game):
     from web import store
-    url = make_game(('Ana', 'Bruno'))
+    make_game(('Ana', 'Bruno'))
     with client.session_transaction() as session:                          # as an earlier version kept them
         session['aliases'] = {'anna': 'Ana'}
     client.get('/stats')

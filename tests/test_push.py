@@ -8,12 +8,10 @@ import threading
 import pytest
 
 from app import create_app
-from tests.browser import Browser
+from tests.browser import Browser, expect
 from tests.helpers import new_game_form, round_form
 from tests.server import Gunicorn
 
-sync_api = pytest.importorskip('playwright.sync_api')
-expect = sync_api.expect
 
 
 def events_of(response, count):
@@ -88,6 +86,7 @@ def read_stream(port, path, seen, ready):
     conn.close()
 
 
+@pytest.mark.slow
 def test_a_save_through_one_worker_reaches_streams_held_by_the_other(tmp_path):
     server = Gunicorn(tmp_path / 'workers.sqlite', workers=2).start()       # the production recipe
     try:

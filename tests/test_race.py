@@ -1,7 +1,6 @@
 """A sheet people want to look at: the race as a chart, player colours, the big-screen view and
 the result as a picture to share."""
 
-import re
 import struct
 
 import pytest
@@ -11,8 +10,6 @@ from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
 from tests.helpers import keeper_key, round_form
 
-sync_api = pytest.importorskip('playwright.sync_api')
-expect = sync_api.expect
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan', 'Eva', 'Fer', 'Gil', 'Hugo']
 
 
@@ -99,7 +96,7 @@ def test_the_big_screen_is_read_only_and_live(app, client, make_game):
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
 def test_the_race_at_a_phone_and_on_a_big_screen(browser, server, language, dark):
-    from tests.browser import axe_violations, no_horizontal_scroll, phone_in, shot, start_game
+    from tests.browser import axe_violations, expect, no_horizontal_scroll, phone_in, shot, start_game
     context = phone_in(browser, server, language, dark, bypass_csp=True)
     page = context.new_page()
     game = start_game(page, server.url, PLAYERS)

@@ -215,7 +215,6 @@ def test_a_save_that_cannot_get_the_database_keeps_what_was_typed(tmp_path):
         blocker.close()
     page = r.get_data(as_text=True)
     assert r.status_code == 422 and 'Round 1 was not saved: The server was too busy to answer' in page and 'value="KS QS 2D"' in page
-    assert 'Nothing you entered was lost' not in page
     assert client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D'])).status_code == 302
 
 

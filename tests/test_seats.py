@@ -5,9 +5,6 @@ import pytest
 
 from tests.helpers import round_form
 
-sync_api = pytest.importorskip('playwright.sync_api')
-expect = sync_api.expect
-
 
 def take(client, url, seat):
     return client.post(f'{url}/seats/{seat}')
@@ -99,7 +96,7 @@ PHRASES = {
 
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 def test_four_phones_one_round(browser, server, language):
-    from tests.browser import phone_in, shot, start_game, tap_cards
+    from tests.browser import expect, phone_in, shot, start_game, tap_cards
     words = PHRASES[language]
     contexts = [phone_in(browser, server, language, dark=(language == 'pt')) for _ in range(4)]
     keeper, *seated = [c.new_page() for c in contexts]

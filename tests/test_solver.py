@@ -3,7 +3,7 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card, parse_cards
@@ -11,12 +11,7 @@ from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty
-from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals
-
-
-def slow(n):
-    return settings(max_examples=n, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples
 
 
 def hand(text):
@@ -29,14 +24,14 @@ def penalty(text, wild, **settings):
 
 # --- Against the brute force -------------------------------------------------------------
 
-@slow(400)
+@examples(400)
 @given(deals())
 def test_penalty_is_the_brute_force_minimum(deal):
     h, wild, rules = deal
     assert solve(h, wild, rules).penalty == brute_penalty(h, wild, rules)
 
 
-@slow(1500)
+@examples(1500)
 @given(deals())
 def test_arrangement_is_valid_and_adds_up(deal):
     h, wild, rules = deal
@@ -59,7 +54,7 @@ def test_every_size_under_every_meld_setting(size, settings_):
         check_arrangement(solution, h, wild, rules)
 
 
-@slow(60)
+@examples(60)
 @given(st.data())
 def test_adversarial_one_suit_many_wilds(data):
     """13-14 cards of one suit with duplicates and 3-8 wilds, under any meld setting."""
@@ -76,7 +71,7 @@ def test_adversarial_one_suit_many_wilds(data):
     check_arrangement(solution, h, wild, rules)
 
 
-@slow(150)
+@examples(150)
 @given(crowded_deals())
 def test_crowded_hands_agree_with_the_brute_force(deal):
     """Many wild-rank cards under limited wilds: which of them play as themselves is decided inside
@@ -87,7 +82,7 @@ def test_crowded_hands_agree_with_the_brute_force(deal):
     check_arrangement(solution, h, wild, rules)
 
 
-@slow(30)
+@examples(30)
 @given(crowded_deals(sizes=st.integers(14, MAX_HAND)))
 def test_crowded_hands_of_the_largest_size_agree_and_do_not_depend_on_order(deal):
     """The largest hands the app accepts: the minimum is the brute force's, the arrangement is
@@ -99,7 +94,7 @@ def test_crowded_hands_of_the_largest_size_agree_and_do_not_depend_on_order(deal
     assert solve(list(reversed(h)), wild, rules).penalty == solution.penalty
 
 
-@slow(120)
+@examples(120)
 @given(clustered_deals())
 def test_many_copies_of_a_rank_beside_the_wild_rank_agree_with_the_brute_force(deal):
     """Issue 24's kind: the sets of a crowded rank are made in one step, whichever copies go to runs."""
@@ -109,6 +104,7 @@ def test_many_copies_of_a_rank_beside_the_wild_rank_agree_with_the_brute_force(d
     check_arrangement(solution, h, wild, rules)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('text, wild, settings, best', [
     ('5S 8C 6H 10D 5H QC 5D 4C 5C 6D 7C 5S 6C 5H 5S QD 6C 5D 6S 5C', 6,
      dict(decks=3, max_wilds_per_meld=1), 10),
@@ -281,7 +277,7 @@ def test_go_out_check_and_discards():
     assert discards_to_go_out(hand('4H 6H 8C 9C'), 3) == []
 
 
-@slow(200)
+@examples(200)
 @given(deals(sizes=st.integers(4, 12)))
 def test_the_best_discard_is_the_one_each_discard_solved_in_turn_finds(deal):
     """best_discard() skips discards by a bound (the hand's penalty less the card's value); solving
@@ -294,7 +290,7 @@ def test_the_best_discard_is_the_one_each_discard_solved_in_turn_finds(deal):
         assert (least, str(best)) == min((p, str(c)) for c, p in left.items())
 
 
-@slow(150)
+@examples(150)
 @given(deals(sizes=st.integers(3, 10)))
 def test_every_arrangement_offered_is_optimal_valid_and_distinct(deal):
     from scorer.solver import arrangements, grouping
