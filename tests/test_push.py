@@ -133,3 +133,18 @@ def test_a_follower_in_chromium_gets_saves_pushed_not_polled(browser, server):
     finally:
         keeper.close()
         follower.close()
+
+
+def test_the_memory_of_streams_is_given_back_when_the_last_one_leaves(app, make_game, monkeypatch):
+    """glibc keeps freed memory for the process; the hub hands it back once no stream is held
+    (make crowd measures what that returns)."""
+    from web import live
+    calls = []
+    monkeypatch.setattr(live, 'give_back_memory', lambda: calls.append(len(hub.followers)))
+    game_id = make_game(('Ana', 'Bruno')).rsplit('/', 1)[-1]
+    hub = live.Hub(app.config['DATABASE'])
+    first, second = hub.follow(game_id), hub.follow(game_id)
+    hub.leave(first)
+    assert calls == []                     # a stream is still held
+    hub.leave(second)
+    assert calls == [0]

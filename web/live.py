@@ -15,6 +15,7 @@ of the last sheet it got (Last-Event-ID): the stream starts by sending the sheet
 that id is the current one, so a stale sheet is never shown as current.
 """
 
+import ctypes
 import json
 import os
 import sqlite3
@@ -74,6 +75,9 @@ class Hub:
             if not followers:
                 self.followers.pop(follower.game_id, None)
                 self.counters.pop(follower.game_id, None)
+            last = not self.followers
+        if last:
+            give_back_memory()
 
     def counters_of(self, game_id):
         with self.lock:
@@ -119,6 +123,16 @@ class Hub:
                     self.counters[game_id] = counters
                     for f in followers:
                         f.moved.set()
+
+
+def give_back_memory():
+    """Hand the memory freed by streams back to the system once the last one has left: glibc
+    keeps freed memory for the process otherwise, and a crowd that came and went would stay
+    in its resident size."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):      # not glibc: nothing to do
+        pass
 
 
 def read_counters(conn, game_ids):
