@@ -11,8 +11,8 @@ import sys
 
 from .cards import CardError, parse_cards
 from .claims import parse_melds
-from .query import QueryError, check_size, read_query, read_rules, read_wild
-from .referee import as_data, audit, lines
+from .query import QueryError, answer_data, check_size, read_query, read_rules, read_wild
+from .referee import audit, lines
 from .rules import CHOICES, EXPLAIN
 from .solver import solve
 
@@ -73,7 +73,7 @@ def solve_jsonl(lines, out):
             ident = fields.get('id') if isinstance(fields, dict) else None
             try:
                 query = read_query(fields)
-                answer = {'id': ident, **as_data(solve(query.hand, query.wild, query.rules))}
+                answer = {'id': ident, **answer_data(query, solve(query.hand, query.wild, query.rules))}
             except QueryError as e:
                 answer = {'id': ident, 'error': str(e)}
         out.write(json.dumps(answer, ensure_ascii=False) + '\n')

@@ -7,10 +7,11 @@ Used by `python -m scorer solve --jsonl` and by the web API, so both read the sa
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import CardError, parse_cards, parse_rank
+from .cards import CardError, parse_cards, parse_rank, rank_text
 from .i18n import _
 from .limits import MAX_ROUNDS
 from .numbers import read_whole
+from .referee import as_data
 from .rules import DEFAULT, RulesError, make_rules
 
 
@@ -23,6 +24,7 @@ class Query(NamedTuple):
     wild: int | None
     rules: object
     round: int | None
+    notes: list = []     # settings given that cannot take effect (Rules.idle)
 
 
 def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
@@ -53,23 +55,34 @@ def rules_of(settings, base):
 
 
 def read_wild(wild, round, rules):
-    """The wild rank from `wild` ('5', 'K', 'none') or from the round number; one is needed."""
-    if wild not in (None, ''):
-        if str(wild).strip().lower() in ('none', 'no', '-'):
-            return None, None
-        try:
-            return parse_rank(wild), None
-        except CardError as e:
-            raise QueryError(_('wild: %(error)s', error=e)) from None
-    if round not in (None, ''):
-        number = read_whole(round if isinstance(round, int) else str(round), MAX_ROUNDS)
-        if number is None:
-            raise QueryError(_("round '%(round)s' is not a number", round=str(round)[:20])) from None
-        try:
-            return rules.wild_rank(number), number
-        except RulesError as e:
-            raise QueryError(str(e)) from None
-    raise QueryError(_('give the wild rank (wild) or the round (round)'))
+    """(wild rank, round number or None) from `wild` ('5', 'K', 'none') and/or the round number.
+    One is needed; given both, they must agree (the round also limits the hand's size)."""
+    named = read_rank(wild) if wild not in (None, '') else ...
+    if round in (None, ''):
+        if named is ...:
+            raise QueryError(_('give the wild rank (wild) or the round (round)'))
+        return named, None
+    number = read_whole(round if isinstance(round, int) else str(round), MAX_ROUNDS)
+    if number is None:
+        raise QueryError(_("round '%(round)s' is not a number", round=str(round)[:20])) from None
+    try:
+        rank = rules.wild_rank(number)
+    except RulesError as e:
+        raise QueryError(str(e)) from None
+    if named is not ... and named != rank:
+        raise QueryError(_('wild %(wild)s does not match round %(round)d, whose wild rank is %(rank)s: give '
+                           'one of them', wild=str(wild).strip()[:20], round=number, rank=rank_text(rank)))
+    return rank, number
+
+
+def read_rank(wild):
+    """A wild rank as typed ('5', 'K', 'none': no wild rank)."""
+    if str(wild).strip().lower() in ('none', 'no', '-'):
+        return None
+    try:
+        return parse_rank(wild)
+    except CardError as e:
+        raise QueryError(_('wild: %(error)s', error=e)) from None
 
 
 def read_query(fields, base=DEFAULT):
@@ -89,7 +102,12 @@ def read_query(fields, base=DEFAULT):
     if not hand:
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
     check_size(hand, round, rules)
-    return Query(hand, wild, rules, round)
+    return Query(hand, wild, rules, round, rules.idle(wild))
+
+
+def answer_data(query, solution):
+    """What the API and `solve --jsonl` answer for a query: the solution, and notes if any."""
+    return {**as_data(solution), **({'notes': query.notes} if query.notes else {})}
 
 
 def check_size(hand, round, rules):

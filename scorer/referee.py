@@ -37,6 +37,11 @@ class Audit(NamedTuple):
     go_out: GoOut | None
 
     @property
+    def notes(self):
+        """Settings given that cannot take effect on this hand (Rules.idle)."""
+        return self.rules.idle(self.wild)
+
+    @property
     def intro(self):
         """'Round 3: 5 cards, fives are wild.'"""
         words = wild_words(self.wild, self.rules)
@@ -122,6 +127,7 @@ def lines(result):
     if result.claim:
         verdict = _('Claim holds: %(why)s') if result.claim.holds else _('Claim does not hold: %(why)s')
         out.append(verdict % {'why': result.claim.verdict})
+    out += [_('Note: %(note)s', note=note) for note in result.notes]
     return out
 
 
@@ -145,6 +151,7 @@ def audit_data(result):
         'round': result.round,
         **as_data(result.solution),
         'deadwood_values': [value(c, result.wild) for c in result.solution.deadwood],
+        **({'notes': result.notes} if result.notes else {}),
         'other_arrangements': result.others,
         'go_out': None,
         'claim': None,

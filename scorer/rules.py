@@ -105,6 +105,23 @@ class Rules:
     def to_dict(self):
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
+    def idle(self, wild=...):
+        """Notes on the settings changed from their default that cannot take effect: with these
+        other settings (or, given `wild`, in a round with that wild rank), no card is valued by them."""
+        notes = []
+        default = Rules()
+        if self.ace_penalty != default.ace_penalty:
+            if self.aces == 'low':
+                notes.append(_('ace_penalty counts only when aces are high or low: an ace counts 1'))
+            elif wild == 1:
+                notes.append(_('ace_penalty does not count in a round where aces are wild: an unmelded ace '
+                               'costs the wild_penalty'))
+        if self.joker_penalty != default.joker_penalty and not self.jokers:
+            notes.append(_('joker_penalty counts only with jokers in play'))
+        if self.wild_penalty != default.wild_penalty and wild is None:
+            notes.append(_('wild_penalty counts only with a wild rank'))
+        return notes
+
 
 def deal_problem(players, rules):
     """Why the pack cannot deal the biggest round to this many players (RULES.md: players x hand

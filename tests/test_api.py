@@ -57,3 +57,30 @@ def test_a_client_asking_too_fast_is_told_to_wait(app, client):
     r = client.get('/audit?cards=7H+8H+9H&wild=5')
     assert r.status_code == 429 and 'wait a moment' in r.get_data(as_text=True)
     assert client.get('/').status_code == 200                  # nothing else is fenced
+
+
+def test_wild_and_round_together_must_agree(client):
+    """One reading everywhere: the round gives the wild rank and the hand size; a wild rank that says
+    otherwise is refused, on the API, the audit page and the command line alike."""
+    assert client.get('/api/solve?cards=3S 3H KD&wild=3&round=1').status_code == 200
+    r = client.get('/api/solve?cards=3S 3H KD&wild=5&round=1')
+    assert r.status_code == 400 and r.get_json()['error'] == (
+        'wild 5 does not match round 1, whose wild rank is 3: give one of them')
+    assert client.get('/api/audit?cards=3S 3H KD&wild=5&round=1').status_code == 400
+    page = client.get('/audit?cards=3S 3H KD&wild=5&round=1').get_data(as_text=True)
+    assert 'wild 5 does not match round 1' in page and 'Minimal penalty' not in page
+
+
+def test_a_setting_that_cannot_take_effect_is_noted(client):
+    """ace_penalty with aces low, joker_penalty with no jokers, wild_penalty with no wild rank."""
+    data = client.get('/api/solve?cards=AS 7D&wild=none&ace_penalty=1&joker_penalty=25&wild_penalty=0').get_json()
+    assert data['penalty'] == 8
+    assert data['notes'] == ['ace_penalty counts only when aces are high or low: an ace counts 1',
+                             'joker_penalty counts only with jokers in play',
+                             'wild_penalty counts only with a wild rank']
+    assert 'notes' not in client.get('/api/solve?cards=AS 7D&wild=5').get_json()
+    page = client.get('/audit?cards=AS 7D&wild=5&ace_penalty=1').get_data(as_text=True)
+    assert 'Note: ace_penalty counts only when aces are high or low' in page
+    aces_wild = client.get('/api/audit?cards=AS 7D&wild=A&aces=high_or_low&ace_penalty=1').get_json()
+    assert aces_wild['notes'] == ['ace_penalty does not count in a round where aces are wild: an unmelded ace '
+                                  'costs the wild_penalty']

@@ -93,3 +93,13 @@ def test_solve_jsonl_answers_each_line_in_order():
     assert out[5] == {'id': 5, 'error': "unknown setting 'colour'"}
     assert out[6]['id'] is None and 'error' in out[6]
     assert out[7] == {'id': 7, 'error': '5 cards, but round 1 deals 3 (at most 4 with the card drawn)'}
+
+
+def test_check_refuses_a_wild_rank_the_round_contradicts_and_notes_idle_settings():
+    r = scorer('check', '3S 3H KD', '--round', '1', '--wild', '5')
+    assert r.returncode != 0 and 'wild 5 does not match round 1, whose wild rank is 3' in r.stderr
+    r = scorer('check', 'AS 7D', '--wild', '5', '--ace-penalty', '1')
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == (
+        'Note: ace_penalty counts only when aces are high or low: an ace counts 1')
+    line = json.loads(scorer('solve', '--jsonl', stdin='{"cards": "3S 3H KD", "wild": "5", "round": 1}\n').stdout)
+    assert line['error'] == 'wild 5 does not match round 1, whose wild rank is 3: give one of them'

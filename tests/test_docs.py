@@ -41,3 +41,34 @@ def test_every_link_leads_to_a_file_in_the_repository(doc):
             continue
         assert (ROOT / doc).parent.joinpath(target).resolve().exists(), f'{doc} links to {target}, which is missing'
     assert '../shared' not in text
+
+
+def console_examples(doc):
+    """(command, expected lines) for every `$ ` line of the console blocks of a page."""
+    examples = []
+    for block in re.findall(r'```console\n(.*?)```', (ROOT / doc).read_text(encoding='utf-8'), re.S):
+        for part in re.split(r'^\$ ', block, flags=re.M)[1:]:
+            command, *output = part.rstrip('\n').split('\n')
+            examples.append((command, output))
+    return examples
+
+
+@pytest.mark.parametrize('command, expected', console_examples('docs/cli.md'), ids=lambda v: str(v)[:60])
+def test_every_command_line_example_prints_what_the_page_says(command, expected):
+    """docs/cli.md is run, not copied: each example's output (stdout, then stderr) as the page shows
+    it; `...` stands for the lines after it."""
+    import shlex
+    import subprocess
+    import sys
+    stdin = None
+    if command.startswith('echo '):
+        echo, command = command.split(' | ', 1)
+        stdin = shlex.split(echo)[1] + '\n'
+    program, *args = shlex.split(command)
+    assert program == '.venv/bin/python' and args[:2] == ['-m', 'scorer']
+    run = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    printed = (run.stdout + run.stderr).rstrip('\n').split('\n')
+    if expected[-1] == '...':
+        expected, printed = expected[:-1], printed[:len(expected) - 1]
+    assert printed == expected
+    assert run.returncode == (2 if expected[0].startswith('error:') else 0)

@@ -3,8 +3,7 @@
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from scorer.query import QueryError, read_query
-from scorer.referee import as_data
+from scorer.query import QueryError, answer_data, read_query
 from scorer.rules import CHOICES, GAMES
 from scorer.solver import solve
 
@@ -38,4 +37,4 @@ def solve_hand():
     unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game'})
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40])), 400
-    return jsonify(as_data(solve(query.hand, query.wild, query.rules)))
+    return jsonify(answer_data(query, solve(query.hand, query.wild, query.rules)))

@@ -46,7 +46,7 @@ def read_audit(args):
     asked = args.get('wild') or args.get('round')
     if asked:
         try:
-            wild, round = read_wild(args.get('wild') if not args.get('round') else None, args.get('round'), rules)
+            wild, round = read_wild(args.get('wild'), args.get('round'), rules)
         except QueryError as e:
             errors['round'] = str(e)
     text = args.get('cards', '')
