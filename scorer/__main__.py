@@ -18,7 +18,7 @@ from .solver import solve
 
 
 def add_rule_options(parser):
-    group = parser.add_argument_group('rules (RULES.md; defaults are the standard game)')
+    group = parser.add_argument_group('rules (docs/rules.md; defaults are the standard game)')
     group.add_argument('--rules', metavar='JSON', help='settings as a JSON object')
     for key, choices in CHOICES.items():
         shown = '|'.join('none' if c is None else str(c).lower() for c in choices)

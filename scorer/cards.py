@@ -4,7 +4,7 @@
 are refused with a message saying to type the card itself (5♥) or JK for a joker.
 
 A card is written rank then suit, case-insensitive: `10h`, `Th`, `q♠`, `A♥`, `KC`.
-A joker is `JK`. Cards are separated by spaces and/or commas (RULES.md, "Cards and decks").
+A joker is `JK`. Cards are separated by spaces and/or commas (docs/rules.md, "Cards and decks").
 
 Spanish and Portuguese tables may also write the rank as they say it: `Jota`, `Reina`,
 `Rey`, `As` (es) and `Valete`, `Dama`, `Rei`, `Ás` (pt), and the letters `V` (valete) and
@@ -23,6 +23,9 @@ from .limits import MAX_HAND
 SUITS = 'SHDC'
 SYMBOL = {'S': '♠', 'H': '♥', 'D': '♦', 'C': '♣'}
 RANK_TEXT = {1: 'A', 11: 'J', 12: 'Q', 13: 'K', **{r: str(r) for r in range(2, 11)}}
+KING = 13
+ACE_ON_TOP = 14          # the place of an ace above the king in a run, when aces are high or low
+MAX_RUN = 13             # the most cards in a run: A to K, or 2 to the ace on top (a run never wraps)
 RANK_PLURAL = {1: N_('aces'), 2: N_('twos'), 3: N_('threes'), 4: N_('fours'), 5: N_('fives'),
                6: N_('sixes'), 7: N_('sevens'), 8: N_('eights'), 9: N_('nines'), 10: N_('tens'),
                11: N_('jacks'), 12: N_('queens'), 13: N_('kings')}
@@ -169,6 +172,16 @@ def parse_rank(text):
     if token.isascii() and token.isdigit() and len(token) <= 2 and 1 <= int(token) <= 13:
         return int(token)
     raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=short(str(text).strip())))
+
+
+def run_places(rank, aces_high):
+    """The places a card of this rank may take in a run: an ace also sits on top when aces are high."""
+    return (1, ACE_ON_TOP) if rank == 1 and aces_high else (rank,)
+
+
+def rank_at(place):
+    """The rank that plays at a place of a run (the ace on top is an ace)."""
+    return 1 if place == ACE_ON_TOP else place
 
 
 def rank_text(rank):

@@ -1,6 +1,6 @@
 """Claims: is a claimed meld valid (and if not, why, in words), and does a claimed score hold?
 
-A meld (RULES.md, "Melds") is a set (three or more cards of one rank) or a run (three or
+A meld (docs/rules.md, "Melds") is a set (three or more cards of one rank) or a run (three or
 more cards of one suit in rank order, no rank twice, at most 13). Wilds stand for any card;
 a wild-rank card may also be itself. Settings may limit wilds to one per meld or bar
 melds made only of wilds.
@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import product
 from typing import NamedTuple
 
-from .cards import RANK_TEXT, SYMBOL, Card, CardError, order, pretty
+from .cards import ACE_ON_TOP, KING, MAX_RUN, RANK_TEXT, SYMBOL, Card, CardError, order, pretty, rank_at, run_places
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND, MAX_MELDS_FIELD
 from .rules import DEFAULT
@@ -39,7 +39,7 @@ class ClaimCheck(NamedTuple):
 
 
 def place_name(suit, place):
-    return RANK_TEXT[1 if place == 14 else place] + SYMBOL[suit]
+    return RANK_TEXT[rank_at(place)] + SYMBOL[suit]
 
 
 def as_set(naturals, stand_ins):
@@ -52,25 +52,26 @@ def as_set(naturals, stand_ins):
                 tuple(naturals) + tuple(Card(rank, '') for _ in stand_ins))
 
 
-def run_places(naturals, size, rules):
-    """Places (1-14) for the naturals in a run of `size` cards, as (low place, {place: card}), or a reason."""
+def places_in_run(naturals, size, rules):
+    """Places (1 to ACE_ON_TOP) for the naturals in a run of `size` cards, as (low place, {place:
+    card}), or a reason."""
     suits = {c.suit for c in naturals}
     if len(suits) > 1:
         return None, NOT_ONE_SUIT
-    if size > 13:
-        return None, _('a run holds at most 13 cards')
-    high = rules.aces == 'high_or_low'
-    top = 14 if high else 13
+    if size > MAX_RUN:
+        return None, _('a run holds at most %(most)d cards', most=MAX_RUN)
+    aces_high = rules.aces == 'high_or_low'
+    top = ACE_ON_TOP if aces_high else KING
     counts = Counter(c.rank for c in naturals)
     twice = [r for r, n in counts.items() if n > 1]
     if twice:
         suit = suits.pop()
         return None, _('%(card)s twice', card=place_name(suit, twice[0]))
-    options = [(1, 14) if c.rank == 1 and high else (c.rank,) for c in naturals]
+    options = [run_places(c.rank, aces_high) for c in naturals]
     reasons = []
     ranks = set(counts)
-    if 1 in ranks and ranks & {12, 13}:
-        if not high and not ranks & {2, 3}:
+    if 1 in ranks and ranks & {12, KING}:
+        if not aces_high and not ranks & {2, 3}:
             return None, _('aces are low in this game, so A does not follow K')
         if ranks & {2, 3}:
             return None, _('a run never wraps round from K to A to 2')
@@ -96,7 +97,7 @@ def run_places(naturals, size, rules):
 def as_run(naturals, stand_ins, rules):
     """A run made of the naturals with the stand-ins filling its gaps, or (None, reason)."""
     size = len(naturals) + len(stand_ins)
-    found, reason = run_places(naturals, size, rules)
+    found, reason = places_in_run(naturals, size, rules)
     if not found:
         return None, reason
     low, taken = found
@@ -104,7 +105,7 @@ def as_run(naturals, stand_ins, rules):
     free = list(stand_ins)
     cards, plays = [], []
     for place in range(low, low + size):
-        plays.append(Card(1 if place == 14 else place, suit))
+        plays.append(Card(rank_at(place), suit))
         cards.append(taken[place] if place in taken else free.pop(0))
     return Meld('run', tuple(cards), tuple(plays)), ''
 

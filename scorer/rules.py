@@ -1,4 +1,4 @@
-"""Rules: every setting of RULES.md with its default, the rounds it deals and their wild ranks."""
+"""Rules: every setting of docs/rules.md with its default, the rounds it deals and their wild ranks."""
 
 from dataclasses import dataclass, fields, replace
 
@@ -46,7 +46,7 @@ class RulesError(ValueError):
 
 @dataclass(frozen=True)
 class Rules:
-    """The house rules a table plays by; the defaults are the standard game of RULES.md."""
+    """The house rules a table plays by; the defaults are the standard game of docs/rules.md."""
     game: str = 'standard'
     decks: int = 2
     jokers: int = 0
@@ -124,7 +124,7 @@ class Rules:
 
 
 def deal_problem(players, rules):
-    """Why the pack cannot deal the biggest round to this many players (RULES.md: players x hand
+    """Why the pack cannot deal the biggest round to this many players (docs/rules.md: players x hand
     size + 1 cards are needed), or '' when it can."""
     biggest = GAMES[rules.game][1]
     need = players * biggest + 1

@@ -1,6 +1,6 @@
 """The scoresheet: a game's rounds scored, running totals, zero rounds, places and winners.
 
-RULES.md, "Scoring a round" and "Winning and ties": the player who went out scores 0; every
+docs/rules.md, "Scoring a round" and "Winning and ties": the player who went out scores 0; every
 other player scores the minimal penalty of the cards they hold (or the points entered when
 the cards were not recorded), doubled in the final round when `double_last_round` is on.
 The lowest total wins. With `tie_break: zero_rounds` a tie on total goes to the player with
@@ -261,7 +261,7 @@ def score_round(game, number, entries):
 def doubts(game, number, entries):
     """What is odd about a round that can be scored, in words: [(what, message)], empty when nothing is.
 
-    RULES.md: a round normally has exactly one player who went out, and every other player holds
+    docs/rules.md: a round normally has exactly one player who went out, and every other player holds
     the round's hand size at the end. A hand entered with fewer cards, nobody gone out, or two
     players gone out are most often entry mistakes; they are kept only once someone confirms them.
     `what` names the doubt ('short:Bo:10', 'nobody', 'several'), so a confirmation holds only for
