@@ -9,6 +9,7 @@ once, the game is added to the browser's own, and the cookie is removed (adopt_o
 The store keeps edit keys as hashes: a key is shown once, when the scorekeeper makes a link.
 """
 
+import functools
 import hmac
 import secrets
 
@@ -18,6 +19,7 @@ from scorer.limits import MAX_KEY
 
 from . import store
 from .db import get_db
+from .forms import EmptyForm
 
 BROWSER = 'browser'         # the cookie holding this browser's own token
 OLD_PREFIX = 'keeper_'      # the per-game cookies of earlier versions
@@ -67,6 +69,25 @@ def keeper_and_revision(game_id):
 def require_keeper(game_id):
     if not is_keeper(game_id):
         abort(403)
+
+
+def keeper_post(form=EmptyForm):
+    """A scorekeeper's POST: 404 when there is no such game, 403 for anyone but its scorekeeper, 400
+    when the form does not validate (its CSRF token included). `form` is a FlaskForm class, or a
+    function of the game that makes one. The view is called with the game and the valid form."""
+    def wrap(view):
+        @functools.wraps(view)
+        def checked(game_id, **kwargs):
+            require_keeper(game_id)
+            game = store.load_game(get_db(), game_id)
+            if game is None:
+                abort(404)
+            posted = form() if isinstance(form, type) else form(game)
+            if not posted.validate_on_submit():
+                abort(400)
+            return view(game_id, game, posted, **kwargs)
+        return checked
+    return wrap
 
 
 def remember(response, game_id):

@@ -5,10 +5,11 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
+from scorer.numbers import read_whole
 from scorer.rules import CHOICES
 
 class TextOnly:
@@ -26,6 +27,26 @@ class TextField(TextOnly, StringField):
 
 class HiddenText(TextOnly, HiddenField):
     """A hidden line of text the page sends back (a version, a round, a date)."""
+
+
+MAX_VERSION = 10 ** 9   # a round's version number (or a history row's id), as a form sends it back
+
+
+class WholeField(TextOnly, HiddenField):
+    """A hidden whole number the page sends back (a version, a history row, a colour): `data` is the
+    number, and anything else, or a number past `most`, does not validate."""
+
+    def __init__(self, label=None, validators=None, most=MAX_VERSION, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.most = most
+
+    def process_formdata(self, valuelist):
+        super().process_formdata(valuelist)
+        self.data = read_whole(self.data or '', self.most)
+
+    def pre_validate(self, form):
+        if self.data is None:
+            raise StopValidation(_l('not a whole number'))
 
 
 class SeatList(FieldList):
@@ -175,8 +196,22 @@ class RematchForm(FlaskForm):
 
 class RestoreForm(FlaskForm):
     """Put an earlier version of a round back: which one, and the round's version it replaces."""
-    history = HiddenText()
-    version = HiddenText()
+    history = WholeField()
+    version = WholeField()
+
+
+class UndoForm(FlaskForm):
+    """Undo a round's last save: the round's version that save made."""
+    version = WholeField()
+
+
+def colours_form(players, colours):
+    """A colour for each seat (`colour-0`, `colour-1`, …), each one of `colours` (0 to colours - 1)."""
+    class ColoursForm(FlaskForm):
+        pass
+    for seat in range(players):
+        setattr(ColoursForm, f'colour-{seat}', WholeField(most=colours - 1))
+    return ColoursForm()
 
 
 class EmptyForm(FlaskForm):

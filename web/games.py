@@ -8,16 +8,15 @@ from flask_babel import gettext as _
 
 from scorer.chart import COLOURS
 from scorer.gamefile import GameFileError, check_players, read_date
-from scorer.numbers import read_whole
 from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Game
 from scorer.stats import winner_line
 
 from . import store
-from .access import is_keeper, key_matches, kept_games, remember, require_keeper
+from .access import is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, RematchForm
+from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, RematchForm, colours_form
 from .rounds import undo_offer
 from .seats import seat_context
 from .sharing import loopback, qr_svg
@@ -92,13 +91,9 @@ def new_game():
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
 
 @bp.post('/games/<game_id>/rematch')
-def rematch(game_id):
+@keeper_post(RematchForm)
+def rematch(game_id, game, form):
     """A new game with the same players in the same seats, the same rules, and the next dealer."""
-    require_keeper(game_id)
-    game = load(game_id)
-    form = RematchForm()
-    if not form.validate_on_submit():
-        abort(400)
     after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
     new = Game(game.players, game.rules, after_last, {}, game.title, game.place, phone_date(form.today.data))
     new_id, key = store.create_game(get_db(), new)
@@ -120,23 +115,17 @@ def sheet(game_id, key=None):
     return render_template('games/sheet.html', **context)
 
 @bp.post('/games/<game_id>/keeper-link')
-def keeper_link(game_id):
+@keeper_post()
+def keeper_link(game_id, game, form):
     """A new scorekeeper link: its key is shown this once (the store keeps only its hash), and the
     link made before it stops working."""
-    require_keeper(game_id)
-    if not EmptyForm().validate_on_submit():
-        abort(400)
     return sheet(game_id, key=store.new_edit_key(get_db(), game_id))
 
 @bp.post('/games/<game_id>/colours')
-def colours(game_id):
+@keeper_post(lambda game: colours_form(len(game.players), len(COLOURS)))
+def colours(game_id, game, form):
     """The scorekeeper chooses each player's colour."""
-    require_keeper(game_id)
-    game = load(game_id)
-    form = EmptyForm()
-    chosen = [read_whole(request.form.get(f'colour-{i}', ''), len(COLOURS) - 1) for i in range(len(game.players))]
-    if not form.validate_on_submit() or None in chosen:
-        abort(400)
+    chosen = [form[f'colour-{seat}'].data for seat in range(len(game.players))]
     store.set_colours(get_db(), game_id, chosen)
     flash(_('Colours saved.'))
     return redirect(url_for('games.sheet', game_id=game_id))

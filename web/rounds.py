@@ -13,14 +13,13 @@ from scorer.numbers import read_whole
 from scorer.sheet import Entry, RoundError, clean_entries, doubts, doubts_key, score_round, winner_words
 
 from . import store
-from .access import is_keeper, require_keeper
+from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import EmptyForm, RestoreForm, every_seat_posted, round_form, seat_entries
-from .sheets import load, load_sheet
+from .forms import MAX_VERSION, EmptyForm, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
+from .sheets import load_sheet
 
 bp = Blueprint('rounds', __name__)
-MAX_VERSION = 10 ** 9   # a round's version number (or a history row's id), as a form sends it back
 
 MAX_VERSIONS_SHOWN = 20
 
@@ -147,16 +146,14 @@ def versions(game, number, history):
     return shown
 
 @bp.post('/games/<game_id>/rounds/<int:number>/restore')
-def restore(game_id, number):
+@keeper_post(RestoreForm)
+def restore(game_id, game, form, number):
     """Put an earlier version of a round back (it becomes the newest; the one it replaces is kept too)."""
-    require_keeper(game_id)
-    form = RestoreForm()
-    found = store.history_entry(get_db(), game_id, read_whole(form.history.data or '', MAX_VERSION))
-    based_on = read_whole(form.version.data or '', MAX_VERSION)
-    if not form.validate_on_submit() or found is None or found[0] != number or based_on is None:
+    found = store.history_entry(get_db(), game_id, form.history.data)
+    if found is None or found[0] != number:
         abort(400)
     try:
-        store.save_round(get_db(), game_id, number, found[1], based_on)
+        store.save_round(get_db(), game_id, number, found[1], form.version.data)
     except store.Conflict:
         flash(_('Round %(round)d was saved from another phone meanwhile: look again before restoring.', round=number))
         return redirect(url_for('rounds.round_entry', game_id=game_id, number=number))
@@ -179,15 +176,11 @@ def undo_offer(game_id):
             'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
 
 @bp.post('/games/<game_id>/rounds/<int:number>/undo')
-def undo(game_id, number):
+@keeper_post(UndoForm)
+def undo(game_id, game, form, number):
     """Undo the last save of a round: back to the version it replaced (or to not entered yet)."""
-    require_keeper(game_id)
-    load(game_id)
-    based_on = read_whole(request.form.get('version', ''), MAX_VERSION)
-    if not EmptyForm().validate_on_submit() or based_on is None:
-        abort(400)
     try:
-        store.undo_round(get_db(), game_id, number, based_on)
+        store.undo_round(get_db(), game_id, number, form.version.data)
     except store.Conflict:
         flash(_('Round %(round)d was saved again meanwhile: nothing was undone.', round=number))
     else:

@@ -18,7 +18,7 @@ from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry
 
 from . import store
-from .access import TWO_YEARS, browser, browser_token, require_keeper
+from .access import TWO_YEARS, browser, browser_token, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
@@ -98,11 +98,10 @@ def give_seat(response, game_id, seat, key):
 
 
 @bp.post('/games/<game_id>/seats/<int:seat>/free')
-def free(game_id, seat):
+@keeper_post()
+def free(game_id, game, form, seat):
     """The scorekeeper frees a seat (a phone lost, or the wrong player took it)."""
-    require_keeper(game_id)
-    game, sheet, revision = load_sheet(game_id)
-    if not EmptyForm().validate_on_submit() or not 0 <= seat < len(game.players):
+    if not 0 <= seat < len(game.players):
         abort(400)
     store.free_seat(get_db(), game_id, seat)
     flash(_("%(player)s's seat is free again.", player=game.players[seat]))
@@ -110,12 +109,9 @@ def free(game_id, seat):
 
 
 @bp.post('/games/<game_id>/self-entry')
-def self_entry(game_id):
+@keeper_post(SelfEntryForm)
+def self_entry(game_id, game, form):
     """The scorekeeper turns players' own entry on or off for the game."""
-    require_keeper(game_id)
-    form = SelfEntryForm()
-    if not form.validate_on_submit():
-        abort(400)
     store.set_self_entry(get_db(), game_id, form.allowed.data == '1')
     flash(_('Players enter their own hands now.') if form.allowed.data == '1'
           else _('Only the scorekeeper enters hands now.'))
