@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CardError, number_word, parse_cards, pretty
+from .cards import CardError, number_word, parse_cards, pretty, tokens
 from .i18n import _, listing, ngettext
 from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
@@ -278,10 +278,7 @@ def doubts(game, number, entries):
     for e in entries:
         if e.went_out or not (e.cards and e.cards.strip()):
             continue
-        try:
-            held = len(parse_cards(e.cards, game.rules.decks, game.rules.jokers))
-        except CardError:
-            continue
+        held = len(tokens(e.cards))           # a round that can be scored: each token is a card
         if held < size:
             found.append((f'short:{e.player}:{held}', _('%(player)s: %(count)d of %(size)d cards',
                                                         player=e.player, count=held, size=size)))
@@ -296,14 +293,11 @@ def doubts_key(found):
 
 
 def clean_entries(game, number, entries):
-    """The entries as they are kept: checked (RoundError if not), points summed, cards in canonical text."""
-    score_round(game, number, entries)
-    rules = game.rules
-    clean = []
-    for e in entries:
-        cards = ' '.join(str(c) for c in parse_cards(e.cards, rules.decks, rules.jokers)) if e.cards else None
-        clean.append(Entry(e.player, e.went_out, cards or None, read_points(e.points)))
-    return tuple(clean)
+    """The entries as they are kept: checked (RoundError if not), points summed, cards in canonical
+    text (the hands the scoring read, so each is read once)."""
+    scores = score_round(game, number, entries)
+    return tuple(Entry(e.player, e.went_out, ' '.join(map(str, scores[e.player].cards)) or None,
+                       read_points(e.points)) for e in entries)
 
 
 def places(players, totals, zero_rounds, tie_break):

@@ -56,15 +56,17 @@ def test_a_failing_save_leaves_the_previous_state(db, monkeypatch):
     game_id, _ = store.create_game(db, Game(("Ana", "Bruno")))
     store.save_round(db, game_id, 1, ROUND)
     before = store.load_game(db, game_id)
-    real_upsert = type(db['rounds']).upsert
+    real_insert = store.insert
 
-    def broken(self, *a, **k):
-        raise RuntimeError('disk gone')
+    def broken(db, table, row, key=()):
+        if table == 'rounds':                       # after the history row is written
+            raise RuntimeError('disk gone')
+        real_insert(db, table, row, key)
 
-    monkeypatch.setattr(type(db['rounds']), 'upsert', broken)
+    monkeypatch.setattr(store, 'insert', broken)
     with pytest.raises(RuntimeError):
         store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', points=99)])
-    monkeypatch.setattr(type(db['rounds']), 'upsert', real_upsert)
+    monkeypatch.setattr(store, 'insert', real_insert)
     assert store.load_game(db, game_id) == before
     assert store.round_history(db, game_id) == []                # the history row was rolled back too
 
@@ -110,3 +112,17 @@ def test_edit_keys_in_clear_from_before_become_hashes_and_still_hand_a_game_over
     browser = app.test_client()
     browser.set_cookie('keeper_g1', 'old-key-in-clear-from-before-0000')
     assert browser.get('/games/g1/rounds/1').status_code == 200
+
+
+def test_a_save_holds_the_write_lock_for_plain_sql_only(db):
+    """No schema look-up (sqlite-utils' insert and upsert make several) while other writers wait."""
+    game_id, _ = store.create_game(db, Game(("Ana", "Bruno")))
+    store.save_round(db, game_id, 1, ROUND)
+    seen = []
+    db.conn.set_trace_callback(seen.append)
+    store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', points=9)], based_on=1)
+    db.conn.set_trace_callback(None)
+    locked = seen[seen.index('BEGIN IMMEDIATE'):seen.index('COMMIT') + 1]
+    assert not [sql for sql in locked if 'sqlite_master' in sql or 'PRAGMA' in sql.upper()]
+    assert [sql.split()[0].lower() for sql in locked if not sql.startswith(('SAVEPOINT', 'RELEASE'))] == [
+        'begin', 'select', 'insert', 'insert', 'delete', 'update', 'commit']

@@ -186,18 +186,30 @@ def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
+def insert(db, table, row, key=()):
+    """Insert one row with plain SQL: sqlite-utils' insert and upsert look the table's schema up
+    first, which inside the write lock holds every other writer back. With `key` (the primary
+    key's columns) a row already there under that key is updated instead."""
+    columns = ', '.join(row)
+    sql = f'insert into {table} ({columns}) values ({", ".join("?" for _ in row)})'
+    if key:
+        sql += f' on conflict ({", ".join(key)}) do update set ' + ', '.join(
+            f'{c} = excluded.{c}' for c in row if c not in key)
+    db.execute(sql, list(row.values()))
+
+
 def create_game(db, game):
     """Store a new game (with any rounds it already has, as an import does); returns (id, edit key)."""
     game_id, key = new_id(), new_key()
     stamp = now()
     with writing(db):
-        db['games'].insert({'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
+        insert(db, 'games', {'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                             'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
                             'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
                             'place': game.place, 'date': game.date or local_day()})
         for number, entries in game.rounds.items():
-            db['rounds'].insert({'game_id': game_id, 'number': number, 'entries': entries_json(entries),
-                                 'version': 1, 'saved': stamp})
+            insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': entries_json(entries),
+                                  'version': 1, 'saved': stamp})
     return game_id, key
 
 
@@ -395,10 +407,10 @@ def save_round(db, game_id, number, entries, based_on=None):
             return current
         version = old[0]['version'] + 1 if old else 1
         if old:
-            db['history'].insert({'game_id': game_id, 'number': number, 'before': old[0]['entries'],
-                                  'after': after, 'changed': stamp})
-        db['rounds'].upsert({'game_id': game_id, 'number': number, 'entries': after, 'version': version,
-                             'saved': stamp}, pk=('game_id', 'number'))
+            insert(db, 'history', {'game_id': game_id, 'number': number, 'before': old[0]['entries'],
+                                   'after': after, 'changed': stamp})
+        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': after, 'version': version,
+                              'saved': stamp}, key=('game_id', 'number'))
         db.execute('delete from drafts where game_id = ? and number = ?', [game_id, number])
         db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
     return version
@@ -522,7 +534,7 @@ def take_seat(db, game_id, seat, browser=None):
         if list(db.query('select 1 from seats where game_id = ? and (seat = ? or browser = ?)',
                          [game_id, seat, browser])):
             return None
-        db['seats'].insert({'game_id': game_id, 'seat': seat, 'key_hash': key_hash(key), 'taken': now(),
+        insert(db, 'seats', {'game_id': game_id, 'seat': seat, 'key_hash': key_hash(key), 'taken': now(),
                             'browser': browser})
         db.execute('update games set revision = revision + 1 where id = ?', [game_id])
     return key
@@ -551,9 +563,9 @@ def save_draft(db, game_id, number, seat, went_out, cards, points):
     with writing(db):
         if list(db.query('select 1 from rounds where game_id = ? and number = ?', [game_id, number])):
             return False                    # the scorekeeper saved the round meanwhile
-        db['drafts'].upsert({'game_id': game_id, 'number': number, 'seat': seat, 'went_out': int(went_out),
-                             'cards': cards or '', 'points': points or '', 'updated': now()},
-                            pk=('game_id', 'number', 'seat'))
+        insert(db, 'drafts', {'game_id': game_id, 'number': number, 'seat': seat, 'went_out': int(went_out),
+                              'cards': cards or '', 'points': points or '', 'updated': now()},
+                       key=('game_id', 'number', 'seat'))
     return True
 
 
