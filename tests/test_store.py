@@ -56,17 +56,18 @@ def test_a_failing_save_leaves_the_previous_state(db, monkeypatch):
     game_id, _ = store.create_game(db, Game(("Ana", "Bruno")))
     store.save_round(db, game_id, 1, ROUND)
     before = store.load_game(db, game_id)
-    real_insert = store.insert
+    from web.store import rounds
+    real_insert = rounds.insert
 
     def broken(db, table, row, key=()):
         if table == 'rounds':                       # after the history row is written
             raise RuntimeError('disk gone')
         real_insert(db, table, row, key)
 
-    monkeypatch.setattr(store, 'insert', broken)
+    monkeypatch.setattr(rounds, 'insert', broken)
     with pytest.raises(RuntimeError):
         store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', points=99)])
-    monkeypatch.setattr(store, 'insert', real_insert)
+    monkeypatch.setattr(rounds, 'insert', real_insert)
     assert store.load_game(db, game_id) == before
     assert store.round_history(db, game_id) == []                # the history row was rolled back too
 

@@ -1,0 +1,30 @@
+"""The store: games and rounds in SQLite through sqlite-utils, with the history of every edit.
+
+What people entered is kept (players, rules, first dealer, each round's entries); totals,
+places and dealers are computed from it, never stored. Saving a round is one transaction;
+changing a round already saved keeps a history row with what it was and what it became.
+
+The store is a package of small modules by job; everything is read as `store.<name>`.
+"""
+
+from .schema import connect, migrations, upgrade
+from .database import (BUSY_TIMEOUT_MS, LOCK_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy,
+                       key_hash, local_day, new_id, new_key, now, writing)
+from .games import (colours, create_game, delete_game, edit_key_hash, edit_key_hashes, entries_json, key_and_revision,
+                    last_round, list_games, load_game, new_edit_key, rematch_of, revision, self_entry, set_colours,
+                    set_rematch, set_self_entry)
+from .rounds import history_entry, last_save, round_history, round_version, save_round, undo_round
+from .browsers import keep, keeps, kept, merges, set_merges
+from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
+from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
+
+__all__ = [  # what the rest of the app reads as store.<name>
+    'connect', 'migrations', 'upgrade', 'BUSY_TIMEOUT_MS', 'LOCK_WAIT_MS', 'Conflict', 'begin_writing',
+    'cannot_write', 'insert', 'is_busy', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
+    'colours', 'create_game', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
+    'key_and_revision', 'last_round', 'list_games', 'load_game', 'new_edit_key', 'rematch_of', 'revision',
+    'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'history_entry', 'last_save',
+    'round_history', 'round_version', 'save_round', 'undo_round', 'keep', 'keeps', 'kept', 'merges',
+    'set_merges', 'drafts', 'free_seat', 'save_draft', 'seat_holder', 'seat_of_browser', 'seats_taken',
+    'take_seat', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries'
+]

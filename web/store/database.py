@@ -1,0 +1,101 @@
+"""Writing to the database: one transaction at a time, waiting for the lock without blocking
+anyone else; the ids, keys, hashes and times that writes store."""
+
+import hashlib
+import secrets
+import sqlite3
+import time
+from contextlib import contextmanager
+from datetime import datetime, timezone
+
+
+def now():
+    """The moment of a write, in UTC with its zone: 2026-11-29T18:27:56+00:00."""
+    return datetime.now(timezone.utc).isoformat(timespec='seconds')
+
+
+def local_day():
+    """Today on this server's own calendar (a game made without the phone's date)."""
+    return datetime.now().astimezone().date().isoformat()
+
+
+BUSY_TIMEOUT_MS = 10_000     # a save waits this long for another save to finish before giving up
+
+
+LOCK_WAIT_MS = 20            # how long SQLite itself waits for a lock before the app waits its own way
+
+
+def new_id():
+    """An unguessable game id."""
+    return secrets.token_urlsafe(12)
+
+
+def new_key():
+    """An unguessable edit key."""
+    return secrets.token_urlsafe(24)
+
+
+def insert(db, table, row, key=()):
+    """Insert one row with plain SQL: sqlite-utils' insert and upsert look the table's schema up
+    first, which inside the write lock holds every other writer back. With `key` (the primary
+    key's columns) a row already there under that key is updated instead."""
+    columns = ', '.join(row)
+    sql = f'insert into {table} ({columns}) values ({", ".join("?" for _ in row)})'
+    if key:
+        sql += f' on conflict ({", ".join(key)}) do update set ' + ', '.join(
+            f'{c} = excluded.{c}' for c in row if c not in key)
+    db.execute(sql, list(row.values()))
+
+
+def cannot_write(error):
+    """Whether an SQLite error means the disk is full or read-only (or the file cannot be written)."""
+    text = str(error).lower()
+    return isinstance(error, sqlite3.OperationalError) and any(
+        why in text for why in ('disk is full', 'readonly', 'read-only', 'disk i/o', 'unable to open'))
+
+
+def is_busy(error):
+    """Whether an SQLite error means another writer held the database past the busy timeout."""
+    return isinstance(error, sqlite3.OperationalError) and ('locked' in str(error) or 'busy' in str(error))
+
+
+class Conflict(Exception):
+    """The round was saved by someone else since the form was opened."""
+
+    def __init__(self, entries, version):
+        super().__init__(f'the round is at version {version}')
+        self.entries, self.version = entries, version
+
+
+def begin_writing(db):
+    """Take the write lock, waiting for another writer in short sleeps (time.sleep yields under
+    gevent, so other phones are served meanwhile) for at most the connection's wait_ms."""
+    deadline = time.monotonic() + getattr(db, 'wait_ms', BUSY_TIMEOUT_MS) / 1000
+    pause = 0.005
+    while True:
+        try:
+            db.conn.execute('BEGIN IMMEDIATE')
+            return
+        except sqlite3.OperationalError as e:
+            if not is_busy(e) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
+@contextmanager
+def writing(db):
+    """A write transaction that takes the write lock at once, so a read-then-write cannot race."""
+    begin_writing(db)
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute('ROLLBACK')
+        raise
+    else:
+        db.conn.execute('COMMIT')
+
+
+def key_hash(key):
+    return hashlib.sha256(key.encode()).hexdigest()

@@ -1,0 +1,142 @@
+"""The schema (the list of migrations that made it: test_store.py checks their names), and
+opening the database file with the schema brought up to date."""
+
+import fcntl
+import os
+
+from sqlite_utils import Database, Migrations
+
+from .database import BUSY_TIMEOUT_MS, LOCK_WAIT_MS, key_hash
+
+migrations = Migrations('threethirteen')
+
+
+@migrations()
+def create_tables(db):
+    db['games'].create({'id': str, 'title': str, 'players': str, 'rules': str, 'first_dealer': int,
+                        'created': str, 'updated': str}, pk='id')
+    db['rounds'].create({'game_id': str, 'number': int, 'entries': str, 'version': int, 'saved': str},
+                        pk=('game_id', 'number'), foreign_keys=[('game_id', 'games', 'id')])
+    db['history'].create({'id': int, 'game_id': str, 'number': int, 'before': str, 'after': str,
+                          'changed': str}, pk='id', foreign_keys=[('game_id', 'games', 'id')])
+    db['history'].create_index(['game_id', 'number'])
+
+
+@migrations()
+def add_edit_key_and_revision(db):
+    # The scorekeeper's key (NULL: a game from before keys, open to edit) and a counter that
+    # every save bumps, for the live sheet's ETag.
+    db['games'].add_column('edit_key', str)
+    db['games'].add_column('revision', int, not_null_default=0)
+
+
+@migrations()
+def add_place_date_and_aliases(db):
+    # Where and when a game was played; and spellings of a player's name merged for the stats.
+    db['games'].add_column('place', str)
+    db['games'].add_column('date', str)
+    db.execute("update games set date = substr(created, 1, 10)")
+    db['aliases'].create({'spelling': str, 'name': str}, pk='spelling')
+
+
+@migrations()
+def drop_shared_aliases(db):
+    # Merged spellings were shared by every browser (one browser's merge renamed a player in
+    # everybody's stats); each browser now keeps its own, in its session.
+    db['aliases'].drop()
+
+
+@migrations()
+def add_seats_and_drafts(db):
+    # Players entering their own hands: who holds each seat (a hash of the seat's key, never the key),
+    # the hands they entered for a round not yet saved, and whether the scorekeeper allows it.
+    db['games'].add_column('self_entry', int, not_null_default=1)
+    db['seats'].create({'game_id': str, 'seat': int, 'key_hash': str, 'taken': str},
+                       pk=('game_id', 'seat'), foreign_keys=[('game_id', 'games', 'id')])
+    db['drafts'].create({'game_id': str, 'number': int, 'seat': int, 'went_out': int, 'cards': str,
+                         'points': str, 'updated': str},
+                        pk=('game_id', 'number', 'seat'), foreign_keys=[('game_id', 'games', 'id')])
+
+
+@migrations()
+def add_colours(db):
+    # Each player's colour on the sheet, the chart and the picture: an index into scorer.chart.COLOURS
+    # per seat (NULL: seat order).
+    db['games'].add_column('colours', str)
+
+
+@migrations()
+def add_rematch(db):
+    # The game a rematch started from points at it, so the phones following it can follow on.
+    db['games'].add_column('rematch', str)
+
+
+@migrations()
+def add_seat_browser(db):
+    # Which browser holds each seat (a random id in its session): one seat per browser, checked in
+    # the same transaction that gives the seat.
+    db['seats'].add_column('browser', str)
+
+
+@migrations()
+def add_summaries(db):
+    # What the history and the stats need of a game (scorer.stats.summary), for the revision it was
+    # made at: those pages read it rather than score every game at every view.
+    db['summaries'].create({'game_id': str, 'revision': int, 'result': str, 'rounds': str}, pk='game_id',
+                           foreign_keys=[('game_id', 'games', 'id')])
+
+
+@migrations()
+def add_kept_games_and_merges(db):
+    # A browser is known by the hash of one random token (its `browser` cookie): which games it keeps
+    # score of, and the spellings of players' names it merged in its stats, live here rather than in
+    # a cookie a game (which overflowed request headers past a hundred games).
+    db['kept'].create({'browser': str, 'game_id': str, 'since': str}, pk=('browser', 'game_id'),
+                      foreign_keys=[('game_id', 'games', 'id')])
+    db['kept'].create_index(['game_id'])
+    db['merges'].create({'browser': str, 'spelling': str, 'name': str}, pk=('browser', 'spelling'))
+
+
+@migrations()
+def hash_edit_keys(db):
+    # Edit keys are kept as a hash, like seat keys: a copy of the database hands nobody a game. The
+    # key itself is shown once, when the scorekeeper asks for a scorekeeper link (new_edit_key).
+    db['games'].add_column('key_hash', str)
+    db.execute('PRAGMA secure_delete = ON')         # the keys in clear are overwritten, not just freed
+    for row in list(db.query("select id, edit_key from games where edit_key is not null and edit_key != ''")):
+        db.execute('update games set key_hash = ? where id = ?', [key_hash(row['edit_key']), row['id']])
+    db.execute('update games set edit_key = null')
+
+
+def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
+    """Open the database file: WAL, foreign keys on, saves that queue behind each other rather than
+    fail, and (at start-up) the schema brought up to date.
+
+    SQLite's own wait for a lock blocks the whole process, and under gevent a process serves
+    hundreds of phones: so SQLite waits at most LOCK_WAIT_MS, and a write that finds the database
+    locked waits in writing(), in short sleeps that let every other request and stream go on."""
+    db = Database(path)
+    db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS))}')
+    db.execute('PRAGMA foreign_keys = ON')
+    db.wait_ms = busy_timeout_ms
+    if migrate:
+        upgrade(db, path)
+    return db
+
+
+def upgrade(db, path):
+    """Apply pending migrations, one process at a time (several server workers start together).
+
+    The file holds edit keys: only the app's own user may read it (0600; SQLite gives its -wal
+    and -shm files the database's mode)."""
+    if path == ':memory:':
+        db.enable_wal()
+        migrations.apply(db)
+        return
+    for name in (os.fspath(path), os.fspath(path) + '-wal', os.fspath(path) + '-shm'):
+        if os.path.exists(name):
+            os.chmod(name, 0o600)
+    with open(os.fspath(path) + '.lock', 'w') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        db.enable_wal()
+        migrations.apply(db)
