@@ -1,5 +1,7 @@
 """Flask-WTF forms: a new game, one round's entries, import, merging names, and CSRF-only POSTs."""
 
+import secrets
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -9,8 +11,13 @@ from wtforms.validators import Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
+from scorer.gamefile import GameFileError, check_players, read_date
+from scorer.i18n import _
 from scorer.numbers import read_whole
-from scorer.rules import CHOICES
+from scorer.rules import CHOICES, RulesError, deal_problem, make_rules
+from scorer.sheet import Game
+
+from . import store
 
 class TextOnly:
     """A field that reads text only: a file sent in its place is refused with a message, never a crash."""
@@ -106,7 +113,10 @@ def setting_field(key):
 
 
 class NewGameForm(FlaskForm):
-    """Players in seating order, the first dealer and the house rules."""
+    """Players in seating order, the first dealer and the house rules. Valid when the fields make a
+    game (`self.made`): players with no two alike, rules, a pack big enough for the last round, a
+    first dealer at the table; else `self.problems` names the field at fault. (`self.game` is the
+    game setting's field.)"""
     title = TextField(_l('Title (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
     place = TextField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
     today = HiddenText()                   # the phone's own date (YYYY-MM-DD), set by app.js
@@ -120,7 +130,63 @@ class NewGameForm(FlaskForm):
                                 [SelectChoice(str(d)) for d in CHOICES['decks']])
 
 
-for _key in SETTINGS:                       # one select per setting of RULES.md
+    def validate(self, extra_validators=None):
+        self.made, self.problems = None, {}
+        if not super().validate(extra_validators):
+            return False
+        try:
+            self.made = self.make_game()
+        except FieldError as e:
+            self.problems[e.field] = str(e)
+        return self.made is not None
+
+    def make_game(self):
+        typed = [f.data.strip() for f in self.players if (f.data or '').strip()]
+        try:
+            players = check_players(typed)
+        except GameFileError as e:
+            raise FieldError('players', str(e)) from None
+        settings = {key: self[key].data for key in SETTINGS}
+        settings['decks'] = (3 if len(players) >= 7 else 2) if self.decks.data == 'auto' else self.decks.data
+        try:
+            rules = make_rules(settings)
+        except RulesError as e:
+            raise FieldError('rules', str(e)) from None
+        problem = deal_problem(len(players), rules)
+        if problem:
+            raise FieldError('decks', problem)
+        if self.first_dealer.data == 'draw':
+            first = secrets.randbelow(len(players))
+        else:
+            first = int(self.first_dealer.data)
+            if first >= len(players):
+                raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
+        return Game(players, rules, first, {}, (self.title.data or '').strip(), (self.place.data or '').strip(),
+                    self.date())
+
+    def date(self):
+        """The day the game is played on the phone's own calendar (sent by app.js); without script,
+        the server's local day (never the UTC one, which is tomorrow on an evening in the Americas)."""
+        return phone_date(self.today.data)
+
+
+class FieldError(ValueError):
+    """What makes a form's fields no game, and the field at fault."""
+
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+
+
+def phone_date(text):
+    """A date as the phone sent it (YYYY-MM-DD), or the server's local day."""
+    try:
+        return read_date(text or '')
+    except GameFileError:
+        return store.local_day()
+
+
+for _key in SETTINGS:                       # one select per setting of docs/rules.md
     setattr(NewGameForm, _key, setting_field(_key))
 
 
@@ -192,6 +258,9 @@ class SelfEntryForm(FlaskForm):
 class RematchForm(FlaskForm):
     """Start the next game with the same table: only the phone's date (set by app.js)."""
     today = HiddenText()
+
+    def date(self):
+        return phone_date(self.today.data)
 
 
 class RestoreForm(FlaskForm):

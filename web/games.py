@@ -1,14 +1,11 @@
 """Games: the list, a new game, the scoresheet, the scorekeeper link, colours, rematch, delete, history."""
 
-import secrets
 import sqlite3
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.chart import COLOURS
-from scorer.gamefile import GameFileError, check_players, read_date
-from scorer.rules import RulesError, deal_problem, make_rules
 from scorer.sheet import Game
 from scorer.stats import winner_line
 
@@ -30,54 +27,14 @@ bp = Blueprint('games', __name__)
 def index():
     return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=ImportForm())
 
-def game_from_form(form):
-    """A new Game from the form, or ValueError with a message for the field at fault."""
-    typed = [f.data.strip() for f in form.players if (f.data or '').strip()]
-    try:
-        players = check_players(typed)
-    except GameFileError as e:
-        raise FieldError('players', str(e)) from None
-    settings = {key: getattr(form, key).data for key in SETTINGS}
-    settings['decks'] = (3 if len(players) >= 7 else 2) if form.decks.data == 'auto' else form.decks.data
-    try:
-        rules = make_rules(settings)
-    except RulesError as e:
-        raise FieldError('rules', str(e)) from None
-    problem = deal_problem(len(players), rules)
-    if problem:
-        raise FieldError('decks', problem)
-    if form.first_dealer.data == 'draw':
-        first = secrets.randbelow(len(players))
-    else:
-        first = int(form.first_dealer.data)
-        if first >= len(players):
-            raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
-    return Game(players, rules, first, {}, (form.title.data or '').strip(), (form.place.data or '').strip(),
-                phone_date(form.today.data))
-
-def phone_date(text):
-    """The day the game is played on the phone's own calendar (sent by app.js); without script, the
-    server's local day (never the UTC one, which is tomorrow on an evening in the Americas)."""
-    try:
-        return read_date(text or '')
-    except GameFileError:
-        return store.local_day()
-
-class FieldError(ValueError):
-    def __init__(self, field, message):
-        super().__init__(message)
-        self.field = field
-
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
     form = NewGameForm()
     errors, status = {}, 200
     if form.validate_on_submit():
+        game = form.made
         try:
-            game = game_from_form(form)
             game_id, key = store.create_game(get_db(), game)
-        except FieldError as e:
-            errors[e.field], status = str(e), 422
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
@@ -86,7 +43,7 @@ def new_game():
             flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
     elif request.method == 'POST':
-        errors['form'], status = _('Some fields need a look.'), 422
+        errors, status = form.problems or {'form': _('Some fields need a look.')}, 422
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
 
@@ -95,7 +52,7 @@ def new_game():
 def rematch(game_id, game, form):
     """A new game with the same players in the same seats, the same rules, and the next dealer."""
     after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
-    new = Game(game.players, game.rules, after_last, {}, game.title, game.place, phone_date(form.today.data))
+    new = Game(game.players, game.rules, after_last, {}, game.title, game.place, form.date())
     new_id, key = store.create_game(get_db(), new)
     store.set_rematch(get_db(), game_id, new_id)
     flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
