@@ -13,7 +13,7 @@ from .cards import CardError, parse_cards
 from .claims import parse_melds
 from .query import QueryError, answer_data, check_size, read_query, read_rules, read_wild
 from .referee import audit, lines
-from .rules import CHOICES, EXPLAIN
+from .rules import ABOUT, CHOICES
 from .solver import solve
 
 
@@ -22,7 +22,7 @@ def add_rule_options(parser):
     group.add_argument('--rules', metavar='JSON', help='settings as a JSON object')
     for key, choices in CHOICES.items():
         shown = '|'.join('none' if c is None else str(c).lower() for c in choices)
-        group.add_argument('--' + key.replace('_', '-'), dest=key, metavar=shown, help=EXPLAIN[key])
+        group.add_argument('--' + key.replace('_', '-'), dest=key, metavar=shown, help=ABOUT[key][1])
 
 
 def rules_from(args):

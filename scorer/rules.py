@@ -24,19 +24,22 @@ CHOICES = {
     'tie_break': ('zero_rounds', 'none'),
 }
 
-EXPLAIN = {
-    'game': N_('standard: 11 rounds of 3-13 cards; short: 8 rounds of 5-12; six_fourteen: 9 rounds of 6-14 (aces wild at 14)'),
-    'decks': N_('decks shuffled together (2 usually, 3 for 7-8 players)'),
-    'jokers': N_('jokers in play; every joker is wild'),
-    'aces': N_('low: A-2-3 only; high_or_low: Q-K-A too (never K-A-2)'),
-    'face_values': N_('ten: J, Q, K count 10; ranked: J 11, Q 12, K 13'),
-    'wild_penalty': N_('points for a wild-rank card left unmelded'),
-    'joker_penalty': N_('points for a joker left unmelded'),
-    'ace_penalty': N_('points for an unmelded ace when aces are high or low'),
-    'max_wilds_per_meld': N_('none: any number of wilds in a meld; 1: at most one card stands in per meld'),
-    'all_wild_melds': N_('whether a meld may be made of wilds only'),
-    'double_last_round': N_('every score of the final round counts double'),
-    'tie_break': N_('zero_rounds: more zero rounds breaks a tie on total; none: ties share the place'),
+# Every setting described once: its title, and what it changes. The new-game form shows these,
+# `python -m scorer check --help` prints them, and docs/rules.md's table says the same words
+# (tests/test_docs.py checks it).
+ABOUT = {
+    'game': (N_('Game'), N_('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round.')),
+    'decks': (N_('Decks'), N_('Decks shuffled together: usually 2, and 3 for 7 or 8 players.')),
+    'jokers': (N_('Jokers'), N_('Jokers in play; every joker is wild.')),
+    'aces': (N_('Aces'), N_('Whether an ace may also sit above the king (Q-K-A). A run never wraps round (K-A-2).')),
+    'face_values': (N_('Face cards'), N_('What jacks, queens and kings cost when left unmelded.')),
+    'wild_penalty': (N_('Unmelded wild'), N_('Points for a wild card left unmelded.')),
+    'joker_penalty': (N_('Unmelded joker'), N_('Points for a joker left unmelded.')),
+    'ace_penalty': (N_('Unmelded ace (high or low)'), N_('Points for an ace left unmelded, when aces are high or low.')),
+    'max_wilds_per_meld': (N_('Wilds per meld'), N_('How many cards in one meld may stand in for another card.')),
+    'all_wild_melds': (N_('All-wild melds'), N_('Whether a meld may be made of wild cards only.')),
+    'double_last_round': (N_('Double last round'), N_('Every score of the last round counts double.')),
+    'tie_break': (N_('Ties'), N_('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.')),
 }
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorer.rules import CHOICES, Rules
+from scorer.rules import ABOUT, CHOICES, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOC = (ROOT / 'docs' / 'rules.md').read_text(encoding='utf-8')
@@ -72,3 +72,22 @@ def test_every_command_line_example_prints_what_the_page_says(command, expected)
         expected, printed = expected[:-1], printed[:len(expected) - 1]
     assert printed == expected
     assert run.returncode == (2 if expected[0].startswith('error:') else 0)
+
+
+@pytest.mark.parametrize('setting', [f.name for f in dataclasses.fields(Rules)])
+def test_each_setting_is_described_in_the_same_words_by_form_help_and_docs(setting, client):
+    """One table (scorer.rules.ABOUT) says what a setting changes: the new-game form shows it,
+    `--help` prints it, and docs/rules.md's row says it word for word."""
+    import contextlib
+    import io
+
+    from scorer.__main__ import main
+    title, about = ABOUT[setting]
+    row = re.search(rf'^\| `{setting}` \|[^|]*\|[^|]*\| ([^|]*) \|$', RULES_DOC, re.M)
+    assert row and row.group(1) == about
+    page = client.get('/games/new').get_data(as_text=True)
+    assert about.replace("'", '&#39;') in page and title in page
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(['check', '--help'], io.StringIO(), out, io.StringIO()) == 0
+    assert ' '.join(about.split()[:4]) in ' '.join(out.getvalue().split())

@@ -19,7 +19,7 @@ from scorer.rules import CHOICES, DEFAULT, GAMES
 from . import store
 from .db import get_db
 from .ratelimit import solver_rate
-from .forms import TITLES, choices
+from .forms import choices, title
 
 bp = Blueprint('audit', __name__)
 PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', *CHOICES}
@@ -97,7 +97,7 @@ def audit():
     return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules,
                            recorded=recorded(game_id, round, request.args.get('player')),
                            wild=wild, round=round, game_id=game_id, settings=list(CHOICES),
-                           choices=choices, titles=TITLES, printable=request.args.get('view') == 'print')
+                           choices=choices, title=title, printable=request.args.get('view') == 'print')
 
 
 @bp.get('/api/audit')

@@ -14,7 +14,7 @@ from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.gamefile import GameFileError, check_players, read_date
 from scorer.i18n import _
 from scorer.numbers import read_whole
-from scorer.rules import CHOICES, RulesError, deal_problem, make_rules
+from scorer.rules import ABOUT, CHOICES, RulesError, deal_problem, make_rules
 from scorer.sheet import Game
 
 from . import store
@@ -79,28 +79,13 @@ LABELS = {
     'tie_break': {'zero_rounds': _l('Most zero rounds wins'), 'none': _l('Ties share the place')},
     'jokers': {'0': _l('None')},
 }
-TITLES = {
-    'game': _l('Game'), 'decks': _l('Decks'), 'jokers': _l('Jokers'), 'aces': _l('Aces'),
-    'face_values': _l('Face cards'), 'wild_penalty': _l('Unmelded wild'), 'joker_penalty': _l('Unmelded joker'),
-    'ace_penalty': _l('Unmelded ace (high or low)'), 'max_wilds_per_meld': _l('Wilds per meld'),
-    'all_wild_melds': _l('All-wild melds'), 'double_last_round': _l('Double last round'), 'tie_break': _l('Ties'),
-}
 SETTINGS = [k for k in CHOICES if k != 'decks']
 # What each setting does, in words, under its field (the setting keys are for files and the command line).
-HELP = {
-    'game': _l('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round.'),
-    'decks': _l('Decks shuffled together: usually 2, and 3 for 7 or 8 players.'),
-    'jokers': _l('Jokers in play; every joker is wild.'),
-    'aces': _l('Whether an ace may also sit above the king (Q-K-A). A run never wraps round (K-A-2).'),
-    'face_values': _l('What jacks, queens and kings cost when left unmelded.'),
-    'wild_penalty': _l('Points for a wild card left unmelded.'),
-    'joker_penalty': _l('Points for a joker left unmelded.'),
-    'ace_penalty': _l('Points for an ace left unmelded, when aces are high or low.'),
-    'max_wilds_per_meld': _l('How many cards in one meld may stand in for another card.'),
-    'all_wild_melds': _l('Whether a meld may be made of wild cards only.'),
-    'double_last_round': _l('Every score of the last round counts double.'),
-    'tie_break': _l('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.'),
-}
+
+
+def title(key):
+    """A setting's title in the page's language."""
+    return _l(ABOUT[key][0])
 
 
 def choices(key):
@@ -109,7 +94,8 @@ def choices(key):
 
 
 def setting_field(key):
-    return SelectField(TITLES[key], choices=choices(key), default=str(CHOICES[key][0]), description=HELP[key])
+    title, about = ABOUT[key]
+    return SelectField(_l(title), choices=choices(key), default=str(CHOICES[key][0]), description=_l(about))
 
 
 class NewGameForm(FlaskForm):
@@ -125,7 +111,7 @@ class NewGameForm(FlaskForm):
     first_dealer = SelectField(_l('First dealer'), default='draw',
                                choices=[SelectChoice('draw', _l('Draw at random'))] +
                                        [SelectChoice(str(i), _l('Seat %(n)d', n=i + 1)) for i in range(MAX_PLAYERS)])
-    decks = SelectField(_l('Decks'), default='auto', description=HELP['decks'],
+    decks = SelectField(_l(ABOUT['decks'][0]), default='auto', description=_l(ABOUT['decks'][1]),
                         choices=[SelectChoice('auto', _l('2, or 3 for 7-8 players'))] +
                                 [SelectChoice(str(d)) for d in CHOICES['decks']])
 
