@@ -154,3 +154,41 @@ def test_the_store_keeps_edit_keys_only_as_hashes(app, client, make_game):
     with sqlite3.connect(app.config['DATABASE']) as db:
         dump = '\n'.join(db.iterdump())
     assert key not in dump
+
+
+SHARE_SHEET = '''
+    navigator.canShare = (data) => Boolean(data && data.files && data.files.length);
+    navigator.share = async (data) => { window.sharedPicture = data.files[0].size; };
+'''
+
+
+def test_a_phone_that_can_share_gets_the_share_sheet_and_no_download(browser, server):
+    """The picture goes through the share sheet alone: the link's download is stopped before anything
+    is awaited (it was stopped too late, so such a phone got both)."""
+    from tests.browser import expect, phone, start_game
+    context = phone(browser)
+    try:
+        context.add_init_script(SHARE_SHEET)
+        page = context.new_page()
+        start_game(page, server.url, ['Ana', 'Bruno'])
+        downloads = []
+        page.on('download', lambda d: downloads.append(d))
+        page.get_by_role('link', name='Share the result').click()
+        page.wait_for_function('() => window.sharedPicture > 1000')
+        expect(page.get_by_role('link', name='Share the result')).to_be_visible()
+        assert downloads == []
+    finally:
+        context.close()
+
+
+def test_a_phone_that_cannot_share_downloads_the_picture(browser, server):
+    from tests.browser import phone, start_game
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        start_game(page, server.url, ['Ana', 'Bruno'])
+        with page.expect_download() as download:
+            page.get_by_role('link', name='Share the result').click()
+        assert download.value.suggested_filename.endswith('.png')
+    finally:
+        context.close()
