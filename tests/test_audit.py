@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from tests.helpers import round_form
 
 
@@ -144,3 +146,24 @@ def test_a_claim_longer_than_a_hand_is_refused_at_once(client):
     assert r.status_code == 400 and 'at most 300 characters' in r.get_json()['errors']['melds']
     page = client.get(f'/audit?cards=5S+5H+KS&wild=5&decks=3&melds={melds}').get_data(as_text=True)
     assert 'at most 300 characters' in page
+
+
+@pytest.mark.parametrize('query', ['cards=7H 8H 9H KS 5C&round=3', 'cards=QS QD 2C 9C&round=2',
+                                   'cards=4H 5H 6H KS KD KC JK&round=5&jokers=2'])
+def test_the_entry_preview_draws_a_hand_as_the_result_pages_do(client, query):
+    """One renderer of a solved hand: the live preview of the entry pages is _hand.html, drawn by the
+    server, the very fragment the audit (and a score) shows."""
+    preview = client.get('/audit/preview?' + query)
+    page = client.get('/audit?' + query).get_data(as_text=True)
+    hand = re.compile(r'<div class="hand">.*?\n</div>', re.S)
+    assert preview.status_code == 200
+    assert hand.search(preview.get_data(as_text=True)).group(0) == hand.search(page).group(0)
+    penalty = re.search(r'Minimal penalty: (\d+)', page).group(1)
+    assert f'data-penalty="{penalty}"' in preview.get_data(as_text=True)
+
+
+def test_the_preview_says_what_is_wrong_and_that_a_hand_gone_out_does_not_meld(client):
+    r = client.get('/audit/preview?cards=7H 8H 1X&round=3')
+    assert r.status_code == 400 and "&#39;1X&#39; is not a card (3rd card)" in r.get_data(as_text=True)
+    out = client.get('/audit/preview?cards=QS QD 2C 9C&round=2&out=1').get_data(as_text=True)
+    assert 'preview-line error' in out and 'went out, but these do not meld' in out

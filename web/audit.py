@@ -4,6 +4,8 @@ The whole audit lives in the URL (GET, the same names as /api/solve), so a link 
 /api/audit takes the same parameters and answers the same facts as JSON.
 """
 
+from typing import NamedTuple
+
 from flask import Blueprint, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 
@@ -15,6 +17,7 @@ from scorer.query import QueryError, check_size, read_rules, read_wild
 from scorer.referee import audit as referee_audit
 from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
+from scorer.solver import solve
 
 from . import store
 from .db import get_db
@@ -29,9 +32,20 @@ def settings_from(args):
     return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}
 
 
-def read_audit(args):
-    """The audit asked for by these URL parameters: (game id, rules, wild, round, Audit or None, errors)."""
-    errors, result = {}, None
+class Asked(NamedTuple):
+    """A hand as the URL gives it: the game it is from (if any), its rules, wild rank and round, the
+    cards, and what is wrong with any of it, field by field."""
+    game_id: str | None
+    rules: object
+    wild: int | None
+    round: int | None
+    hand: list
+    errors: dict
+
+
+def read_hand(args):
+    """The hand asked about by these URL parameters (cards, round or wild, game, settings)."""
+    errors = {}
     base, game_id = DEFAULT, args.get('game') if args.get('game') not in GAMES else None
     if game_id:
         game = store.load_game(get_db(), game_id)
@@ -43,20 +57,26 @@ def read_audit(args):
     except QueryError as e:
         errors['rules'], rules = str(e), base
     wild = round = None
-    asked = args.get('wild') or args.get('round')
-    if asked:
+    if args.get('wild') or args.get('round'):
         try:
             wild, round = read_wild(args.get('wild'), args.get('round'), rules)
         except QueryError as e:
             errors['round'] = str(e)
-    text = args.get('cards', '')
     hand = []
-    if text.strip():
+    if args.get('cards', '').strip():
         try:
-            hand = parse_cards(text, rules.decks, rules.jokers)
+            hand = parse_cards(args['cards'], rules.decks, rules.jokers)
             check_size(hand, round, rules)
         except (CardError, QueryError) as e:
             errors['cards'] = str(e)
+    return Asked(game_id, rules, wild, round, hand, errors)
+
+
+def read_audit(args):
+    """The audit asked for by these URL parameters: (game id, rules, wild, round, Audit or None, errors)."""
+    asked = read_hand(args)
+    game_id, rules, wild, round, hand, errors = asked
+    result = None
     claim_score = None
     if args.get('claim', '').strip():
         claim_score = read_whole(args['claim'], MAX_POINTS)
@@ -68,9 +88,10 @@ def read_audit(args):
             claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers))
         except CardError as e:
             errors['melds'] = _('claimed melds: %(error)s', error=e)
-    if hand and not errors and asked:
+    chosen = args.get('wild') or args.get('round')
+    if hand and not errors and chosen:
         result = referee_audit(hand, wild, rules, round, claim_score, claim_melds)
-    elif text.strip() and not errors and not asked:
+    elif args.get('cards', '').strip() and not errors and not chosen:
         errors['round'] = _('choose the round (or the wild rank)')
     return game_id, rules, wild, round, result, errors
 
@@ -98,6 +119,23 @@ def audit():
                            recorded=recorded(game_id, round, request.args.get('player')),
                            wild=wild, round=round, game_id=game_id, settings=list(CHOICES),
                            choices=choices, title=title, printable=request.args.get('view') == 'print')
+
+
+@bp.get('/audit/preview')
+@solver_rate
+def preview():
+    """GET /audit/preview?cards=...&round=N&game=<id>&out=1: one hand's minimal penalty as the saved
+    result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
+    result pages use, so the two never differ)."""
+    asked = read_hand(request.args)
+    solution, error = None, '; '.join(asked.errors.values())
+    if not error and not asked.hand:
+        error = _('no cards given (%(example)s)', example='7H 8H 9H')
+    if not error:
+        solution = solve(asked.hand, asked.wild, asked.rules)
+    html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
+                           wild=asked.wild, out=request.args.get('out') == '1')
+    return html, 400 if error else 200
 
 
 @bp.get('/api/audit')

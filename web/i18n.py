@@ -81,18 +81,16 @@ def picker_words():
     if locale not in _picker_words:
         _picker_words[locale] = as_json_block({
             'tapCards': _('Tap cards'), 'done': _('Done'), 'undo': _('Undo the last card'),
-            'suit': _('Suit'), 'rank': _('Rank'), 'count': _('{count} / {size}'), 'as': _('as {card}'),
+            'suit': _('Suit'), 'rank': _('Rank'), 'count': _('{count} / {size}'),
             'tooMany': _('{count} cards: {why}.'),
             'holds': _('{name} already holds {count} cards: {why}.'),
             'copies': _('All {count} {card} are already in this round ({decks} decks).'),
             'copy': _('{card} is already in this round (1 deck).'),
             'jokers': _('All {count} jokers are already in this round.'),
-            'penalty': _('Penalty {points}'), 'melds': _('every card melds'),
-            'notMeld': _('went out, but these do not meld'), 'left': _('left:'),
+            'penalty': _('Penalty {points}'),
             'notCard': _("'{token}' is not a card"), 'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
             'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
-            'set': _('set'), 'run': _('run'),
         })
     return _picker_words[locale]
 

@@ -75,43 +75,6 @@ function suitClass(card) {
   return card === 'JK' ? 'suit-joker' : `suit-${card.slice(-1).toLowerCase()}`;
 }
 
-function cardChip(card, note, wild = false) {
-  const chip = el('span', { class: `card ${suitClass(card)}${wild ? ' wild' : ''}` }, pretty(card));
-  if (note) chip.append(el('small', {}, ` ${note}`));
-  return chip;
-}
-
-// The preview of one hand, as the saved result shows it: each meld with what its wilds stand
-// for, each deadwood card with its value, and the sum.
-function describe(data, wentOut) {
-  const box = el('div', { class: 'preview-line' });
-  if (data.error) {
-    box.classList.add('error');
-    box.textContent = data.error;
-    return box;
-  }
-  const head = el('p', {});
-  head.append(el('strong', { class: 'penalty' }, say('penalty', { points: data.penalty })));
-  if (data.deadwood.length > 1) head.append(` = ${data.deadwood_values.join(' + ')}`);
-  if (data.penalty === 0) head.append(el('span', {}, `· ${say('melds')}`));
-  else if (wentOut) { box.classList.add('error'); head.append(el('span', {}, `· ${say('notMeld')}`)); }
-  box.append(head);
-  for (const m of data.melds) {
-    const line = el('p', { class: 'meld' }, `${say(m.kind)} `);
-    m.cards.forEach((card, i) => {
-      const wild = card !== m.as[i];
-      line.append(cardChip(card, wild ? say('as', { card: pretty(m.as[i]) }) : '', wild), ' ');
-    });
-    box.append(line);
-  }
-  if (data.deadwood.length) {
-    const line = el('p', { class: 'meld deadwood' }, `${say('left')} `);
-    data.deadwood.forEach((card, i) => line.append(cardChip(card, String(data.deadwood_values[i])), ' '));
-    box.append(line);
-  }
-  return box;
-}
-
 // The keypad: a top row (whose hand, its count and penalty; undo; done), the hand area, the suits
 // and the ranks (and the joker where jokers are in play). Built once; only its words change.
 function buildKeypad(info, jokers) {
@@ -380,13 +343,16 @@ function setup(form) {
       asked += 1;
       const mine = asked;
       if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; showStatus(); return; }
-      const url = `${info.api}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}&game=${encodeURIComponent(info.game)}`;
+      // The server draws the preview with the result pages' own template (/audit/preview).
+      const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}`
+        + `&game=${encodeURIComponent(info.game)}${isOut(i) ? '&out=1' : ''}`;
       try {
         const res = await fetch(url);
-        const data = await res.json();
+        if (!res.ok && res.status !== 400) throw new Error(`preview: ${res.status}`);
+        const box = document.createRange().createContextualFragment(await res.text()).firstElementChild;
         if (mine !== asked) return;
-        s.preview.replaceChildren(describe(data, isOut(i)));
-        s.penalty = data.error ? '' : say('penalty', { points: data.penalty });
+        s.preview.replaceChildren(box);
+        s.penalty = box?.dataset.penalty ? say('penalty', { points: box.dataset.penalty }) : '';
         if (active === i) showStatus();
       } catch (e) {
         if (mine === asked) { s.preview.replaceChildren(); s.penalty = ''; }
