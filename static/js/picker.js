@@ -126,272 +126,309 @@ function seatOf(fieldset, i) {
   };
 }
 
-function setup(form) {
-  const info = form.dataset;
-  const handSize = Number(info.handSize);
-  const decks = Number(info.decks);
-  const jokers = Number(info.jokers);
-  const entering = form.classList.contains('round-form') || form.classList.contains('hand-form');
-  const seats = [...form.querySelectorAll('fieldset.player')].map(seatOf);
-  const keypad = buildKeypad(info, jokers);
-  const saveButton = form.querySelector('.save-bar button');
-  const history = [];          // [seat index, card] in the order tapped, for Undo
-  let active = null;
-  let suit = 'S';
-  let settling = null;         // {until, below}: taps on what just appeared are ignored until then
+// One entry form (the scorekeeper's round page, or "my hand"): its seats, the keypad, and what
+// a tap does. `start()` opens the keypad on the first player to enter; `refresh()` moves on from
+// a hand filled in from elsewhere.
+class Entry {
+  constructor(form) {
+    this.form = form;
+    this.info = form.dataset;
+    this.handSize = Number(this.info.handSize);
+    this.decks = Number(this.info.decks);
+    this.jokers = Number(this.info.jokers);
+    this.entering = form.classList.contains('round-form') || form.classList.contains('hand-form');
+    this.seats = [...form.querySelectorAll('fieldset.player')].map(seatOf);
+    this.keypad = buildKeypad(this.info, this.jokers);
+    this.saveButton = form.querySelector('.save-bar button');
+    this.history = [];         // [seat index, card] in the order tapped, for Undo
+    this.active = null;
+    this.suit = 'S';
+    this.settling = null;      // {until, opened, below}: taps on what just appeared are ignored until then
+    this.settled = null;
+    this.listenToKeys();
+    this.seats.forEach((s, i) => this.wireSeat(i));
+    form.append(this.keypad.pad);
+    form.addEventListener('keydown', (e) => this.enterMovesOn(e));
+  }
 
-  const cardsOf = (i) => readCards(seats[i].input.value).cards;
-  const countInRound = (card) => seats.reduce((n, _, i) => n + cardsOf(i).filter((c) => c === card).length, 0);
-  const isOut = (i) => Boolean(seats[i].out && seats[i].out.checked);
+  cardsOf(i) { return readCards(this.seats[i].input.value).cards; }
 
-  function setCards(i, cards) {
-    seats[i].input.value = cards.join(' ');
-    seats[i].input.dispatchEvent(new Event('input', { bubbles: true }));
+  countInRound(card) {
+    return this.seats.reduce((n, _, i) => n + this.cardsOf(i).filter((c) => c === card).length, 0);
+  }
+
+  isOut(i) { return Boolean(this.seats[i].out && this.seats[i].out.checked); }
+
+  setCards(i, cards) {
+    this.seats[i].input.value = cards.join(' ');
+    this.seats[i].input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
   // After the keypad opens or closes, what appeared under a finger gets no tap for SETTLE_MS:
   // the keys after it opens, the page below its top edge after it closes (Save stays disabled).
-  let settled = null;
-  function settle(opened) {
-    const top = keypad.pad.getBoundingClientRect().top;
-    settling = { until: performance.now() + SETTLE_MS, opened, below: top };
+  settle(opened) {
+    const { pad } = this.keypad;
+    this.settling = { until: performance.now() + SETTLE_MS, opened, below: pad.getBoundingClientRect().top };
     document.documentElement.dataset.settling = '1';
-    if (opened) keypad.pad.setAttribute('aria-disabled', 'true');
-    else if (saveButton) saveButton.disabled = true;
-    clearTimeout(settled);
-    settled = setTimeout(() => {
-      settling = null;
+    if (opened) pad.setAttribute('aria-disabled', 'true');
+    else if (this.saveButton) this.saveButton.disabled = true;
+    clearTimeout(this.settled);
+    this.settled = setTimeout(() => {
+      this.settling = null;
       delete document.documentElement.dataset.settling;
-      keypad.pad.removeAttribute('aria-disabled');
-      if (saveButton) saveButton.disabled = false;
+      pad.removeAttribute('aria-disabled');
+      if (this.saveButton) this.saveButton.disabled = false;
     }, SETTLE_MS);
   }
-  document.addEventListener('click', (e) => {
-    if (!settling || performance.now() > settling.until) return;
-    const onPad = keypad.pad.contains(e.target);
-    if (settling.opened ? onPad : (!onPad && e.clientY >= settling.below && e.detail > 0)) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
-  }, true);
 
-  function chooseSuit(s) {
-    suit = s;
+  dropsTap(e) {
+    const { settling } = this;
+    if (!settling || performance.now() > settling.until) return false;
+    const onPad = this.keypad.pad.contains(e.target);
+    return settling.opened ? onPad : (!onPad && e.clientY >= settling.below && e.detail > 0);
+  }
+
+  chooseSuit(s) {
+    const { keypad, info } = this;
+    this.suit = s;
     for (const k of keypad.suits.querySelectorAll('.suit')) k.setAttribute('aria-pressed', String(k.dataset.suit === s));
     keypad.ranks.className = `ranks suit-${s.toLowerCase()}`;
     for (const key of keypad.ranks.querySelectorAll('.rank')) {
       const wild = key.dataset.rank === info.wild ? `, ${say('wild')}` : '';
-      key.setAttribute('aria-label', `${pretty(key.dataset.rank + suit)}${wild}`);
+      key.setAttribute('aria-label', `${pretty(key.dataset.rank + s)}${wild}`);
     }
   }
 
-  function showStatus() {
+  showStatus() {
+    const { active, keypad } = this;
     if (active === null) return;
-    keypad.count.textContent = `${seats[active].name} · ${say('count', { count: cardsOf(active).length, size: handSize })}`;
-    keypad.penalty.textContent = seats[active].penalty;
+    keypad.count.textContent = `${this.seats[active].name} · ${say('count', { count: this.cardsOf(active).length, size: this.handSize })}`;
+    keypad.penalty.textContent = this.seats[active].penalty;
   }
 
   // The last chip in view inside the hand area (the page itself never scrolls for it).
-  function showLastChip() {
-    const last = active !== null && seats[active].chips.lastElementChild;
+  showLastChip() {
+    const last = this.active !== null && this.seats[this.active].chips.lastElementChild;
     if (!last) return;
-    const area = keypad.hand;
+    const area = this.keypad.hand;
     const bottom = last.offsetTop + last.offsetHeight;
     if (bottom > area.scrollTop + area.clientHeight || last.offsetTop < area.scrollTop) area.scrollTop = bottom - area.clientHeight + 4;
   }
 
-  function tell(text) {
-    keypad.message.textContent = text;
-    if (text) keypad.hand.scrollTop = 0;
+  tell(text) {
+    this.keypad.message.textContent = text;
+    if (text) this.keypad.hand.scrollTop = 0;
   }
 
-  function add(card) {
-    const i = active;
-    const cards = cardsOf(i);
-    if (cards.length >= handSize) {
-      tell(say('holds', { name: seats[i].name, count: cards.length, why: info.limitWhy }));
+  // A tap on a rank (or the joker): the card joins the active hand, unless the hand is full or
+  // the pack holds no more of it.
+  add(card) {
+    const i = this.active;
+    const cards = this.cardsOf(i);
+    if (cards.length >= this.handSize) {
+      this.tell(say('holds', { name: this.seats[i].name, count: cards.length, why: this.info.limitWhy }));
       return;
     }
+    const { jokers, decks } = this;
     const limit = card === 'JK' ? jokers : decks;
-    if (countInRound(card) >= limit) {
-      tell(card === 'JK' ? say('jokers', { count: jokers })
+    if (this.countInRound(card) >= limit) {
+      this.tell(card === 'JK' ? say('jokers', { count: jokers })
         : limit === 1 ? say('copy', { card: pretty(card) }) : say('copies', { count: limit, card: pretty(card), decks }));
       return;
     }
-    tell('');
-    setCards(i, [...cards, card]);
-    history.push([i, card]);
-    if (entering && cards.length + 1 === handSize) moveOn(i);
+    this.tell('');
+    this.setCards(i, [...cards, card]);
+    this.history.push([i, card]);
+    if (this.entering && cards.length + 1 === this.handSize) this.moveOn(i);
+  }
+
+  undo() {
+    const last = this.history.pop();
+    if (!last) return;
+    const [i, card] = last;
+    const cards = this.cardsOf(i);
+    const at = cards.lastIndexOf(card);
+    if (at >= 0) cards.splice(at, 1);
+    this.setCards(i, cards);
+    if (this.active !== i) this.open(i);
+    this.tell('');
   }
 
   // The next player to enter after seat i: not marked as gone out, no points, hand not full.
-  function nextPlayer(i) {
-    for (let j = i + 1; j < seats.length; j += 1) {
-      if (!isOut(j) && cardsOf(j).length < handSize && !seats[j].points?.value.trim()) return j;
+  nextPlayer(i) {
+    for (let j = i + 1; j < this.seats.length; j += 1) {
+      if (!this.isOut(j) && this.cardsOf(j).length < this.handSize && !this.seats[j].points?.value.trim()) return j;
     }
     return null;
   }
-  function moveOn(i) {
-    const j = nextPlayer(i);
-    if (j === null) close(); else open(j);
+
+  moveOn(i) {
+    const j = this.nextPlayer(i);
+    if (j === null) this.close(); else this.open(j);
   }
 
   // The hand's chips, warning and preview go where the hand is being looked at.
-  function dock(i, inKeypad) {
-    const s = seats[i];
-    if (inKeypad) keypad.hand.append(s.chips, s.warn, s.preview);
+  dock(i, inKeypad) {
+    const s = this.seats[i];
+    if (inKeypad) this.keypad.hand.append(s.chips, s.warn, s.preview);
     else { s.field.insertBefore(s.chips, s.pick); s.field.insertBefore(s.warn, s.pick); s.field.append(s.preview); }
   }
 
-  function open(i) {
+  open(i) {
+    const { keypad, seats } = this;
     const wasClosed = keypad.pad.hidden;
-    if (active !== null && active !== i) dock(active, false);
-    active = i;
-    dock(i, true);
+    if (this.active !== null && this.active !== i) this.dock(this.active, false);
+    this.active = i;
+    this.dock(i, true);
     keypad.pad.setAttribute('aria-label', say('pickerFor', { name: seats[i].name }));
     keypad.pad.hidden = false;
-    form.classList.add('keypad-open');
+    this.form.classList.add('keypad-open');
     document.documentElement.style.setProperty('--keypad-h', `${keypad.pad.offsetHeight}px`);
-    tell('');
-    chooseSuit('S');
+    this.tell('');
+    this.chooseSuit('S');
     seats.forEach((s, j) => {
       s.pick.setAttribute('aria-expanded', String(j === i));
       s.fieldset.classList.toggle('active', j === i);
     });
-    showStatus();
-    showLastChip();
+    this.showStatus();
+    this.showLastChip();
     seats[i].fieldset.scrollIntoView({ block: 'nearest' });   // the page scrolls; the keys stay put
     return wasClosed;
   }
+
   // Closed by a tap (Done, or the last card of the last hand) the page below settles first; closed
   // because a text field took the focus, the phone's keyboard comes up and nothing lands there.
-  function close(typing = false) {
+  close(typing = false) {
+    const { keypad } = this;
     if (keypad.pad.hidden) return;
-    if (active !== null) dock(active, false);
-    if (!typing) settle(false);
+    if (this.active !== null) this.dock(this.active, false);
+    if (!typing) this.settle(false);
     keypad.pad.hidden = true;
-    form.classList.remove('keypad-open');
-    for (const s of seats) {
+    this.form.classList.remove('keypad-open');
+    for (const s of this.seats) {
       s.pick.setAttribute('aria-expanded', 'false');
       s.fieldset.classList.remove('active');
     }
-    active = null;
-  }
-  function openByTap(i) {
-    if (open(i)) settle(true);
+    this.active = null;
   }
 
-  keypad.ranks.addEventListener('click', (e) => {
-    const key = e.target.closest('button');
-    if (!key || active === null || keypad.pad.hasAttribute('aria-disabled')) return;
-    add(key.classList.contains('joker') ? 'JK' : key.dataset.rank + suit);
-  });
-  keypad.suits.addEventListener('click', (e) => {
-    const key = e.target.closest('button');
-    if (key && !keypad.pad.hasAttribute('aria-disabled')) chooseSuit(key.dataset.suit);
-  });
-  keypad.undo.addEventListener('click', () => {
-    const last = history.pop();
-    if (!last) return;
-    const [i, card] = last;
-    const cards = cardsOf(i);
-    const at = cards.lastIndexOf(card);
-    if (at >= 0) cards.splice(at, 1);
-    setCards(i, cards);
-    if (active !== i) open(i);
-    tell('');
-  });
-  keypad.done.addEventListener('click', () => close());
+  openByTap(i) {
+    if (this.open(i)) this.settle(true);
+  }
+
+  listenToKeys() {
+    const { keypad } = this;
+    document.addEventListener('click', (e) => {
+      if (this.dropsTap(e)) { e.preventDefault(); e.stopPropagation(); }
+    }, true);
+    keypad.ranks.addEventListener('click', (e) => {
+      const key = e.target.closest('button');
+      if (!key || this.active === null || keypad.pad.hasAttribute('aria-disabled')) return;
+      this.add(key.classList.contains('joker') ? 'JK' : key.dataset.rank + this.suit);
+    });
+    keypad.suits.addEventListener('click', (e) => {
+      const key = e.target.closest('button');
+      if (key && !keypad.pad.hasAttribute('aria-disabled')) this.chooseSuit(key.dataset.suit);
+    });
+    keypad.undo.addEventListener('click', () => this.undo());
+    keypad.done.addEventListener('click', () => this.close());
+  }
 
   // The hand being entered was filled in from elsewhere (a player's own phone): move on from it.
-  function refresh() {
-    if (active !== null && entering && (isOut(active) || cardsOf(active).length >= handSize || seats[active].points?.value.trim())) moveOn(active);
+  refresh() {
+    const { active } = this;
+    if (active !== null && this.entering && (this.isOut(active) || this.cardsOf(active).length >= this.handSize
+        || this.seats[active].points?.value.trim())) this.moveOn(active);
   }
 
-  seats.forEach((s, i) => {
+  wireSeat(i) {
+    const s = this.seats[i];
     // The server's message for this field, if the page came back with one: it already says what
     // is wrong with the text as sent, so the live warning waits until the text changes.
-    const sent = s.field.querySelector('.error:not(.size-warning)') ? s.input.value : null;
+    s.sent = s.field.querySelector('.error:not(.size-warning)') ? s.input.value : null;
+    s.asked = 0;
     s.field.append(s.chips, s.warn, s.pick, s.preview);
-    s.pick.addEventListener('click', () => (active === i ? close() : openByTap(i)));
+    s.pick.addEventListener('click', () => (this.active === i ? this.close() : this.openByTap(i)));
     // Typing closes the keypad: the phone's own keyboard takes its place.
-    for (const field of [s.input, s.points]) field?.addEventListener('focus', () => close(true));
-
-    const render = () => {
-      const { cards, bad } = readCards(s.input.value);
-      const groups = new Map();
-      for (const card of cards) groups.set(card, (groups.get(card) || 0) + 1);
-      s.chips.replaceChildren(...[...groups].map(([card, n]) => {
-        const label = n > 1 ? `${pretty(card)} ×${n}` : pretty(card);
-        const chip = el('button', { type: 'button', class: `chip ${suitClass(card)}`, 'aria-label': say('remove', { card: label }) }, label);
-        chip.addEventListener('click', () => {
-          const now = readCards(s.input.value).cards;
-          now.splice(now.lastIndexOf(card), 1);
-          setCards(i, now);
-        });
-        return chip;
-      }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
-      s.warn.textContent = cards.length > handSize && s.input.value !== sent
-        ? say('tooMany', { count: cards.length, why: info.limitWhy }) : '';
-      if (active === i) { showStatus(); showLastChip(); }
-    };
+    for (const field of [s.input, s.points]) field?.addEventListener('focus', () => this.close(true));
     let timer = null;
-    let asked = 0;
-    const solve = async () => {
-      if (info.preview === 'off') return;
-      const { cards, bad } = readCards(s.input.value);
-      asked += 1;
-      const mine = asked;
-      if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; showStatus(); return; }
-      // The server draws the preview with the result pages' own template (/audit/preview).
-      const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}`
-        + `&game=${encodeURIComponent(info.game)}${isOut(i) ? '&out=1' : ''}`;
-      try {
-        const res = await fetch(url);
-        if (!res.ok && res.status !== 400) throw new Error(`preview: ${res.status}`);
-        const box = document.createRange().createContextualFragment(await res.text()).firstElementChild;
-        if (mine !== asked) return;
-        s.preview.replaceChildren(box);
-        s.penalty = box?.dataset.penalty ? say('penalty', { points: box.dataset.penalty }) : '';
-        if (active === i) showStatus();
-      } catch (e) {
-        if (mine === asked) { s.preview.replaceChildren(); s.penalty = ''; }
-      }
-    };
     s.input.addEventListener('input', () => {
-      render();
+      this.renderChips(i);
       clearTimeout(timer);
-      timer = setTimeout(solve, 200);
+      timer = setTimeout(() => this.preview(i), 200);
     });
-    if (s.out) {
-      s.out.addEventListener('change', () => {
-        for (const other of seats) other.input.dispatchEvent(new Event('input'));
-        if (entering && active === i && isOut(i) && !cardsOf(i).length) moveOn(i);
+    s.out?.addEventListener('change', () => {
+      for (const other of this.seats) other.input.dispatchEvent(new Event('input'));
+      if (this.entering && this.active === i && this.isOut(i) && !this.cardsOf(i).length) this.moveOn(i);
+    });
+    this.renderChips(i);
+    if (s.input.value.trim()) this.preview(i);
+  }
+
+  // A chip for each card (a tap removes it; ×2 for copies), a chip for what is not a card, and
+  // the warning of a hand past its size.
+  renderChips(i) {
+    const s = this.seats[i];
+    const { cards, bad } = readCards(s.input.value);
+    const groups = new Map();
+    for (const card of cards) groups.set(card, (groups.get(card) || 0) + 1);
+    s.chips.replaceChildren(...[...groups].map(([card, n]) => {
+      const label = n > 1 ? `${pretty(card)} ×${n}` : pretty(card);
+      const chip = el('button', { type: 'button', class: `chip ${suitClass(card)}`, 'aria-label': say('remove', { card: label }) }, label);
+      chip.addEventListener('click', () => {
+        const now = readCards(s.input.value).cards;
+        now.splice(now.lastIndexOf(card), 1);
+        this.setCards(i, now);
       });
+      return chip;
+    }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
+    s.warn.textContent = cards.length > this.handSize && s.input.value !== s.sent
+      ? say('tooMany', { count: cards.length, why: this.info.limitWhy }) : '';
+    if (this.active === i) { this.showStatus(); this.showLastChip(); }
+  }
+
+  // The hand's minimal penalty, drawn by the server with the result pages' own template
+  // (/audit/preview); only the answer to the latest question is shown.
+  async preview(i) {
+    const { info } = this;
+    const s = this.seats[i];
+    if (info.preview === 'off') return;
+    const { cards, bad } = readCards(s.input.value);
+    s.asked += 1;
+    const mine = s.asked;
+    if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; this.showStatus(); return; }
+    const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}`
+      + `&game=${encodeURIComponent(info.game)}${this.isOut(i) ? '&out=1' : ''}`;
+    try {
+      const res = await fetch(url);
+      if (!res.ok && res.status !== 400) throw new Error(`preview: ${res.status}`);
+      const box = document.createRange().createContextualFragment(await res.text()).firstElementChild;
+      if (mine !== s.asked) return;
+      s.preview.replaceChildren(box);
+      s.penalty = box?.dataset.penalty ? say('penalty', { points: box.dataset.penalty }) : '';
+      if (this.active === i) this.showStatus();
+    } catch (e) {
+      if (mine === s.asked) { s.preview.replaceChildren(); s.penalty = ''; }
     }
-    render();
-    if (s.input.value.trim()) solve();
-  });
-  form.append(keypad.pad);
+  }
 
   // Enter moves to the next player's field of the same kind; on the last one it saves.
-  form.addEventListener('keydown', (e) => {
+  enterMovesOn(e) {
     if (e.key !== 'Enter' || e.target.tagName !== 'INPUT' || e.target.type === 'checkbox') return;
-    const here = seats.findIndex((s) => s.fieldset.contains(e.target));
-    if (here >= 0 && here < seats.length - 1) {
+    const here = this.seats.findIndex((s) => s.fieldset.contains(e.target));
+    if (here >= 0 && here < this.seats.length - 1) {
       e.preventDefault();
       const kind = e.target.closest('.points') ? '.points input' : 'input.cards-input';
-      seats[here + 1].fieldset.querySelector(kind).focus();
+      this.seats[here + 1].fieldset.querySelector(kind).focus();
     }
-  });
+  }
 
   // Open the keypad on the first player still to enter, so the first tap is a card.
-  function start() {
-    if (!entering) return;
-    const first = nextPlayer(-1);
-    if (first !== null && info.problem !== '1' && !form.querySelector('[aria-invalid=true]')) open(first);
+  start() {
+    if (!this.entering) return;
+    const first = this.nextPlayer(-1);
+    if (first !== null && this.info.problem !== '1' && !this.form.querySelector('[aria-invalid=true]')) this.open(first);
   }
-  return { seats, start, refresh };
 }
 
 // The scorekeeper's round page fills in as the seated players enter their own hands: a seat the
@@ -476,11 +513,11 @@ function keepDraft(form, refresh) {
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
   if (!form.classList.contains('audit-form')) keepAwake();
-  const { seats, start, refresh } = setup(form);
+  const entry = new Entry(form);
   let typed = () => false;
   if (form.classList.contains('round-form')) {
-    typed = keepDraft(form, () => seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
+    typed = keepDraft(form, () => entry.seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
   }
-  start();
-  if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, seats, refresh), typed);
+  entry.start();
+  if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed);
 }
