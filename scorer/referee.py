@@ -53,7 +53,7 @@ class Audit(NamedTuple):
 def audit(hand, wild, rules=DEFAULT, round=None, claim_score=None, claim_melds=None):
     """The referee's whole word on a hand; `round` (when known) also checks going out."""
     hand = tuple(hand)
-    found = arrangements(hand, wild, rules, limit=2)
+    found = arrangements(hand, wild, rules, count=2)
     claim = None
     if claim_score is not None or claim_melds is not None:
         claim = check_claim(hand, wild, rules, melds=claim_melds, score=claim_score, solution=found[0])

@@ -119,7 +119,7 @@ class Meld(NamedTuple):
     plays: tuple
 
     @property
-    def wilds(self):
+    def stand_ins(self):
         """The cards in the meld that stand in for another card."""
         return tuple(c for c, p in zip(self.cards, self.plays) if c != p)
 
@@ -177,8 +177,8 @@ def best_discard(hand, wild, rules=DEFAULT, whole=None):
     return [], best, least
 
 
-def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
-    """Up to `limit` arrangements that reach the minimal penalty, each grouping the cards differently.
+def arrangements(hand, wild, rules=DEFAULT, count=2, budget=3000):
+    """Up to `count` arrangements that reach the minimal penalty, each grouping the cards differently.
 
     The first is solve()'s. Ties are followed for at most `budget` steps, so a hand with a huge
     number of equivalent arrangements may show fewer than exist, never more.
@@ -188,7 +188,7 @@ def arrangements(hand, wild, rules=DEFAULT, limit=2, budget=3000):
     found = {grouping(first): first}
     for solution in search.ties(budget):
         found.setdefault(grouping(solution), solution)
-        if len(found) >= limit:
+        if len(found) >= count:
             break
     return list(found.values())
 

@@ -264,7 +264,7 @@ def test_arrangement_tells_what_each_wild_stands_for():
     (run,) = s.melds
     assert run.kind == 'run'
     assert [str(p) for p in run.plays] in (['6H', '7H', '8H', '9H'], ['7H', '8H', '9H', '10H'])
-    assert [str(c) for c in run.wilds] == ['5C']
+    assert [str(c) for c in run.stand_ins] == ['5C']
     assert [str(c) for c in s.deadwood] == ['KS']
 
 
@@ -295,7 +295,7 @@ def test_the_best_discard_is_the_one_each_discard_solved_in_turn_finds(deal):
 def test_every_arrangement_offered_is_optimal_valid_and_distinct(deal):
     from scorer.solver import arrangements, grouping
     h, wild, rules = deal
-    found = arrangements(h, wild, rules, limit=3)
+    found = arrangements(h, wild, rules, count=3)
     minimum = brute_penalty(h, wild, rules)
     assert len({grouping(s) for s in found}) == len(found)
     for solution in found:
