@@ -156,6 +156,21 @@ def clustered(rng, settings):
     return hand[:size], wild, rules
 
 
+def every_setting(rng, deal, kind, count):
+    """Time `count` hands from `deal` under each meld setting; print a table row a setting and
+    return the worst of each as (ms, what)."""
+    print('| rules | median | p99 | worst | worst hand (wild rank) |\n|---|---:|---:|---:|---|')
+    worst = []
+    for name, settings in MELD_SETTINGS.items():
+        deals = [deal(rng, settings) for _ in range(count)]
+        times = [timed(h, w, r, 3) for h, w, r in deals]
+        med, p99, most = spread(times)
+        hand, wild, _ = deals[times.index(most)]
+        print(f'| {name} | {med:.2f} | {p99:.2f} | {most:.2f} | {pretty(hand)} ({wild}) |')
+        worst.append((most, f'{kind}, {name}'))
+    return worst
+
+
 def mixed_batch(rng, lines):
     """JSON lines as a table sends them: a round's hand (or one card more), any setting."""
     batch = []
@@ -213,25 +228,10 @@ def main():
 
     print(f'\nCrowded hands ({args.crowded} a setting: 14-{MAX_HAND} cards, three decks, 0-12 wild-rank '
           'cards and jokers, naturals from a narrow window of ranks), ms per hand:\n')
-    print('| rules | median | p99 | worst | worst hand (wild rank) |\n|---|---:|---:|---:|---|')
-    for name, settings in MELD_SETTINGS.items():
-        deals = [crowded(rng, settings) for _ in range(args.crowded)]
-        times = [timed(h, w, r, 3) for h, w, r in deals]
-        med, p99, most = spread(times)
-        hand, wild, _ = deals[times.index(most)]
-        print(f'| {name} | {med:.2f} | {p99:.2f} | {most:.2f} | {pretty(hand)} ({wild}) |')
-        worst.append((most, f'crowded, {name}'))
-
+    worst += every_setting(rng, crowded, 'crowded', args.crowded)
     print(f'\nClustered hands ({args.crowded} a setting: 14-{MAX_HAND} cards, three decks, many copies of one '
           'rank beside the wild rank, wild-rank cards and naturals of those suits), ms per hand:\n')
-    print('| rules | median | p99 | worst | worst hand (wild rank) |\n|---|---:|---:|---:|---|')
-    for name, settings in MELD_SETTINGS.items():
-        deals = [clustered(rng, settings) for _ in range(args.crowded)]
-        times = [timed(h, w, r, 3) for h, w, r in deals]
-        med, p99, most = spread(times)
-        hand, wild, _ = deals[times.index(most)]
-        print(f'| {name} | {med:.2f} | {p99:.2f} | {most:.2f} | {pretty(hand)} ({wild}) |')
-        worst.append((most, f'clustered, {name}'))
+    worst += every_setting(rng, clustered, 'clustered', args.crowded)
 
     print('\nKnown hard hands, ms (best of 3):\n')
     print('| hand | wild rank | rules | ms |\n|---|---:|---|---:|')

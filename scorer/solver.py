@@ -618,10 +618,6 @@ class Deal:
         the stand-ins the melds made so far hold."""
         return len(self.jokers) + wilds + len(runners) - owed
 
-    def limit(self, wilds, runners, owed):
-        """How many stand-ins the next meld may take: the spare wilds, up to the rules' limit per meld."""
-        return min(self.spare(wilds, runners, owed), self.most)
-
     def cost(self, naturals):
         """What naturals cost as deadwood."""
         return sum(map(self.value.__getitem__, naturals)) if naturals else 0
@@ -806,11 +802,11 @@ class Search:
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
         place = place_of(c)
-        for meld in deal.runs_of(c, rest, runners, deal.limit(wilds, runners, owed)):
-            runners_left = without(runners, meld.runners)
+        spare = deal.spare(wilds, runners, owed)
+        for meld in deal.runs_of(c, rest, runners, min(spare, deal.most)):
             # the runners it plays as themselves leave enough wilds for every stand-in held
-            if deal.spare(wilds, runners_left, owed + meld.stand_ins) >= 0:
-                yield deal.step(0, (), (meld,), without(rest, meld.naturals), wilds, runners_left,
+            if spare - len(meld.runners) - meld.stand_ins >= 0:
+                yield deal.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
                                 owed + meld.stand_ins, sink or meld.sinks, place)
         yield deal.step(deal.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
 
@@ -855,6 +851,10 @@ def sub_multisets(cards, least):
     """Every sub-multiset of a tuple of naturals holding at least least[x] copies of each x (each
     once, as a sorted tuple), the largest first."""
     distinct = sorted(set(cards))
+    if len(distinct) == len(cards):            # no copies (most hands): subsets of what is not forced
+        must = tuple(x for x in distinct if least[x])
+        free = [x for x in distinct if not least[x]]
+        return [tuple(sorted(must + more)) for k in range(len(free), -1, -1) for more in combinations(free, k)]
     found = [tuple(x for x, n in zip(distinct, counts) for _ in range(n))
              for counts in product(*(range(least[x], cards.count(x) + 1) for x in distinct))]
     return sorted(found, key=len, reverse=True)
