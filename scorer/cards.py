@@ -6,10 +6,17 @@ are refused with a message saying to type the card itself (5♥) or JK for a jok
 A card is written rank then suit, case-insensitive: `10h`, `Th`, `q♠`, `A♥`, `KC`.
 A joker is `JK`. Cards are separated by spaces and/or commas (docs/rules.md, "Cards and decks").
 
-Spanish and Portuguese tables may also write the rank as they say it: `Jota`, `Reina`,
-`Rey`, `As` (es) and `Valete`, `Dama`, `Rei`, `Ás` (pt), and the letters `V` (valete) and
-`R` (rey, rei), which no suit letter clashes with: `Rey♥`, `Dama♠`, `VC`, `R♦`. `D` for
-dama is not read (it is the diamonds letter); the suit is a symbol or S, H, D, C.
+Cards typed at a table are read in its language (`reader(language)`), as its players write them:
+- suit letters: es P picas, C corazones, D diamantes, T tréboles; pt E espadas, C copas, O ouros,
+  P paus. The English letters keep working where they cannot be confused (S, H, and D in both);
+  C (and P) mean another suit in Spanish and Portuguese, so there they are read the table's way.
+  Symbols always work.
+- ranks: `Jota`, `Sota`, `Reina`, `Rey`, `As` (es); `Valete`, `V`, `Dama`, `D`, `Rei`, `R`, `Ás`
+  (pt): `Rey♥`, `D♠` (pt: Q♠), `VC` (pt: J♥).
+- a rank and a suit word: `rey de corazones`, `rei de copas`, `dama de espadas`, `7 de picas`.
+- a rank alone (`rey`, `as` in Spanish, `K`) is no card: the message asks which suit.
+What is read is kept in canonical text (English letters: `KH`); stored and exported cards, and the
+HTTP API and the command line, use only that, so they read the same in every language.
 """
 
 import re
@@ -39,9 +46,38 @@ _JOKER_IN = {'JK', 'JKR', 'JOKER', '🃏'}
 # The table's words for "a wild card": they say that a card is wild, not which card it is (a wild
 # five is 5♥), so they are no card; the message says what to type instead.
 _WILD_WORDS = {'COMODÍN', 'COMODIN', 'COMODINES', 'CURINGA', 'CURINGAS', 'CORINGA', 'CORINGAS', 'WILD'}
-# A card is a rank word then one suit character; the longest rank word is tried first.
-_RANK_PATTERN = '(' + '|'.join(sorted(_RANK_IN, key=lambda w: (-len(w), w))) + ')(.)'
-_CARD_RE = re.compile(_RANK_PATTERN)
+
+# What each language adds. Suit letters replace the English ones they clash with (C, and P);
+# the others (S, H, D) keep working. A rank word alone (AS in Spanish is the ace, not A♠) is a
+# rank without a suit.
+SUIT_LETTERS = {'es': {'P': 'S', 'C': 'H', 'D': 'D', 'T': 'C'},      # picas, corazones, diamantes, tréboles
+                'pt': {'E': 'S', 'C': 'H', 'O': 'D', 'P': 'C'}}      # espadas, copas, ouros, paus
+SUIT_WORDS = {'es': {'PICAS': 'S', 'CORAZONES': 'H', 'DIAMANTES': 'D', 'TRÉBOLES': 'C', 'TREBOLES': 'C'},
+              'pt': {'ESPADAS': 'S', 'COPAS': 'H', 'OUROS': 'D', 'PAUS': 'C'}}
+RANK_WORDS = {'es': {'SOTA': 11}, 'pt': {'D': 12}}
+BARE_RANKS = {'es': {'AS', 'ÁS', 'JOTA', 'SOTA', 'REINA', 'REY'},
+              'pt': {'ÁS', 'AS', 'VALETE', 'DAMA', 'REI'}}
+
+
+class Reader(NamedTuple):
+    """How one language's tables read a card: its ranks, suits, and the words of a rank alone."""
+    ranks: dict
+    suits: dict
+    pattern: str          # a rank word then one suit character; the longest rank word is tried first
+    bare: frozenset
+    suit_words: dict
+    phrase: str           # "<rank> de <suit word>": one card
+
+
+@lru_cache(maxsize=8)
+def reader(language='en'):
+    """The card reader of a table speaking `language` ('en' is the canonical one)."""
+    ranks = {**_RANK_IN, **RANK_WORDS.get(language, {})}
+    suits = {**_SUIT_IN, **SUIT_LETTERS.get(language, {})}      # C (and P) the table's way
+    pattern = '(' + '|'.join(sorted(ranks, key=lambda w: (-len(w), w))) + ')(.)'
+    words = SUIT_WORDS.get(language, {})
+    phrase = (r'(\S+)\s+DE\s+(' + '|'.join(sorted(words, key=lambda w: (-len(w), w))) + r')(?=[\s,;]|$)') if words else ''
+    return Reader(ranks, suits, pattern, frozenset(BARE_RANKS.get(language, ())), words, phrase)
 
 
 class CardError(ValueError):
@@ -72,22 +108,26 @@ class Card(NamedTuple):
 JOKER = Card(0, '')
 
 
-def card(text):
-    """Read one card, or raise CardError naming the text."""
-    return _card(text.strip().upper().replace('\ufe0f', ''), text)
+def card(text, language='en'):
+    """Read one card as a table speaking `language` writes it, or raise CardError naming the text."""
+    return _card(text.strip().upper().replace('\ufe0f', ''), text, language)
 
 
-@lru_cache(maxsize=512)          # a table types the same few dozen cards again and again
-def _card(token, text):
+@lru_cache(maxsize=1024)          # a table types the same few dozen cards again and again
+def _card(token, text, language):
     if token in _JOKER_IN:
         return JOKER
     if token in _WILD_WORDS:
         raise CardError(_("'%(text)s' says a card is wild, not which card it is: type the card itself (like "
                           "5♥ for a wild five), or JK for a joker", text=text.strip()))
-    m = _CARD_RE.fullmatch(token)
-    if not m or m.group(2) not in _SUIT_IN:
+    read = reader(language)
+    m = None if token in read.bare else re.fullmatch(read.pattern, token)
+    if not m or m.group(2) not in read.suits:
+        if token in read.ranks:
+            raise CardError(_("'%(text)s' has no suit: which one? (%(example)s)", text=short(text.strip()),
+                              example=text.strip() + '♥'))
         raise CardError(_("'%(text)s' is not a card", text=short(text.strip())))
-    return Card(_RANK_IN[m.group(1)], _SUIT_IN[m.group(2)])
+    return Card(read.ranks[m.group(1)], read.suits[m.group(2)])
 
 
 def short(text, most=20):
@@ -108,19 +148,49 @@ def tokens(text):
     return [t for t in re.split(r'[\s,;]+', text or '') if t]
 
 
-def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND):
-    """Read a hand from text, checking every token and the pack it was dealt from."""
-    words = tokens(text)
-    hand = []
-    for i, word in enumerate(words, 1):
-        try:
-            hand.append(card(word))
-        except CardError as e:
-            raise CardError(_('%(error)s (%(nth)s card)', error=e, nth=ordinal(i))) from None
+def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND, language='en'):
+    """Read a hand from text as a table speaking `language` writes it, checking every token and the
+    pack it was dealt from."""
+    hand = read_cards(text, language)
     if len(hand) > max_cards:
         raise CardError(_('%(count)d cards, but a hand holds at most %(most)d', count=len(hand), most=max_cards))
     check_pack(hand, decks, jokers)
     return hand
+
+
+def read_cards(text, language='en'):
+    """The cards of a text, in order (no pack checked): CardError names the first that is none."""
+    hand = []
+    for i, word in enumerate(tokens(phrases(text, language)), 1):
+        try:
+            hand.append(card(word, language))
+        except CardError as e:
+            raise CardError(_('%(error)s (%(nth)s card)', error=e, nth=ordinal(i))) from None
+    return hand
+
+
+def phrases(text, language):
+    """The text with each "rank de suit word" written as one card (`rey de corazones` → `rey♥`)."""
+    read = reader(language)
+    if not read.phrase or not text:
+        return text or ''
+    return re.sub(read.phrase, lambda m: m.group(1) + SYMBOL[read.suit_words[m.group(2).upper()]],
+                  text, flags=re.IGNORECASE)
+
+
+def symbols(text):
+    """Canonical card text with suit symbols ('7H 10S' → '7♥ 10♠'): what a form shows, since every
+    language reads symbols alike. Text that is no cards (a round stored wrong) is shown as it is."""
+    try:
+        return ' '.join(c.pretty for c in read_cards(text)) if text else ''
+    except CardError:
+        return text
+
+
+def canonical(text, language='en'):
+    """Cards as typed at a table speaking `language`, in canonical text ('7C' in Spanish → '7H');
+    CardError names the first that is no card."""
+    return ' '.join(map(str, read_cards(text, language)))
 
 
 def number_word(n):
@@ -194,10 +264,11 @@ def rank_plural(rank):
     return _(RANK_PLURAL[rank])
 
 
-def tables():
-    """What the browser's card parser (static/js/picker.js) reads cards with: the same tables as card().
-
-    The page hands them over as JSON, so the two parsers can never say different things.
-    """
-    return {'ranks': _RANK_IN, 'rankPattern': _RANK_PATTERN, 'suits': _SUIT_IN, 'jokers': sorted(_JOKER_IN),
+def tables(language='en'):
+    """What the browser's card parser (static/js/picker.js) reads cards with: the same tables as card()
+    for the page's language. The page hands them over as JSON, so the two parsers can never say
+    different things."""
+    read = reader(language)
+    return {'ranks': read.ranks, 'rankPattern': read.pattern, 'suits': read.suits, 'jokers': sorted(_JOKER_IN),
+            'bare': sorted(read.bare), 'suitWords': read.suit_words, 'phrase': read.phrase,
             'rankText': {str(r): t for r, t in RANK_TEXT.items()}, 'symbols': SYMBOL}

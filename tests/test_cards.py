@@ -95,19 +95,66 @@ PARITY = ['10h', 'Th', 'q♠', 'A♥', 'KC', 'jk', 'JKR', 'Joker', '🃏', '7♥
           'K', 'KH7', 'REYH', 'rEy♣', 'ÁS♦', 'as', '10♥10']
 
 
-def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server):
+# Texts as Spanish and Portuguese tables type them, read by both parsers in that page's language.
+PARITY_TEXTS = ['7C 8C 9C', 'KP AT 10D', 'rey de corazones, 7 de picas', 'as', 'AS♠ 5S 5H', 'sota♣ JD',
+                '7C 8P 9E 10O', 'D♥ V♠ R♦ DD', 'rei de copas dama de espadas', 'ás', 'KH 5S 2D', 'Q DE PICAS',
+                'rey de tréboles', 'rey de treboles', '2 de ouros, 3 de paus', 'rey corazones', '7 de', '']
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, language):
     def server_reads(token):
         try:
-            return str(card(token))
+            return str(card(token, language))
         except CardError:
             return None
+
+    def server_reads_text(text):
+        from scorer.cards import phrases, tokens
+        return [server_reads(t) for t in tokens(phrases(text, language))]
     context = browser.new_context()
     page = context.new_page()
-    page.goto(server.url + '/audit')
+    page.goto(server.url + f'/audit?lang={language}')
     browser_reads = page.evaluate(
         "tokens => import('/static/js/picker.js').then(m => tokens.map(t => m.readCard(t)))", PARITY)
+    browser_texts = page.evaluate(
+        "texts => import('/static/js/picker.js').then(m => texts.map(t => {"
+        "  const read = m.readCards(t); return read.bad.length ? null : read.cards; }))", PARITY_TEXTS)
     context.close()
     assert dict(zip(PARITY, browser_reads)) == {t: server_reads(t) for t in PARITY}
+    expected = {t: (None if None in server_reads_text(t) else server_reads_text(t)) for t in PARITY_TEXTS}
+    assert dict(zip(PARITY_TEXTS, browser_texts)) == expected
+
+
+@pytest.mark.parametrize('language, typed, read', [
+    ('es', '7C 8C 9C', '7H 8H 9H'),                      # C is corazones: the hand a Spanish player holds
+    ('es', 'KP AT 10D 5S 5H', 'KS AC 10D 5S 5H'),        # picas, tréboles; S, H and D as in English
+    ('es', 'rey de corazones, 7 de picas', 'KH 7S'),
+    ('es', 'Sota♣ jota♦', 'JC JD'),
+    ('pt', '7C 8P 9E 10O', '7H 8C 9S 10D'),              # copas, paus, espadas, ouros
+    ('pt', 'D♥ V♠ R♦ DD', 'QH JS KD QD'),                # dama, valete, rei as the seeds write them
+    ('pt', 'rei de copas dama de espadas', 'KH QS'),
+    ('en', '7C 8C 9C', '7C 8C 9C'),
+    ('en', '7♥ 8♥ 9♥', '7H 8H 9H'),
+])
+def test_cards_are_read_the_way_the_table_writes_them(language, typed, read):
+    from scorer.cards import canonical
+    assert canonical(typed, language) == read
+
+
+@pytest.mark.parametrize('language, typed', [('es', 'rey'), ('es', 'as'), ('pt', 'ás'), ('pt', 'rei'), ('en', 'K'),
+                                             ('en', '10')])
+def test_a_rank_without_a_suit_asks_which_suit(language, typed):
+    with pytest.raises(CardError, match=f"'{typed}' has no suit: which one"):
+        parse_cards(typed, language=language)
+
+
+def test_stored_cards_read_the_same_whatever_the_page_language():
+    """Canonical text is read the English way, and symbols read alike in every language."""
+    from scorer.cards import canonical, symbols
+    assert canonical('7C KH', 'en') == '7C KH'
+    for language in ('en', 'es', 'pt'):
+        assert canonical(symbols('7C KH 10D JK'), language) == '7C KH 10D JK'
 
 
 @pytest.mark.parametrize('word, language', [('comodín', 'es'), ('comodin', 'es'), ('curinga', 'pt'), ('coringa', 'pt'),

@@ -73,7 +73,7 @@ def test_a_hand_is_filed_only_in_the_round_it_was_entered_for(client, make_game)
     assert r.status_code == 409
     r = client.post(url + '/hand', data={'round': '2', 'cards': 'KH 5C 7D 9S'})
     assert r.status_code == 200
-    assert client.get(url + '/rounds/2/drafts').get_json()['1']['cards'] == 'KH 5C 7D 9S'
+    assert client.get(url + '/rounds/2/drafts').get_json()['1']['cards'] == 'K♥ 5♣ 7♦ 9♠'    # read alike in any language
 
 
 def test_a_page_that_followed_a_round_saved_elsewhere_says_so(client, make_game):
@@ -137,3 +137,16 @@ def test_followers_of_a_finished_game_get_one_tap_to_the_rematch_in_their_seat(a
     page = follower.get(new).get_data(as_text=True)
     assert 'You are <bdi>Bruno</bdi>.' in page
     assert page.index('Enter my hand') < page.index('id="live"')                # at the top of the sheet
+
+
+def test_a_spanish_table_types_clubs_with_a_t_and_hearts_with_a_c(client, make_game):
+    """Typed on a Spanish page, 7C is the 7 of corazones the player holds, KT the king of tréboles;
+    it is kept in canonical text (7H), and shown back with symbols, which read alike everywhere."""
+    url = make_game(('Ana', 'Bruno'))
+    es = {'Accept-Language': 'es'}
+    r = client.post(url + '/rounds/1?lang=es', data=round_form(0, cards=[None, '7C KT 2P']), headers=es)
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    assert client.get(url + '/export.json').get_json()['rounds'][0]['entries'][1]['cards'] == '7H KC 2S'
+    page = client.get(url + '/rounds/1?lang=es', headers=es).get_data(as_text=True)
+    assert 'value="7♥ K♣ 2♠"' in page
+    assert 'Palos: P ♠ picas · C ♥ corazones · D ♦ diamantes · T ♣ tréboles' in page

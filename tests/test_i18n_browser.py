@@ -2,10 +2,7 @@
 
 import pytest
 
-from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
-
-sync_api = pytest.importorskip('playwright.sync_api')
-expect = sync_api.expect
+from tests.browser import expect, no_horizontal_scroll, phone, phone_in, shot, start_game, tap_cards
 
 WORDS = {
     'es': {'new': 'Nueva partida', 'seat': 'Asiento', 'start': 'Empezar la partida', 'enter': 'Anotar la ronda 1',
@@ -13,13 +10,13 @@ WORDS = {
            'saved': 'Ronda 1 guardada', 'back': 'Volver a la hoja de puntos', 'standings': 'Clasificación',
            'audit': 'Revisar', 'minimum': 'Penalización mínima: 26', 'verdict': 'se declaran 43, el mínimo es 26',
            'claim': 'Revisar lo declarado', 'claimed': 'Puntaje declarado', 'check': 'Revisar',
-           'wild': 'Los treses son comodines'},
+           'wild': 'Los treses son comodines', 'hand': '4C 5C 6C 7T QP 9D'},     # corazones, tréboles, picas
     'pt': {'new': 'Nova partida', 'seat': 'Lugar', 'start': 'Começar a partida', 'enter': 'Anotar a rodada 1',
            'out': 'bateu', 'tap': 'Tocar cartas', 'penalty': 'Penalidade 22', 'save': 'Salvar a rodada 1',
            'saved': 'Rodada 1 salva', 'back': 'Voltar ao placar', 'standings': 'Classificação',
            'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, o mínimo é 26',
            'claim': 'Conferir uma declaração', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
-           'wild': 'Os três são curingas'},
+           'wild': 'Os três são curingas', 'hand': '4C 5C 6C 7P QE 9O'},         # copas, paus, espadas, ouros
 }
 
 
@@ -49,7 +46,7 @@ def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
     shot(page, f'sheet-{lang}')
 
     page.get_by_role('link', name=w['audit'], exact=True).click()
-    page.locator('#cards').fill('4H 5H 6H 7C QS 9D')
+    page.locator('#cards').fill(w['hand'])                     # 4♥ 5♥ 6♥ 7♣ Q♠ 9♦, as the table writes it
     page.locator('#wild').select_option('3')
     page.get_by_text(w['claim']).click()
     page.get_by_label(w['claimed']).fill('43')
@@ -60,3 +57,27 @@ def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
     shot(page, f'audit-{lang}')
     assert context.outside == [] and context.errors == []
     context.close()
+
+
+@pytest.mark.parametrize('lang, typed, saved', [('es', '7C 8C 9C', '7H 8H 9H'), ('pt', '7C 8C 9C', '7H 8H 9H'),
+                                                ('es', '7T 8T 9T', '7C 8C 9C'), ('pt', '7P 8P 9P', '7C 8C 9C')])
+def test_typed_suit_letters_are_read_in_the_pages_language(browser, server, lang, typed, saved):
+    """A Spanish or Portuguese player typing 7C means corazones or copas: the chips, the preview and
+    the saved round all say hearts (and T, P say clubs); symbols go back into the field."""
+    context = phone_in(browser, server, lang)
+    try:
+        page = context.new_page()
+        game = start_game(page, server.url, ['Ana', 'Bruno'])
+        page.goto(game + '/rounds/1')
+        page.locator('#went_out-0').check()
+        field = page.locator('#entries-1-cards')
+        field.fill(typed)
+        suit = '♥' if saved.startswith('7H') else '♣'
+        expect(page.locator('.chips[data-seat="1"] .chip').first).to_have_text(f'7{suit}')
+        expect(page.locator('.preview[data-seat="1"]')).to_contain_text(f'7{suit}')
+        shot(page, f'typed-suits-{lang}-{typed[1]}')
+        page.locator('.save-bar button').click()
+        page.wait_for_url('**/rounds/1?saved=1')
+        assert page.request.get(game + '/export.json').json()['rounds'][0]['entries'][1]['cards'] == saved
+    finally:
+        context.close()

@@ -2,6 +2,7 @@
 reconnects, and followed in Chromium without polling."""
 
 import http.client
+import json
 import re
 import threading
 
@@ -68,7 +69,7 @@ def test_the_drafts_reach_only_the_scorekeepers_stream(pushing):
     zoe.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
     got = events_of(client.get(url + '/events?drafts=1', headers={'Last-Event-ID': '0'}), 2)
     drafts = next(data for name, _, data in got if name == 'drafts')
-    assert '"cards": "KH 5C 7D"' in drafts and '"player": "Bruno"' in drafts
+    assert json.loads(drafts)['1']['cards'] == 'K♥ 5♣ 7♦' and '"player": "Bruno"' in drafts
 
 
 def read_stream(port, path, seen, ready):

@@ -23,10 +23,10 @@ def test_a_follower_takes_a_seat_and_enters_their_own_hand(app, client, make_gam
     page = r.get_data(as_text=True)
     assert r.status_code == 200 and '22 points' in page and 'K♥<small> 10</small>' in page
     drafts = client.get(url + '/rounds/1/drafts').get_json()
-    assert drafts == {'1': {'player': 'Bruno', 'cards': 'KH 5C 7D', 'points': '', 'went_out': False,
+    assert drafts == {'1': {'player': 'Bruno', 'cards': 'K♥ 5♣ 7♦', 'points': '', 'went_out': False,
                             'updated': drafts['1']['updated']}}
     form = client.get(url + '/rounds/1').get_data(as_text=True)
-    assert 'value="KH 5C 7D"' in form and 'entered by Bruno on their phone' in form
+    assert 'value="K♥ 5♣ 7♦"' in form and 'entered by Bruno on their phone' in form
     assert client.get(url + '/export.json').get_json()['rounds'] == []       # nothing on the sheet yet
     client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D'], points=[None, None, '4']))
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 22, 'Carla': 4}

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from scorer.cards import CardError, parse_cards
 from scorer.claims import parse_melds
+from scorer.i18n import language
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer.query import QueryError, check_size, read_rules, read_wild
@@ -65,7 +66,7 @@ def read_hand(args):
     hand = []
     if args.get('cards', '').strip():
         try:
-            hand = parse_cards(args['cards'], rules.decks, rules.jokers)
+            hand = parse_cards(args['cards'], rules.decks, rules.jokers, language=language())
             check_size(hand, round, rules)
         except (CardError, QueryError) as e:
             errors['cards'] = str(e)
@@ -85,7 +86,8 @@ def read_audit(args):
     claim_melds = None
     if args.get('melds', '').strip():
         try:
-            claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers))
+            claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers,
+                                                                           language=language()))
         except CardError as e:
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 import scorer.i18n
-from scorer.cards import tables
+from scorer.cards import SUIT_LETTERS, SYMBOL, tables
 
 LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
 ONE_YEAR = 365 * 24 * 3600
@@ -95,12 +95,26 @@ def picker_words():
     return _picker_words[locale]
 
 
-CARD_TABLES = as_json_block(tables())
+def suit_legend():
+    """'Suits: C ♥ corazones · P ♠ picas · D ♦ diamantes · T ♣ tréboles': how this page reads suit
+    letters, where they are not the English ones ('' in English)."""
+    letters = SUIT_LETTERS.get(str(get_locale()))
+    if not letters:
+        return ''
+    words = {'S': _('spades'), 'H': _('hearts'), 'D': _('diamonds'), 'C': _('clubs')}
+    return _('Suits: %(legend)s', legend=' · '.join(f'{letter} {SYMBOL[suit]} {words[suit]}'
+                                                     for letter, suit in letters.items()))
+
+
+_card_tables = {}
 
 
 def card_tables():
-    """scorer/cards.py's tables for the browser's card parser, as JSON."""
-    return CARD_TABLES
+    """scorer/cards.py's tables for the browser's card parser, in the page's language, as JSON."""
+    locale = str(get_locale())
+    if locale not in _card_tables:
+        _card_tables[locale] = as_json_block(tables(locale))
+    return _card_tables[locale]
 
 
 def same_site(target):
@@ -132,7 +146,8 @@ def init_app(app):
     app.jinja_env.install_gettext_callables(
         lambda text: translations().ugettext(text),
         lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
-    app.jinja_env.globals.update(day=day, decimal=decimal, picker_words=picker_words, card_tables=card_tables)
+    app.jinja_env.globals.update(day=day, decimal=decimal, picker_words=picker_words, card_tables=card_tables,
+                                  suit_legend=suit_legend)
 
     @app.context_processor
     def languages():

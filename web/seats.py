@@ -13,6 +13,7 @@ from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from scorer.cards import symbols
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry
@@ -21,7 +22,7 @@ from . import store
 from .access import TWO_YEARS, browser, browser_token, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import EmptyForm, HandForm, SelfEntryForm
+from .forms import EmptyForm, HandForm, SelfEntryForm, typed_cards
 from .rounds import moved_from
 from .sheets import load_sheet
 
@@ -159,7 +160,8 @@ def hand(game_id):
     allowed = store.self_entry(get_db(), game_id)
     drafts = store.drafts(get_db(), game_id, number) if number else {}
     mine = drafts.get(seat)
-    form = HandForm(data={'went_out': mine['went_out'], 'cards': mine['cards'], 'points': mine['points']} if mine else None)
+    form = HandForm(data={'went_out': mine['went_out'], 'cards': symbols(mine['cards']), 'points': mine['points']}
+                    if mine else None)
     result, problem, status, late = None, None, 200, None
     sent = bool(number and allowed and form.validate_on_submit())
     if sent and read_whole(form.round.data or '', MAX_ROUNDS) != number:
@@ -170,8 +172,8 @@ def hand(game_id):
         form = HandForm(formdata=None)
         status = 409
     elif sent:
-        entry = Entry(player, form.went_out.data, form.cards.data or None, form.points.data or None)
         try:
+            entry = Entry(player, form.went_out.data, typed_cards(player, form.cards.data), form.points.data or None)
             score, held = score_entry(game, number, entry)
             over = overdrawn(held, other_hands(game, number, drafts, seat), game.rules)
             if over:
@@ -210,7 +212,8 @@ def drafts_data(game_id, number):
     """What each seated player entered for round `number` (if it is the round being played): {seat: entry}."""
     game, sheet, revision = load_sheet(game_id)
     found = store.drafts(get_db(), game_id, number) if number == sheet.next_round else {}
-    return {str(seat): {**d, 'player': game.players[seat]} for seat, d in found.items() if seat < len(game.players)}
+    return {str(seat): {**d, 'cards': symbols(d['cards']), 'player': game.players[seat]}
+            for seat, d in found.items() if seat < len(game.players)}
 
 
 @bp.get('/games/<game_id>/rounds/<int:number>/drafts')

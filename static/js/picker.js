@@ -24,16 +24,25 @@ function loadJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
+// The page's tables are its language's: `7C` is 7♥ on a Spanish page (C, corazones).
 export function cardReader(tables) {
   const pattern = new RegExp(`^${tables.rankPattern}$`, 'u');
   const jokers = new Set(tables.jokers);
+  const bare = new Set(tables.bare);
   return function readCard(token) {
     const t = token.trim().toUpperCase().replace(/\uFE0F/g, '');
     if (jokers.has(t)) return 'JK';
-    const m = pattern.exec(t);
+    const m = bare.has(t) ? null : pattern.exec(t);
     if (!m || !(m[2] in tables.suits)) return null;
     return tables.rankText[tables.ranks[m[1]]] + tables.suits[m[2]];
   };
+}
+
+// "rey de corazones" is one card, written as the rank and the suit's symbol (scorer.cards.phrases).
+export function phraseReader(tables) {
+  if (!tables.phrase) return (text) => text;
+  const pattern = new RegExp(tables.phrase, 'giu');
+  return (text) => text.replace(pattern, (_, rank, word) => rank + tables.symbols[tables.suitWords[word.toUpperCase()]]);
 }
 
 const TABLES = loadJSON('card-tables');
@@ -41,11 +50,12 @@ const SYMBOL = TABLES ? TABLES.symbols : { S: '♠', H: '♥', D: '♦', C: '♣
 
 // A card as typed, in canonical text ('10H', 'QS', 'JK'), or null.
 export const readCard = TABLES ? cardReader(TABLES) : () => null;
+const phrases = TABLES ? phraseReader(TABLES) : (text) => text;
 
 export function readCards(text) {
   const cards = [];
   const bad = [];
-  for (const token of text.split(/[\s,;]+/).filter(Boolean)) {
+  for (const token of phrases(text).split(/[\s,;]+/).filter(Boolean)) {
     const card = readCard(token);
     if (card) cards.push(card); else bad.push(token);
   }
@@ -159,8 +169,9 @@ class Entry {
 
   isOut(i) { return Boolean(this.seats[i].out && this.seats[i].out.checked); }
 
+  // Written with suit symbols, which every language reads alike.
   setCards(i, cards) {
-    this.seats[i].input.value = cards.join(' ');
+    this.seats[i].input.value = cards.map(pretty).join(' ');
     this.seats[i].input.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
@@ -397,7 +408,7 @@ class Entry {
     s.asked += 1;
     const mine = s.asked;
     if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; this.showStatus(); return; }
-    const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.join(' '))}&round=${info.round}`
+    const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.map(pretty).join(' '))}&round=${info.round}`
       + `&game=${encodeURIComponent(info.game)}${this.isOut(i) ? '&out=1' : ''}`;
     try {
       const res = await fetch(url);
