@@ -50,9 +50,26 @@ def N_(text):
     return text
 
 
-def listing(items):
-    """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥' (names of players, cards or melds)."""
+def listing(items, alternatives=False):
+    """'8♥', '8♥ and 10♥', '8♥, 9♥ and 10♥' (names of players, cards or melds); with
+    `alternatives`, '8♥ or 10♥'. In Spanish the word follows the sound that comes next: Ana e
+    Inés, K♠ u 8♥."""
     items = list(items)
     if len(items) <= 1:
         return ''.join(items)
-    return ', '.join(items[:-1]) + ' ' + _('and') + ' ' + items[-1]
+    word = _('or') if alternatives else _('and')
+    return ', '.join(items[:-1]) + ' ' + euphonic(word, items[-1]) + ' ' + items[-1]
+
+
+def euphonic(word, following):
+    """Spanish y before an i sound is e (Ana e Inés, not before a diphthong: Ana y Hierro), and o
+    before an o sound is u (siete u ocho, K♠ u 8♥)."""
+    if language() != 'es':
+        return word
+    text = str(following).lstrip().lower()
+    if word == 'y' and text[:1] == 'i' and text[1:2] not in ('a', 'e', 'o', 'u') or \
+            word == 'y' and text[:2] == 'hi' and text[2:3] not in ('a', 'e', 'o', 'u'):
+        return 'e'
+    if word == 'o' and (text[:1] in ('o', 'ó', '8') or text[:2] in ('ho', 'hó')):
+        return 'u'
+    return word

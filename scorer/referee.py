@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
-from .i18n import _
+from .i18n import _, listing
 from .rules import DEFAULT, Rules
 from .solver import Solution, arrangements, best_discard
 
@@ -120,7 +120,7 @@ def lines(result):
     if result.go_out:
         if result.go_out.can:
             out.append(_('Goes out by discarding %(cards)s.',
-                         cards=(' ' + _('or') + ' ').join(c.pretty for c in result.go_out.discards)))
+                         cards=listing((c.pretty for c in result.go_out.discards), alternatives=True)))
         else:
             out.append(_('Cannot go out: the best discard, %(card)s, still leaves %(points)d.',
                          card=result.go_out.best.pretty, points=result.go_out.left))

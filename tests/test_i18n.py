@@ -259,3 +259,45 @@ def test_a_line_that_starts_a_sentence_starts_with_a_capital(client, make_game):
     for number in range(1, 9):
         client.post(f'{url}/rounds/{number}', data=round_form(0, points=[None, '5']))
     assert 'Partida terminada.</strong> Gana Ana con 0.' in client.get(url).get_data(as_text=True)
+
+
+# Forms a native player would correct (issue 26's review): grammar, calques, a second word for one
+# concept, English-looking ordinals. Every msgstr is read against them.
+FORBIDDEN = {
+    'es': ['si quizá', 'como sí misma', 'caducado', 'Empatados comparten', 'Este teléfono es %(player)s',
+           'Tocar cartas', 'Volver a esta', 'puntaje', 'Puntaje', 'tomar su lugar', 'Toma tu lugar', 'toma tu lugar',
+           'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín'],
+    'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', '(curingas)', 'Tirar {card}', 'Tocar cartas',
+           'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'folha', 'de um jogo',
+           'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga'],
+}
+
+
+@pytest.mark.parametrize('language', sorted(FORBIDDEN))
+def test_no_translation_uses_a_form_a_native_player_would_correct(language):
+    from babel.messages.pofile import read_po
+    with open(ROOT / 'translations' / language / 'LC_MESSAGES' / 'messages.po', 'rb') as f:
+        catalog = read_po(f)
+    found = [(m.id, bad) for m in catalog if m.id
+             for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+             for bad in FORBIDDEN[language] if bad in (text or '')]
+    assert found == []
+
+
+@pytest.mark.parametrize('language, items, alternatives, joined', [
+    ('es', ['Ana', 'Inés'], False, 'Ana e Inés'),
+    ('es', ['Ana', 'Bruno', 'Hilda'], False, 'Ana, Bruno e Hilda'),
+    ('es', ['Ana', 'Hierro'], False, 'Ana y Hierro'),          # a diphthong: the y stays
+    ('es', ['Ana', 'Bruno'], False, 'Ana y Bruno'),
+    ('es', ['K♠', '8♥'], True, 'K♠ u 8♥'),                    # ocho
+    ('es', ['siete', 'ocho'], True, 'siete u ocho'),
+    ('es', ['K♠', '7♥'], True, 'K♠ o 7♥'),
+    ('pt', ['Ana', 'Inês'], False, 'Ana e Inês'),
+    ('pt', ['K♠', '8♥'], True, 'K♠ ou 8♥'),
+    ('en', ['Ana', 'Inés'], False, 'Ana and Inés'),
+])
+def test_joined_lists_follow_the_language(app, language, items, alternatives, joined):
+    """Spanish y before an i sound is e, and o before an o sound is u (issue 26)."""
+    from scorer.i18n import listing
+    with app.test_request_context(f'/?lang={language}'):
+        assert listing(items, alternatives) == joined

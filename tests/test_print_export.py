@@ -230,3 +230,15 @@ def test_one_browsers_merge_never_reaches_another_browser(app, client, make_game
     other.post('/stats/unmerge', data={'spelling': 'anna'})          # a browser with no games
     assert '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
     assert 'Anna' not in other.get('/stats').get_data(as_text=True)
+
+
+@pytest.mark.parametrize('language, separator, header', [
+    ('es', ';', ['Ronda', 'Cartas', 'Comodín', 'Reparte', 'Salió']),
+    ('pt', ';', ['Rodada', 'Cartas', 'Curinga', 'Dá as cartas', 'Bateu']),
+    ('en', ',', ['Round', 'Cards', 'Wild', 'Dealer', 'Went out'])])
+def test_the_csv_speaks_the_pages_language_with_its_spreadsheets_separator(client, finished_eight, language,
+                                                                            separator, header):
+    rows = list(csv.reader(io.StringIO(client.get(f'{finished_eight}/export.csv?lang={language}').data
+                                       .decode('utf-8-sig')), delimiter=separator))
+    assert rows[0] == [*header, *EIGHT]
+    assert len(rows[1]) == 5 + len(EIGHT)

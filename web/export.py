@@ -10,7 +10,9 @@ import io
 import json
 import re
 
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorer.cards import rank_text
@@ -44,27 +46,30 @@ def cell(value):
 class SafeWriter:
     """csv.writer whose text cells are made safe for spreadsheets."""
 
-    def __init__(self, out):
-        self.writer = csv.writer(out)
+    def __init__(self, out, delimiter=','):
+        self.writer = csv.writer(out, delimiter=delimiter)
 
     def writerow(self, row):
         self.writer.writerow([cell(v) for v in row])
 
 
 def sheet_csv(sheet):
-    """One row per round, a column per player; then totals, zero rounds and places."""
+    """One row per round, a column per player; then totals, zero rounds and places. The words are
+    the page's language, and the separator its spreadsheets': `;` where the decimal mark is a comma
+    (Spanish, Portuguese), `,` in English. Every figure is a whole number."""
     players = list(sheet.game.players)
     out = io.StringIO()
     out.write('\ufeff')
-    writer = SafeWriter(out)
-    writer.writerow(['Round', 'Cards', 'Wild', 'Dealer', 'Went out', *players])
+    comma = get_decimal_symbol(str(get_locale())) == ','
+    writer = SafeWriter(out, ';' if comma else ',')
+    writer.writerow([_('Round'), _('Cards'), _('Wild'), _('Dealer'), _('Went out'), *players])
     for r in sheet.rows:
         went_out = next((p for p, s in r.scores.items() if s.went_out), '')
         writer.writerow([r.round, r.hand_size, rank_text(r.wild), r.dealer, went_out,
                          *(r.scores[p].score for p in players)])
-    writer.writerow(['Total', '', '', '', '', *(sheet.totals[p] for p in players)])
-    writer.writerow(['Zero rounds', '', '', '', '', *(sheet.zero_rounds[p] for p in players)])
-    writer.writerow(['Place', '', '', '', '', *(sheet.places[p] for p in players)])
+    writer.writerow([_('Total'), '', '', '', '', *(sheet.totals[p] for p in players)])
+    writer.writerow([_('Zero rounds'), '', '', '', '', *(sheet.zero_rounds[p] for p in players)])
+    writer.writerow([_('Place'), '', '', '', '', *(sheet.places[p] for p in players)])
     return out.getvalue()
 
 

@@ -13,6 +13,7 @@ from markupsafe import Markup
 
 import scorer.i18n
 from scorer.cards import SUIT_LETTERS, SYMBOL, tables
+from scorer.i18n import listing
 
 LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
 ONE_YEAR = 365 * 24 * 3600
@@ -147,7 +148,7 @@ def init_app(app):
         lambda text: translations().ugettext(text),
         lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
     app.jinja_env.globals.update(day=day, decimal=decimal, picker_words=picker_words, card_tables=card_tables,
-                                  suit_legend=suit_legend)
+                                  suit_legend=suit_legend, listing=listing)
 
     @app.context_processor
     def languages():
