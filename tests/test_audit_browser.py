@@ -3,6 +3,7 @@ shows the same result on another phone."""
 
 import pytest
 
+from scorer.cards import symbols
 from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -17,7 +18,7 @@ def test_audit_permalink_on_another_phone(browser, server, dark):
     page.goto(server.url + '/')
     page.get_by_role('link', name='Audit').click()
     tap_cards(page, 0, ['4H', '5H', '6H', '7C', 'QS', '9D'])
-    expect(page.locator('#cards')).to_have_value('4H 5H 6H 7C QS 9D')
+    expect(page.locator('#cards')).to_have_value(symbols('4H 5H 6H 7C QS 9D'))
     page.get_by_label('or wild rank').select_option('3')
     page.get_by_text('Check a claim').click()
     page.get_by_label('Claimed score').fill('43')
@@ -36,7 +37,7 @@ def test_audit_permalink_on_another_phone(browser, server, dark):
     expect(other.get_by_text('Minimal penalty: 26')).to_be_visible()
     assert other.locator('.verdict').inner_text() == verdict
     assert other.locator('.audit-result .hand').inner_html() == hand_html
-    assert other.locator('#cards').input_value() == '4H 5H 6H 7C QS 9D'
+    assert other.locator('#cards').input_value() == symbols('4H 5H 6H 7C QS 9D')
 
     other.get_by_role('link', name='Printable view').click()
     other.emulate_media(media='print')

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from scorer.cards import symbols
 from tests.browser import no_horizontal_scroll, phone, shot, start_game, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -47,7 +48,7 @@ def test_round_11_for_four_players_in_at_most_50_taps(browser, server):
     per_hand = []
     for seat, hand in HANDS.items():
         per_hand.append(tap_cards(page, seat, hand.split()))
-        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(hand)
+        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
     assert no_horizontal_scroll(page)
     shot(page, 'fast-round-11-entered')
     page.locator('.save-bar button').click()
@@ -94,7 +95,7 @@ def test_a_second_copy_the_joker_and_the_preview_explained(browser, server):
     expect(page.locator('.picker')).to_be_hidden()              # everyone entered: the picker closes
     page.locator('#player-1 .pick').click()
     page.get_by_role('button', name='Undo the last card').click()
-    expect(page.locator('#entries-1-cards')).to_have_value('3S 4S')
+    expect(page.locator('#entries-1-cards')).to_have_value(symbols('3S 4S'))
     page.locator('#entries-1-cards').fill('5D 5D 7C')
     expect(page.locator('#player-1 .chip').first).to_have_text('5♦ ×2')
     page.locator('#entries-1-cards').fill('5D 5D 7C 8C')
@@ -118,7 +119,7 @@ def test_nothing_typed_is_lost_when_the_save_fails(browser, server):
     page.unroute('**/rounds/1')
     page.goto(game + '/rounds/1')                                 # back later, the page reloaded
     expect(page.locator('#draft-banner')).to_be_visible()
-    expect(page.locator('#entries-1-cards')).to_have_value('KH 5C 7D')
+    expect(page.locator('#entries-1-cards')).to_have_value(symbols('KH 5C 7D'))
     expect(page.locator('#entries-2-points')).to_have_value('12')
     assert page.locator('#went_out-0').is_checked()
     shot(page, 'fast-draft-restored')

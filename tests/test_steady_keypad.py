@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from scorer.cards import symbols
 from tests.browser import phone_in, shot, start_game, tap_cards
 from tests.test_fast_entry import save_by_points
 
@@ -113,14 +114,14 @@ def test_three_hands_at_a_human_pace_hold_exactly_the_cards_aimed_at(browser, se
         assert page.locator('.picker').is_visible(), f'the keypad closed in the middle of hand {seat}'
         expect(page.locator('.picker .count')).to_contain_text(PLAYERS[seat])
         suit = human_taps(page, cards[-1:], suit=suit)
-        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(hand)
+        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
     expect(page.locator('.picker')).to_be_hidden()                  # every hand in: the keypad closes
     # One more tap, aimed at a key before the keypad closed, lands where Save now is: nothing happens.
     x, y = aim(page, '.save-bar button')
     page.touchscreen.tap(x, y)
     page.wait_for_timeout(AIM_MS)
     assert saved_rounds(context, game) == 10
-    assert [page.locator(f'#entries-{s}-cards').input_value() for s in (1, 2, 3)] == HANDS
+    assert [page.locator(f'#entries-{s}-cards').input_value() for s in (1, 2, 3)] == [symbols(h) for h in HANDS]
     shot(page, 'keypad-three-hands-entered')
     page.locator('.save-bar button').click()                        # a deliberate tap, once settled
     expect(page.get_by_text('Round 11 saved.')).to_be_visible()
@@ -170,7 +171,7 @@ def test_a_short_hand_is_saved_only_once_confirmed(browser, server, language):
     expect(doubts).to_contain_text('Bruno: 10')
     expect(doubts).to_contain_text('13')
     assert saved_rounds(context, game) == 10
-    expect(page.locator('#entries-1-cards')).to_have_value(' '.join(HANDS[0].split()[:10]))
+    expect(page.locator('#entries-1-cards')).to_have_value(symbols(' '.join(HANDS[0].split()[:10])))
     expect(page.locator('.picker')).to_be_hidden()                  # the page shows the question first
     shot(page, f'keypad-short-hand-confirmation-{language}', full_page=False)
     page.get_by_label(re.compile(WORDS[language]['confirm'])).check()
@@ -210,7 +211,7 @@ def test_the_round_page_moves_on_when_another_phone_saved_its_round(browser, ser
     save_by_points(context, game, 2)
     expect(page.locator('#round-moved')).to_be_visible()
     assert page.url.split('?')[0].endswith('/rounds/2')
-    expect(page.locator('#entries-1-cards')).to_have_value('KH')
+    expect(page.locator('#entries-1-cards')).to_have_value(symbols('KH'))
     context.close()
 
 

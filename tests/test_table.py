@@ -3,6 +3,7 @@ correcting a past round, and a second phone following the sheet live without bei
 
 import pytest
 
+from scorer.cards import symbols
 from tests.browser import expect, no_horizontal_scroll, phone, shot, table_fits
 from tests.browser import tap_cards as enter_cards
 
@@ -46,17 +47,17 @@ def test_table_journey(browser, server, dark):
     keeper.locator('#player-0').get_by_label('went out').check()
     bruno = tap_cards(keeper, 1, ['KH', '5C', '7D'])
     expect(bruno.locator('.chip')).to_have_count(3)
-    expect(bruno.locator('.cards-input')).to_have_value('KH 5C 7D')
+    expect(bruno.locator('.cards-input')).to_have_value(symbols('KH 5C 7D'))
     expect(bruno.locator('.preview')).to_contain_text('Penalty 22 = 10 + 7 + 5')   # before saving, card by card
     expect(keeper.locator('.picker .count')).to_have_text('Carla · 0 / 3')   # a full hand moves the picker on
     bruno.get_by_role('button', name='Tap cards').click()
     keeper.locator('.picker button.rank[data-rank="9"]').click()
     expect(keeper.locator('.picker-message')).to_have_text('Bruno already holds 3 cards: round 1 deals 3.')
     keeper.locator('.chips[data-seat="1"] .chip', has_text='5♣').click()     # a tap removes a chip
-    expect(bruno.locator('.cards-input')).to_have_value('KH 7D')
+    expect(bruno.locator('.cards-input')).to_have_value(symbols('KH 7D'))
     keeper.locator('.picker button.rank[data-rank="9"]').click()
     keeper.get_by_role('button', name='Undo the last card').click()           # one tap takes it back
-    expect(bruno.locator('.cards-input')).to_have_value('KH 7D')
+    expect(bruno.locator('.cards-input')).to_have_value(symbols('KH 7D'))
     tap_cards(keeper, 1, ['5C'])
     carla = tap_cards(keeper, 2, ['4H', '3S', '6H'])
     expect(carla.locator('.preview')).to_contain_text('Penalty 0')
