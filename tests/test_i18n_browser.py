@@ -81,3 +81,23 @@ def test_typed_suit_letters_are_read_in_the_pages_language(browser, server, lang
         assert page.request.get(game + '/export.json').json()['rounds'][0]['entries'][1]['cards'] == saved
     finally:
         context.close()
+
+
+@pytest.mark.parametrize('lang, choose', [('es', 'Elegir un archivo'), ('pt', 'Escolher um arquivo')])
+def test_the_file_to_import_is_chosen_with_the_pages_words(browser, server, lang, choose, tmp_path):
+    """The browser's own file field speaks the browser's language; the page's button speaks the page's."""
+    game = tmp_path / 'partida.json'
+    game.write_text('{"version": 1, "players": ["Ana", "Bruno"], "rules": {}, "first_dealer": 0, "rounds": []}')
+    context = phone_in(browser, server, lang)
+    try:
+        page = context.new_page()
+        page.goto(server.url + '/')
+        button = page.get_by_text(choose, exact=True)
+        expect(button).to_be_visible()
+        with page.expect_file_chooser() as chooser:
+            button.click()
+        chooser.value.set_files(str(game))
+        expect(page.locator('.file-chosen')).to_have_text('partida.json')
+        shot(page, f'import-{lang}')
+    finally:
+        context.close()

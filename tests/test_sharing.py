@@ -78,8 +78,9 @@ def test_viewer_live_has_no_edit_links(app, client, make_game):
 
 
 def test_app_is_installable(client):
-    manifest = client.get('/static/manifest.webmanifest').get_json(force=True)
-    assert manifest['display'] == 'standalone'
+    assert 'href="/manifest.webmanifest"' in client.get('/').get_data(as_text=True)
+    manifest = client.get('/manifest.webmanifest').get_json(force=True)
+    assert manifest['display'] == 'standalone' and manifest['name'] == 'Three-Thirteen scorekeeper'
     sizes = {icon['sizes'] for icon in manifest['icons']}
     assert sizes == {'192x192', '512x512'}
     for icon in manifest['icons']:
@@ -87,6 +88,12 @@ def test_app_is_installable(client):
         assert png.startswith(b'\x89PNG')
     sw = client.get('/sw.js')
     assert sw.status_code == 200 and 'javascript' in sw.headers['Content-Type']
+
+
+@pytest.mark.parametrize('language, name', [('es', 'Marcador de Three-Thirteen'), ('pt', 'Placar de Three-Thirteen')])
+def test_the_installed_app_is_named_in_the_pages_language(client, language, name):
+    manifest = client.get(f'/manifest.webmanifest?lang={language}').get_json(force=True)
+    assert manifest['name'] == name and manifest['lang'] == language and 'Three-Thirteen' in manifest['description']
 
 
 def test_pages_load_nothing_from_outside(client, make_game):

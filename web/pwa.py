@@ -1,10 +1,28 @@
-"""The installable app: the service worker, served from the root so that it covers every page."""
+"""The installable app: the service worker, served from the root so that it covers every page, and
+the web manifest in the page's language."""
 
-from flask import Blueprint, current_app, send_from_directory
+import json
+
+from flask import Blueprint, Response, current_app, send_from_directory
+from flask_babel import get_locale
+from flask_babel import gettext as _
 
 bp = Blueprint('pwa', __name__)
+
+# What does not change with the language; the name and description are added in the page's.
+MANIFEST = {"short_name": "3-13", "start_url": "/", "scope": "/", "display": "standalone", "background_color": "#ffffff", "theme_color": "#0b5d1e", "icons": [{"src": "/static/icons/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any maskable"}, {"src": "/static/icons/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any maskable"}]}
 
 
 @bp.get('/sw.js')
 def service_worker():
     return send_from_directory(current_app.static_folder, 'sw.js', mimetype='text/javascript', max_age=0)
+
+
+@bp.get('/manifest.webmanifest')
+def manifest():
+    """The web manifest, its name and description in the page's language (the phone shows them
+    when the app is installed)."""
+    data = {'name': _('Three-Thirteen scorekeeper'), 'lang': str(get_locale()),
+            'description': _('Keep score of Three-Thirteen at the table, with an exact meld checker.'), **MANIFEST}
+    return Response(json.dumps(data, ensure_ascii=False), mimetype='application/manifest+json',
+                    headers={'Cache-Control': 'no-cache', 'Vary': 'Accept-Language, Cookie'})

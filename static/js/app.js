@@ -60,3 +60,21 @@ export function keepAwake() {
 for (const offer of document.querySelectorAll('form.undo-save[data-seconds]')) {
   setTimeout(() => { offer.hidden = true; }, Number(offer.dataset.seconds) * 1000);
 }
+
+// A file field says "Choose a file" in the page's language, not the browser's: the field itself is
+// hidden from sight (still there for the form and for assistive technology), and a button of the
+// page's own opens it and names the file chosen. Without JavaScript the browser's own field shows.
+for (const field of document.querySelectorAll('input[type=file][data-choose]')) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = field.dataset.choose;
+  button.setAttribute('aria-hidden', 'true');     // the field keeps its label; this only opens it
+  button.tabIndex = -1;
+  const chosen = document.createElement('span');
+  chosen.className = 'quiet file-chosen';
+  chosen.textContent = field.dataset.none;
+  field.classList.add('visually-hidden');
+  field.after(button, chosen);
+  button.addEventListener('click', () => field.click());
+  field.addEventListener('change', () => { chosen.textContent = field.files[0]?.name || field.dataset.none; });
+}
