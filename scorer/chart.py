@@ -52,12 +52,20 @@ class Chart:
     x_ticks: tuple          # (x, round)
 
 
-def nice_top(most):
-    """The top of the scale: the first of 10, 20, 50, 100, 200, 500, ... at least `most`."""
-    top = 10
-    while top < most:
-        top = top * 5 // 2 if str(top).startswith('2') else top * 2
-    return top
+# Tick steps: 1, 2 and 5 times a power of ten, and 25 times one (0-250 by 50 is 5 steps of 50).
+STEPS = sorted({m * 10 ** p for p in range(7) for m in (1, 2, 5)} | {25 * 10 ** p for p in range(6)})
+
+
+def nice_scale(most):
+    """(top, step) of the scale: 3 to 7 steps of a nice size, the top the first step at or above
+    `most`, chosen so that the highest line comes closest to the top: 224 is drawn on 0-250 by 50,
+    332 on 0-350 by 50; a total of 10 or more reaches at least 80 % of the height."""
+    best = None
+    for step in STEPS:
+        steps = max(3, -(-most // step))
+        if steps <= 7 and (best is None or most / (steps * step) > best[0]):
+            best = (most / (steps * step), steps * step, step)
+    return best[1], best[2]
 
 
 def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bottom=22):
@@ -66,7 +74,7 @@ def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bo
     colours = colours or list(range(len(players)))
     last = sheet.game.rules.last_round
     most = max([0] + [t for r in sheet.rows for t in r.totals.values()])
-    scale_top = nice_top(most)
+    scale_top, scale_step = nice_scale(most)
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(n):
@@ -84,7 +92,7 @@ def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bo
         lines.append(Line(player, seat, colours[seat] % len(COLOURS), SHAPES[seat % len(SHAPES)], tuple(points),
                           player in leaders and bool(sheet.rows)))
     lines.sort(key=lambda line: line.leader)               # the leader's line drawn last, on top
-    y_ticks = tuple((y(v), v) for v in range(0, scale_top + 1, scale_top // 5))
+    y_ticks = tuple((y(v), v) for v in range(0, scale_top + 1, scale_step))
     x_ticks = tuple((x(n), n) for n in range(1, last + 1))
     return Chart(width, height, left, right, top, bottom, tuple(lines), y_ticks, x_ticks)
 

@@ -5,7 +5,7 @@ import struct
 
 import pytest
 
-from scorer.chart import SHAPES, nice_top, race
+from scorer.chart import SHAPES, nice_scale, race
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
 from tests.helpers import keeper_key, round_form
@@ -35,8 +35,14 @@ def test_the_race_has_a_line_per_player_from_zero_to_each_total():
     assert chart.top <= top_y and max(p.y for line in chart.lines for p in line.points) <= chart.height - chart.bottom
 
 
-def test_the_scale_rounds_up_to_a_nice_number():
-    assert [nice_top(v) for v in (0, 10, 11, 21, 99, 101, 201)] == [10, 10, 20, 50, 100, 200, 500]
+def test_the_scale_fits_the_data_in_nice_steps():
+    """Issue 27: totals of 214-332 were drawn on 0-500. Now the scale is a few nice steps just above
+    the highest total, which reaches at least 80 % of the height."""
+    assert [nice_scale(v) for v in (7, 99, 214, 224, 332, 480)] == [
+        (7, 1), (100, 20), (250, 50), (250, 50), (350, 50), (500, 100)]
+    for most in range(10, 120001, 7):             # up to 11 rounds of the most points a round takes
+        top, step = nice_scale(most)
+        assert most / top >= 0.8 and top % step == 0 and 3 <= top // step <= 7
 
 
 def test_the_sheet_and_the_print_carry_the_chart_and_colours(client, make_game):
