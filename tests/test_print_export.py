@@ -84,6 +84,32 @@ def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper,
     assert (ARTIFACTS / f'{name}.png').stat().st_size > 10_000
 
 
+@pytest.mark.parametrize('players', [EIGHT, EIGHT[:4]], ids=['eight', 'four'])
+def test_the_print_page_reads_on_a_phone_before_printing(tmp_path, browser, players):
+    """Issue 27: at 360 px the Print button is at the top, and the sheet scrolls sideways in its
+    frame with its round columns narrow, so that players' columns start on the first screen."""
+    from tests.browser import phone, shot
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'phone.sqlite'), 'SECRET_KEY': 'p',
+                      'WTF_CSRF_ENABLED': False})
+    client = app.test_client()
+    url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(players)},
+                                          'first_dealer': '0', 'decks': 'auto', 'game': 'standard'}).headers['Location']
+    play(client, url, players)
+    with Server(app) as server:
+        context = phone(browser)
+        page = context.new_page()
+        page.goto(server.url + url + '/print')
+        button = page.get_by_role('button', name='Print').bounding_box()
+        assert button and button['y'] + button['height'] <= 200
+        frame = page.evaluate("() => { const w = document.querySelector('.print-wrap');"
+                              " return [w.scrollWidth, w.clientWidth, document.documentElement.scrollWidth]; }")
+        assert frame[2] <= 360 and (frame[0] <= frame[1] or len(players) > 4)      # four fit; eight scroll inside
+        seen = [h.bounding_box() for h in page.locator('thead th.p').all()[:3]]
+        assert all(box and box['x'] + box['width'] <= 360 for box in seen)
+        shot(page, f'print-phone-{len(players)}', full_page=False)
+        context.close()
+
+
 def test_json_export_import_round_trip(client, finished_eight):
     exported = client.get(finished_eight + '/export.json').get_json()
     r = client.post('/import', data={'game_file': (io.BytesIO(json.dumps(exported).encode()), 'g.json')},
