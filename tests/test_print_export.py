@@ -46,7 +46,7 @@ def test_print_page_has_everything_and_no_controls(client, finished_eight):
                  'wins', "Scorekeeper's signature", '11 rounds of 3 to 13 cards', '* went out'):
         assert text in page, text
     assert '<form' not in page and '<nav' not in page
-    assert page.count('<button') == 1 and '<p class="screen-only"><button type="button" class="print-now"' in page
+    assert page.count('<button') == 1 and '<p class="screen-only print-actions"><button type="button" class="print-now"' in page
     assert page.count('<tr>') >= 11
     assert '<span class="run">' in page                       # running totals, round by round
 
