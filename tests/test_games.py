@@ -129,7 +129,8 @@ def test_a_whole_game_ends_with_the_winner(client, make_game):
     # Ana goes out in even rounds (5 of them), Bruno in odd ones (6): Ana 30, Bruno 25.
     assert 'Game over.' in page and 'Bruno wins with 25' in page
     index = client.get('/').get_data(as_text=True)
-    assert 'No game in progress' in index and 'round 11 of 11' in index
+    assert 'No game in progress' in index and 'Bruno wins with 25' in index         # the winner, not 'round 11 of 11'
+    assert 'round 11 of 11' not in index
 
 
 def test_export_and_import_round_trip(client, make_game):
@@ -223,3 +224,12 @@ def test_the_new_game_form_suggests_names_used_on_this_phone(app, client, make_g
     page = client.get('/games/new').get_data(as_text=True)
     assert '<datalist id="known-names">' in page and '<option value="Zoë">' in page
     assert '<option value="Zoë">' not in app.test_client().get('/games/new').get_data(as_text=True)
+
+
+def test_before_any_round_the_standings_rank_nobody(client, make_game):
+    """Issue 27: the table says '–' before round 1, and so do the standings (not 1, 1, 1)."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    page = client.get(url).get_data(as_text=True)
+    assert page.count('<span class="place">–</span>') == 3 and '<span class="place">1</span>' not in page
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '5', '7']))
+    assert '<span class="place">1</span>' in client.get(url).get_data(as_text=True)

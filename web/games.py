@@ -7,7 +7,6 @@ from flask_babel import gettext as _
 
 from scorer.chart import COLOURS
 from scorer.sheet import Game
-from scorer.stats import winner_line
 
 from . import store
 from .access import is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
@@ -25,7 +24,8 @@ bp = Blueprint('games', __name__)
 
 @bp.get('/')
 def index():
-    return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=ImportForm())
+    playing = [g for g in store.list_games(get_db(), kept_games()) if not g['finished']]
+    return render_template('games/index.html', playing=playing, done=kept_finished(), form=ImportForm())
 
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
@@ -118,5 +118,5 @@ def delete(game_id):
 @bp.get('/history')
 def history():
     """The finished games this phone kept score of, newest first, with their winners."""
-    finished = [{**g, 'winner': winner_line(g['summary'])} for g in kept_finished()]
+    finished = kept_finished()
     return render_template('games/history.html', games=finished)

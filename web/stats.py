@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from scorer.limits import MAX_ALIASES
 from scorer.stats import merge as merge_names
-from scorer.stats import names, player_stats, summary_of
+from scorer.stats import names, player_stats, summary_of, winner_line
 from scorer.stats import unmerge as unmerge_name
 
 from . import store
@@ -33,6 +33,7 @@ def kept_finished(rounds=False):
             except sqlite3.OperationalError:
                 pass                           # a disk that cannot be written: made again next time
         g['summary'] = kept[g['id']]
+        g['winner'] = winner_line(g['summary'])
     return games
 
 
