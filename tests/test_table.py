@@ -135,3 +135,32 @@ def test_theme_toggle_is_remembered(browser, server):
     background = page.evaluate('getComputedStyle(document.body).backgroundColor')
     assert background == 'rgb(16, 18, 20)'
     context.close()
+
+
+def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, tmp_path):
+    """Issue 27: on a phone the sheet was a box 80 % of the screen tall, so rounds 9-11 and the zero
+    round and place rows hid until one scrolled inside it. Now only sideways scrolling stays in the box."""
+    from app import create_app
+    from tests.helpers import new_game_form, round_form
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'sheet.sqlite'), 'SECRET_KEY': 's',
+                      'WTF_CSRF_ENABLED': False})
+    client = app.test_client()
+    url = client.post('/games/new', data=new_game_form(('Ana', 'Bruno', 'Carla', 'Dan'))).headers['Location']
+    for n in range(1, 12):
+        client.post(f'{url}/rounds/{n}', data=round_form(n % 4, points=[None if i == n % 4 else str(n + i)
+                                                                        for i in range(4)]))
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        with Server(app) as server:
+            page.goto(server.url + url)
+            box = page.evaluate("() => { const w = document.querySelector('.table-wrap');"
+                                " return [w.scrollHeight, w.clientHeight]; }")
+            assert box[0] <= box[1] + 1                              # nothing hidden below, inside the box
+            place = page.locator('tfoot tr').last
+            place.scroll_into_view_if_needed()
+            expect(place).to_be_in_viewport()
+            shot(page, 'sheet-whole-on-a-phone')
+    finally:
+        context.close()
