@@ -222,6 +222,9 @@ def test_stats_page_table_chart_and_merge(client, make_game):
     page = client.get('/stats').get_data(as_text=True)
     assert '3 finished games' in page and '<svg' in page and 'average penalty by round' in page
     assert page.count('<th scope="row">') == 3                                 # Ana (twice), Anna, Bruno
+    bars = re.findall(r'<rect [^>]*class="bar"><title>Round (\d+): ([\d.]+)</title></rect>\s*'
+                      r'<text [^>]*class="value">(\d+)</text>', page)
+    assert bars and all(int(shown) == int(float(value) + 0.5) for _, value, shown in bars)   # each bar says its value
     r = client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
     assert r.status_code == 302
     page = client.get('/stats').get_data(as_text=True)
