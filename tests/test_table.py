@@ -164,3 +164,28 @@ def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, tmp_pat
             shot(page, 'sheet-whole-on-a-phone')
     finally:
         context.close()
+
+
+def test_eight_players_before_any_round_and_the_qr_code_at_a_phones_size(browser, tmp_path):
+    """Issue 27: the 'no round yet' row was off to the right with eight players, and the QR code sat
+    in a box 50 px taller than itself."""
+    from app import create_app
+    from tests.helpers import new_game_form
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'eight.sqlite'), 'SECRET_KEY': 's'})
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        with Server(app) as server:
+            page.goto(server.url + '/games/new')
+            for seat, name in enumerate(['Ana', 'Bruno', 'Carla', 'Dan', 'Eva', 'Fer', 'Gil', 'Hugo']):
+                page.locator(f'#players-{seat}').fill(name)
+            page.locator('form button.primary').click()
+            box = page.locator('td.empty span').bounding_box()
+            assert box and box['x'] + box['width'] <= 360
+            qr = page.locator('svg.qr').bounding_box()
+            drawn = page.locator('svg.qr path').first.bounding_box()
+            assert abs(qr['height'] - qr['width']) < 1
+            assert qr['height'] - drawn['height'] <= 12 + 1                  # the code fills its box (6 px padding)
+    finally:
+        context.close()

@@ -25,7 +25,7 @@ bp = Blueprint('sharing', __name__)
 def qr_svg(text):
     """A QR code of the text as inline SVG, drawn on the server (once per link)."""
     out = io.BytesIO()
-    segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, scale=5, border=2,
+    segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, border=2, omitsize=True,
                                      dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
     return Markup(out.getvalue().decode())
 
