@@ -131,3 +131,47 @@ def test_the_race_at_a_phone_and_on_a_big_screen(browser, server, language, dark
     tv.set_viewport_size({'width': 720, 'height': 1280})               # a tablet standing up
     shot(tv, f'race-tv-portrait-{language}-{"dark" if dark else "light"}')
     context.close()
+
+
+SMALLEST_TEXT = '''() => Math.min(...[...document.querySelectorAll('main p, main li span, main li')]
+  .filter((e) => e.offsetParent !== null && e.textContent.trim())
+  .map((e) => parseFloat(getComputedStyle(e).fontSize)))'''
+OUTSIDE = '''() => [...document.querySelectorAll('.tv-round, .tv-standings li, .tv-chart svg')].filter((e) => {
+  const r = e.getBoundingClientRect();
+  return r.bottom > innerHeight + 1 || r.right > innerWidth + 1 || r.height < 1; }).length'''
+
+
+@pytest.mark.parametrize('players', [2, 8])
+@pytest.mark.parametrize('width, height', [(1280, 720), (1920, 1080), (720, 1280), (1080, 1920)],
+                         ids=['720p', '1080p', '720p-portrait', '1080p-portrait'])
+def test_the_big_screen_fills_a_tv_without_scrolling(browser, tmp_path, players, width, height):
+    """Issue 27: a TV across the room, landscape or portrait: no site header or footer, the round,
+    the standings with totals and zero rounds, and the race, all on the screen for 2 to 8 players."""
+    from app import create_app
+    from tests.browser import axe_violations, expect, shot
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'tv.sqlite'), 'SECRET_KEY': 't',
+                      'WTF_CSRF_ENABLED': False})
+    client = app.test_client()
+    names = PLAYERS[:players]
+    url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(names)},
+                                          'first_dealer': '0', 'decks': 'auto', 'game': 'standard'}).headers['Location']
+    for n in range(1, 8):
+        client.post(f'{url}/rounds/{n}', data=round_form(n % players, points=[None if i == n % players else
+                                                                             str(5 * n + i) for i in range(players)]))
+    with Server(app) as server:
+        context = browser.new_context(viewport={'width': width, 'height': height}, bypass_csp=True)   # for axe
+        page = context.new_page()
+        page.goto(server.url + url + '/tv')
+        expect(page.locator('.tv-standings li')).to_have_count(players)
+        assert page.locator('header.bar').is_hidden() and page.locator('footer.languages').is_hidden()
+        assert page.evaluate('() => [document.documentElement.scrollHeight <= innerHeight,'
+                             ' document.documentElement.scrollWidth <= innerWidth]') == [True, True]
+        assert page.evaluate(OUTSIDE) == 0
+        expect(page.locator('.tv-standings li').first).to_contain_text('zero round')
+        smallest = page.evaluate(SMALLEST_TEXT)
+        if height == 1080:
+            assert smallest >= 18, smallest                 # at 1080p, from across a room
+        assert axe_violations(page) == []
+        shot(page, f'tv-{width}x{height}-{players}', full_page=False)
+        context.close()
