@@ -170,7 +170,6 @@ def test_eight_players_before_any_round_and_the_qr_code_at_a_phones_size(browser
     """Issue 27: the 'no round yet' row was off to the right with eight players, and the QR code sat
     in a box 50 px taller than itself."""
     from app import create_app
-    from tests.helpers import new_game_form
     from tests.server import Server
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'eight.sqlite'), 'SECRET_KEY': 's'})
     context = phone(browser)
