@@ -85,12 +85,10 @@ def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper,
 
 
 @pytest.mark.parametrize('players', [EIGHT, EIGHT[:4]], ids=['eight', 'four'])
-def test_the_print_page_reads_on_a_phone_before_printing(tmp_path, browser, players):
+def test_the_print_page_reads_on_a_phone_before_printing(app, browser, players):
     """Issue 27: at 360 px the Print button is at the top, and the sheet scrolls sideways in its
     frame with its round columns narrow, so that players' columns start on the first screen."""
     from tests.browser import phone, shot
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'phone.sqlite'), 'SECRET_KEY': 'p',
-                      'WTF_CSRF_ENABLED': False})
     client = app.test_client()
     url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(players)},
                                           'first_dealer': '0', 'decks': 'auto', 'game': 'standard'}).headers['Location']

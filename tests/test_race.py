@@ -144,14 +144,11 @@ OUTSIDE = '''() => [...document.querySelectorAll('.tv-round, .tv-standings li, .
 @pytest.mark.parametrize('players', [2, 8])
 @pytest.mark.parametrize('width, height', [(1280, 720), (1920, 1080), (720, 1280), (1080, 1920)],
                          ids=['720p', '1080p', '720p-portrait', '1080p-portrait'])
-def test_the_big_screen_fills_a_tv_without_scrolling(browser, tmp_path, players, width, height):
+def test_the_big_screen_fills_a_tv_without_scrolling(browser, app, players, width, height):
     """Issue 27: a TV across the room, landscape or portrait: no site header or footer, the round,
     the standings with totals and zero rounds, and the race, all on the screen for 2 to 8 players."""
-    from app import create_app
     from tests.browser import axe_violations, expect, shot
     from tests.server import Server
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'tv.sqlite'), 'SECRET_KEY': 't',
-                      'WTF_CSRF_ENABLED': False})
     client = app.test_client()
     names = PLAYERS[:players]
     url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(names)},

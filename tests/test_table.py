@@ -137,14 +137,11 @@ def test_theme_toggle_is_remembered(browser, server):
     context.close()
 
 
-def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, tmp_path):
+def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, app):
     """Issue 27: on a phone the sheet was a box 80 % of the screen tall, so rounds 9-11 and the zero
     round and place rows hid until one scrolled inside it. Now only sideways scrolling stays in the box."""
-    from app import create_app
     from tests.helpers import new_game_form, round_form
     from tests.server import Server
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'sheet.sqlite'), 'SECRET_KEY': 's',
-                      'WTF_CSRF_ENABLED': False})
     client = app.test_client()
     url = client.post('/games/new', data=new_game_form(('Ana', 'Bruno', 'Carla', 'Dan'))).headers['Location']
     for n in range(1, 12):
@@ -166,12 +163,10 @@ def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, tmp_pat
         context.close()
 
 
-def test_eight_players_before_any_round_and_the_qr_code_at_a_phones_size(browser, tmp_path):
+def test_eight_players_before_any_round_and_the_qr_code_at_a_phones_size(browser, app):
     """Issue 27: the 'no round yet' row was off to the right with eight players, and the QR code sat
     in a box 50 px taller than itself."""
-    from app import create_app
     from tests.server import Server
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'eight.sqlite'), 'SECRET_KEY': 's'})
     context = phone(browser)
     try:
         page = context.new_page()
