@@ -21,11 +21,11 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-# axe-core checks every page for accessibility in the browser tests (npm package, installed, never vendored).
-AXE_VERSION := 4.11.0
-$(VENV)/node/.axe-$(AXE_VERSION): $(VENV)/.app
+# The npm packages (package.json, pinned by package-lock.json): the picture's fonts, and axe-core,
+# which checks every page for accessibility in the browser tests. Installed, never vendored.
+node_modules/.ci: package-lock.json
 	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
-	npm install --prefix $(VENV)/node --no-save --no-audit --no-fund --silent axe-core@$(AXE_VERSION)
+	npm ci --no-audit --no-fund --silent
 	touch $@
 
 # The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
@@ -39,7 +39,7 @@ translations: $(VENV)/.app
 	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d translations
 
-run: $(VENV)/.app catalogs
+run: $(VENV)/.app node_modules/.ci catalogs
 	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
 # Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
@@ -47,7 +47,7 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
-test: $(VENV)/.dev $(VENV)/node/.axe-$(AXE_VERSION) chromium catalogs
+test: $(VENV)/.dev node_modules/.ci chromium catalogs
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
 
 # The quick core: no browser, no production-recipe run, a tenth of the property tests' examples.
@@ -89,4 +89,4 @@ soak: $(VENV)/.dev catalogs
 	$(PY) bench/history.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis tests/artifacts

@@ -47,6 +47,7 @@ def create_app(test_config=None):
         SESSION_COOKIE_SAMESITE='Lax',
         LIVE_POLL_MS=1500,                  # how often a page without a stream asks for the sheet
         LIVE_BACK_TO_STREAM_MS=10_000,      # how soon a polling page tries a stream again (then less often)
+        FONTS=os.environ.get('SCORER_FONTS', os.path.join(app.root_path, 'node_modules')),  # the picture's Noto packages
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)

@@ -11,8 +11,9 @@ from math import cos, pi, sin
 
 SHAPES = ('circle', 'square', 'triangle', 'diamond', 'down', 'cross', 'star', 'hexagon')
 COLOURS = ('green', 'blue', 'red', 'purple', 'orange', 'teal', 'magenta', 'brown')
-# Their shades on white (the picture; style.css has the same as .c0-.c7, with dark-mode shades).
+# Their shades on white and on black (the picture; style.css has the same pairs as .c0-.c7).
 PALETTE = ('#1b7a34', '#1f5fbf', '#c0392b', '#7b3fa0', '#a35200', '#00796b', '#b0206e', '#5d4e37')
+PALETTE_DARK = ('#5cc878', '#7aa9ff', '#ff7b6b', '#c99bf0', '#ffa64d', '#4fd1c1', '#ff7ac0', '#c8b89a')
 
 
 @dataclass(frozen=True)

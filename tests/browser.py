@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 import pytest
 
 ARTIFACTS = Path(__file__).parent / 'artifacts'
-AXE = Path(__file__).resolve().parent.parent / '.venv' / 'node' / 'node_modules' / 'axe-core' / 'axe.min.js'
+AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
 AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 CHROMIUM = '/usr/bin/chromium'
 PHONE = {'width': 360, 'height': 780}

@@ -188,14 +188,17 @@ def test_a_phone_that_can_share_gets_the_share_sheet_and_no_download(browser, se
         context.close()
 
 
-def test_a_phone_that_cannot_share_downloads_the_picture(browser, server):
+@pytest.mark.parametrize('dark', [False, True])
+def test_a_phone_that_cannot_share_downloads_the_picture_light_or_dark_as_the_page(browser, server, dark):
     from tests.browser import phone, start_game
-    context = phone(browser)
+    context = phone(browser, dark=dark)
     try:
         page = context.new_page()
         start_game(page, server.url, ['Ana', 'Bruno'])
+        page.wait_for_load_state('load')             # share.js has run (a tap before it gets the light picture)
         with page.expect_download() as download:
             page.get_by_role('link', name='Share the result').click()
         assert download.value.suggested_filename.endswith('.png')
+        assert ('theme=dark' if dark else 'theme=light') in download.value.url
     finally:
         context.close()

@@ -3,8 +3,22 @@
 //
 // Whether to share is decided before anything is awaited: a click's default (the download) can
 // only be stopped at once, so a phone that can share never gets the download too.
+// The picture is light or dark as the page is (without JavaScript: light).
 const link = document.querySelector('a.share-picture');
 const probe = () => new File([''], 'three-thirteen.png', { type: 'image/png' });
+
+function dark() {
+  const chosen = document.documentElement.dataset.theme;
+  return chosen ? chosen === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+if (link) {
+  link.addEventListener('click', () => {
+    const url = new URL(link.href);
+    url.searchParams.set('theme', dark() ? 'dark' : 'light');
+    link.href = url.href;
+  });
+}
 
 if (link && navigator.canShare && navigator.canShare({ files: [probe()] })) {
   link.addEventListener('click', (e) => {

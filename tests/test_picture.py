@@ -1,0 +1,159 @@
+"""The shared picture reads right: laid out from measured text in the font it is drawn in, so that in
+every language, with 2 to 8 players, the longest names, titles and places and the largest totals,
+no text overlaps another or is cut, and Chinese, Japanese and Korean names are drawn, not boxes."""
+
+import io
+import itertools
+import os
+import tempfile
+
+import pytest
+import resvg_py
+from PIL import Image
+
+from scorer.limits import MAX_NAME, MAX_POINTS, MAX_TEXT
+from tests.helpers import new_game_form, round_form
+
+# Long names of wide letters, and of the scripts the picture's fonts cover: each MAX_NAME long.
+NAMES = [(base * MAX_NAME)[:MAX_NAME] for base in (
+    'Wolfgang Maximilian Wagner ', 'MMMMMMMMMM', '王小明张伟李娜', 'さくらサクラ桜', '김민준서연',
+    'Жора Жоржевич Жуковский ', 'Ωμέγα Ψυχή Ψψψ ', 'Ñandú Gonçalves da Conceição ')]
+TITLES = {'latin': ('Campeonato anual de Three-Thirteen da família Gonçalves e amigos — WWW ' * 2)[:MAX_TEXT],
+          'cjk': ('三十三扑克牌年度锦标赛第一届决赛' * 6)[:MAX_TEXT]}
+PLACE = ('Casa de campo dos avós em São João da Madeira, ao pé do rio, Portugal ' * 2)[:MAX_TEXT]
+
+
+def play(client, players, title, rounds=11):
+    """A game of these players played to its end (or `rounds`): seat 0 goes out each round, seat 1
+    scores 0 too (a tie, broken in words), the others score as much as a round takes."""
+    r = client.post('/games/new', data=new_game_form(players, title=title, place=PLACE))
+    assert r.status_code == 302, r.get_data(as_text=True)
+    url = r.headers['Location']
+    for n in range(1, rounds + 1):
+        points = [None, '0'] + [str(MAX_POINTS - seat) for seat in range(2, len(players))]
+        assert client.post(f'{url}/rounds/{n}', data=round_form(0, points=points)).status_code == 302
+    return url
+
+
+BOXES = """() => [...document.querySelectorAll('text')].map(t => {
+  const b = t.getBBox();
+  return {text: t.textContent, x: b.x, y: b.y, w: b.width, h: b.height};
+})"""
+
+
+def overlaps(a, b, slack=0.5):
+    """Whether two boxes share more than a hair."""
+    return (min(a['x'] + a['w'], b['x'] + b['w']) - max(a['x'], b['x']) > slack and
+            min(a['y'] + a['h'], b['y'] + b['h']) - max(a['y'], b['y']) > slack)
+
+
+CASES = [(language, count, title) for language in ('en', 'es', 'pt') for count in (2, 4, 8)
+         for title in ('latin', 'cjk')]
+
+
+@pytest.mark.browser
+def test_no_text_overlaps_or_is_cut(app, browser):
+    """Chromium draws each picture in its embedded font; every text box lies inside the picture and
+    clear of every other one."""
+    from tests.server import Server
+    client = app.test_client()
+    games = {(count, title): play(client, NAMES[:count], TITLES[title]) for count in (2, 4, 8) for title in TITLES}
+    games['short'] = play(client, ['Ana', 'Bo'], '', rounds=1)
+    with Server(app) as server:
+        context = browser.new_context(viewport={'width': 640, 'height': 900})
+        page = context.new_page()
+        for language, count, title in CASES + [('es', 'short', None)]:
+            url = games[(count, title)] if title else games[count]
+            for theme in ('light', 'dark'):
+                page.goto(f'{server.url}{url}/picture.svg?lang={language}&theme={theme}')
+                page.evaluate('document.fonts.ready')
+                faces = page.evaluate("[...document.fonts].map(f => f.family.replaceAll('\"', '') + ' ' + f.weight + ' ' + f.status)")
+                assert sorted(faces) == ['Three-Thirteen Picture 400 loaded', 'Three-Thirteen Picture 700 loaded']
+                width, height = page.evaluate('[document.documentElement.width.baseVal.value, document.documentElement.height.baseVal.value]')
+                boxes = page.evaluate(BOXES)
+                for box in boxes:
+                    assert box['w'] > 0 and 0 <= box['x'] and box['x'] + box['w'] <= width, (language, count, box)
+                    assert 0 <= box['y'] and box['y'] + box['h'] <= height, (language, count, box)
+                for a, b in itertools.combinations(boxes, 2):
+                    assert not overlaps(a, b), (language, count, title, a, b)
+                text = ''.join(b['text'] for b in boxes)
+                for name in NAMES[:count] if title else ['Ana', 'Bo']:
+                    assert name.replace(' ', '') in text.replace(' ', ''), name     # every name whole, maybe wrapped
+                page.screenshot(path=str(shot_path(f'picture-{language}-{count}-{title}-{theme}.png')))
+        context.close()
+
+
+def shot_path(name):
+    folder = os.path.join(os.path.dirname(__file__), 'artifacts')
+    os.makedirs(folder, exist_ok=True)
+    return os.path.join(folder, name)
+
+
+def test_the_png_is_drawn_light_or_dark_in_every_language(client):
+    """The server's PNG (resvg) for the three languages and both themes; saved to look at."""
+    url = play(client, NAMES[:8], TITLES['latin'])
+    for language in ('en', 'es', 'pt'):
+        light = client.get(f'{url}/picture.png?lang={language}').data
+        dark = client.get(f'{url}/picture.png?lang={language}&theme=dark').data
+        assert light[:8] == dark[:8] == b'\x89PNG\r\n\x1a\n' and light != dark
+        assert corner(light) == (255, 255, 255) and corner(dark) == (0x10, 0x12, 0x14)
+        for theme, png in (('light', light), ('dark', dark)):
+            with open(shot_path(f'picture-png-{language}-8-{theme}.png'), 'wb') as out:
+                out.write(png)
+
+
+def corner(png):
+    """The colour of the pixel at (20, 30): the picture's background."""
+    return Image.open(io.BytesIO(png)).convert('RGB').getpixel((20, 30))
+
+
+def test_the_svg_may_load_only_its_own_fonts(client):
+    url = play(client, ['Ana', 'Bo'], '', rounds=1)
+    r = client.get(url + '/picture.svg')
+    assert r.headers['Content-Security-Policy'] == "default-src 'none'; style-src 'unsafe-inline'; font-src data:"
+    assert 'url(data:font/ttf;base64,' in r.get_data(as_text=True)
+
+
+def ink(svg, fonts):
+    """The PNG resvg draws of the SVG in only these fonts, as rows of grey levels."""
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for font in fonts:
+            files.append(os.path.join(folder, f'{font.weight}.ttf'))
+            with open(files[-1], 'wb') as out:
+                out.write(font.data)
+        png = bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=files, skip_system_fonts=True))
+    return Image.open(io.BytesIO(png)).convert('L')
+
+
+@pytest.mark.parametrize('text', ['WWW Ww', '王小明', 'さくら', '김민준', 'Жора Ψυχή', 'Ñandú 109989', 'i.l|'])
+@pytest.mark.parametrize('weight', [400, 700])
+def test_resvg_draws_within_the_measured_width_in_the_cut_font(app, text, weight):
+    """What the layout measures is what the server draws: the ink of a text set at x=10 ends
+    within its measured width, and reaches near it (the font really is the one measured)."""
+    from web.typeface import FAMILY, Typeface
+    font = Typeface(app.config['FONTS']).cut(''.join(sorted(set(text))), weight)
+    assert font.data and set(text) - {' '} <= set(font.advances)
+    size, measured = 40, font.width(text, 40)
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(measured) + 40}" height="80">'
+           f'<rect width="100%" height="100%" fill="#fff"/><text x="10" y="55" font-family="{FAMILY}" '
+           f'font-size="{size}" font-weight="{weight}">{text}</text></svg>')
+    image = ink(svg, [font])
+    columns = [x for x in range(image.width) if any(image.getpixel((x, y)) < 128 for y in range(image.height))]
+    assert columns, 'nothing drawn'
+    assert 10 - 1 <= columns[0] and columns[-1] <= 10 + measured + 1
+    assert columns[-1] >= 10 + measured - size * 0.35        # no more than one side bearing short
+
+
+def test_each_character_is_its_own_glyph_not_a_box(app):
+    """Different characters draw differently: a missing glyph would draw the same empty box."""
+    from web.typeface import FAMILY, Typeface
+    typeface = Typeface(app.config['FONTS'])
+    pictures = {}
+    for ch in '王明さ김Жψ':
+        font = typeface.cut(ch, 400)
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="60" height="60"><rect width="100%" height="100%" '
+               f'fill="#fff"/><text x="5" y="45" font-family="{FAMILY}" font-size="40">{ch}</text></svg>')
+        pictures[ch] = ink(svg, [font]).tobytes()
+        assert min(pictures[ch]) < 64, ch                   # something dark was drawn
+    assert len(set(pictures.values())) == len(pictures)
