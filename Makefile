@@ -21,11 +21,13 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-# The npm packages (package.json, pinned by package-lock.json): the picture's fonts, and axe-core,
-# which checks every page for accessibility in the browser tests. Installed, never vendored.
-node_modules/.ci: package-lock.json
+# The npm packages (package.json, pinned by package-lock.json): the picture's fonts (unpacked to
+# TTF once, about 12 s), and axe-core, which checks every page for accessibility in the browser
+# tests. Installed, never vendored.
+node_modules/.ci: package-lock.json $(VENV)/.app
 	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 	npm ci --no-audit --no-fund --silent
+	$(PY) -m web.typeface node_modules
 	touch $@
 
 # The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
@@ -54,8 +56,9 @@ test: $(VENV)/.dev node_modules/.ci chromium catalogs
 check: $(VENV)/.dev catalogs
 	$(PY) -m pytest -m "not browser and not slow"
 
-bench: $(VENV)/.dev
+bench: $(VENV)/.dev node_modules/.ci
 	$(PY) bench/solver.py
+	$(PY) bench/picture.py
 
 # Hill-climb on solve time for the slowest hand the app accepts (five minutes).
 worst: $(VENV)/.dev

@@ -157,3 +157,18 @@ def test_each_character_is_its_own_glyph_not_a_box(app):
         pictures[ch] = ink(svg, [font]).tobytes()
         assert min(pictures[ch]) < 64, ch                   # something dark was drawn
     assert len(set(pictures.values())) == len(pictures)
+
+
+def test_a_picture_takes_its_characters_from_a_bounded_number_of_font_files(app):
+    """Text chosen so that each character lives in another font file can't make a cut slow: past
+    MAX_PICTURE_FONTS files, characters are reserved a full em (and left to the system's fonts)."""
+    from bench.picture import scattered
+    from scorer.limits import MAX_PICTURE_FONTS
+    from web.typeface import UNKNOWN_WIDTH, Typeface
+    typeface = Typeface(app.config['FONTS'])
+    odd = scattered(typeface, MAX_PICTURE_FONTS + 10)
+    assert len({typeface.source(ch) for ch in odd}) == len(odd) == MAX_PICTURE_FONTS + 10
+    font = typeface.cut(''.join(sorted(odd)), 700)
+    assert font.files == MAX_PICTURE_FONTS
+    left_out = [ch for ch in odd if ch not in font.advances]
+    assert len(left_out) == 10 and font.width(''.join(left_out), 20) == 10 * 20 * UNKNOWN_WIDTH

@@ -8,6 +8,11 @@ per weight. That same font is measured for the layout, embedded in the SVG and h
 for the PNG, so the widths the layout reserved are the widths drawn, in the browser and on the
 server alike: no system font decides.
 
+The packages ship WOFF2, which takes most of a cut's time to unpack; `python -m web.typeface
+node_modules` (run by make after npm ci) unpacks every file to TTF once, beside them. A picture
+takes its characters from at most MAX_PICTURE_FONTS files, so no text, however chosen, makes a
+cut slow; characters beyond are reserved a full em and left to the system's fonts.
+
 Kerning and other layout features are left out, so a text's width is the sum of its advances.
 Scripts that need shaping (Arabic, Hebrew, the Indic scripts) are not covered; a character no
 package has is reserved a full em and left to the system's fonts.
@@ -15,6 +20,8 @@ package has is reserved a full em and left to the system's fonts.
 
 import io
 import json
+import os
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +29,8 @@ from pathlib import Path
 from fontTools import merge, subset
 from fontTools.ttLib import TTFont
 from fontTools.varLib import instancer
+
+from scorer.limits import MAX_PICTURE_FONTS
 
 FAMILY = 'Three-Thirteen Picture'
 WEIGHTS = (400, 700)
@@ -44,6 +53,7 @@ class Font:
     advances: dict      # character -> advance in ems
     ascent: float = 1.07  # ems above the baseline and below it that a line of this font takes
     descent: float = 0.3
+    files: int = 0        # subset files its characters came from
 
     def line(self, size):
         """The height of a line at this size, in px: lines this far apart never touch."""
@@ -92,7 +102,7 @@ class Typeface:
         parts = {}
         for ch in text:
             found = self.source(ch)
-            if found:
+            if found and (found in parts or len(parts) < MAX_PICTURE_FONTS):
                 parts.setdefault(found, []).append(ch)
         if not parts:
             return Font(weight, None, {})
@@ -104,7 +114,7 @@ class Typeface:
         em = font['head'].unitsPerEm
         glyphs, metrics = font.getBestCmap(), font['hmtx']
         advances = {ch: metrics[glyphs[ord(ch)]][0] / em for ch in text if ord(ch) in glyphs}
-        return Font(weight, out.getvalue(), advances, *extent(font))
+        return Font(weight, out.getvalue(), advances, *extent(font), len(fonts))
 
 
 def ranges(spec):
@@ -113,8 +123,14 @@ def ranges(spec):
         low, _, high = part.strip().removeprefix('U+').partition('-')
         yield int(low, 16), int(high or low, 16)
 
+UNPACKED = '.picture-fonts'        # beside the packages: their files as TTF
+
+
 def path_of(pattern, name, weight=400):
-    return pattern.format(subset=name, weight=weight)
+    """The subset file at this weight: unpacked to TTF if it has been, else the package's WOFF2."""
+    packed = Path(pattern.format(subset=name, weight=weight))
+    unpacked = packed.parents[3] / UNPACKED / (packed.stem + '.ttf')
+    return str(unpacked if unpacked.exists() else packed)
 
 @lru_cache(maxsize=512)
 def characters(pattern, name):
@@ -150,6 +166,26 @@ def extent(font):
     descent = max(-hhea.descent, -os2.sTypoDescender, os2.usWinDescent)
     return ascent / em, descent / em
 
+def unpack(node_modules):
+    """Write every subset file of the packages as TTF under node_modules/.picture-fonts (once, at install)."""
+    root = Path(node_modules)
+    folder = root / UNPACKED
+    folder.mkdir(exist_ok=True)
+    count = 0
+    packed_files = {packed for package, pattern in PACKAGES for weight in WEIGHTS
+                    for packed in (root / package / 'files').glob(pattern.format(subset='*', weight=weight))}
+    for packed in sorted(packed_files):
+        target = folder / (packed.stem + '.ttf')
+        if target.exists():
+            continue
+        font = TTFont(packed)
+        font.flavor = None
+        font.save(str(target) + '.part')
+        os.replace(str(target) + '.part', target)
+        count += 1
+    return count
+
+
 def rename(font, weight):
     """Name the merged font FAMILY at this weight, so the SVG and resvg both find it by name."""
     style = 'Bold' if weight >= 700 else 'Regular'
@@ -162,3 +198,7 @@ def rename(font, weight):
     bold = weight >= 700
     font['OS/2'].fsSelection = (font['OS/2'].fsSelection & ~0b1100001) | (0b100000 if bold else 0b1000000)
     font['head'].macStyle = (font['head'].macStyle & ~1) | (1 if bold else 0)
+
+
+if __name__ == '__main__':
+    print(f'{unpack(sys.argv[1])} font files unpacked to TTF')
