@@ -172,3 +172,10 @@ def test_a_picture_takes_its_characters_from_a_bounded_number_of_font_files(app)
     assert font.files == MAX_PICTURE_FONTS
     left_out = [ch for ch in odd if ch not in font.advances]
     assert len(left_out) == 10 and font.width(''.join(left_out), 20) == 10 * 20 * UNKNOWN_WIDTH
+
+
+def test_hostile_names_and_titles_stay_text_in_the_picture(client):
+    r = client.post('/games/new', data=new_game_form(['<script>a</script>', 'B&"x'], title='</text><x y="1">'))
+    svg = client.get(r.headers['Location'] + '/picture.svg').get_data(as_text=True)
+    assert '<script>' not in svg and '<x ' not in svg
+    assert '&lt;script&gt;a&lt;/script&gt;' in svg and '&lt;/text&gt;&lt;x y=&#34;1&#34;&gt;' in svg
