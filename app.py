@@ -5,11 +5,9 @@ import os
 from flask import Flask, g, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
-from markupsafe import Markup
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-import scorer.limits
-from web import access, db, errors, i18n, ratelimit
+from web import access, db, errors, i18n, ratelimit, templating
 from web.deadline import BODY_SECONDS, BodyDeadline
 from web.secret import secret_key
 
@@ -18,11 +16,6 @@ csrf = CSRFProtect()
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
        "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
-
-
-def bdi(name):
-    """A name isolated from the text around it (a right-to-left name never reorders the sentence)."""
-    return Markup('<bdi>%s</bdi>') % name
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -63,18 +56,9 @@ def create_app(test_config=None):
     app.session_interface = SessionCookies()
     app.wsgi_app = BodyDeadline(app.wsgi_app, app.config['BODY_SECONDS'], app.config['MAX_CONTENT_LENGTH'])
 
-    from scorer.cards import card, rank_plural, rank_text, tokens
-    from scorer.referee import kind_word, wild_words
-    from scorer.chart import COLOURS, marker
-    from scorer.rules import rules_words
     from web.live import live_timing
-    app.jinja_env.globals.update(live_timing=live_timing,
-        rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
-        kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=lambda c: f'suit-{c.suit or "joker"}'.lower(),
-        **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
-
-    app.jinja_env.filters.update(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),
-                                 cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))
+    app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
+    app.jinja_env.filters.update(templating.FILTERS)
 
     db.init_app(app)
     access.init_app(app)
