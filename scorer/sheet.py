@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CardError, number_word, parse_cards, pretty, tokens
-from .i18n import _, listing, ngettext
+from .cards import CardError, canonical, number_word, parse_cards, pretty, tokens
+from .i18n import _, language, listing, ngettext
 from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
 from .solver import solve as solve_hand
@@ -298,6 +298,39 @@ def clean_entries(game, number, entries):
     scores = score_round(game, number, entries)
     return tuple(Entry(e.player, e.went_out, ' '.join(map(str, scores[e.player].cards)) or None,
                        read_points(e.points)) for e in entries)
+
+
+def typed_cards(player, text):
+    """A player's cards as typed on a page, read in its language (7C is 7♥ on a Spanish page), in
+    canonical text, or None; EntryError for the cards field if one is no card."""
+    if not text or not text.strip():
+        return None
+    try:
+        return canonical(text, language()) or None
+    except CardError as e:
+        raise EntryError(f'{player}: {e}', 'cards') from None
+
+
+def read_round(game, number, out, typed):
+    """A round as typed ({'cards', 'points'} a seat, `out` the seats gone out), checked and in the
+    form it is kept (clean_entries); RoundError names every problem, a card that is none among them.
+    The server's round page and the phone offline (web/phone.py) both read a round with this."""
+    entries, errors, fields = [], {}, {}
+    for i, p in enumerate(game.players):
+        try:
+            cards = typed_cards(p, typed[i]['cards'])
+        except EntryError as e:
+            errors[p], fields[p], cards = [str(e)], {'cards'}, None
+        entries.append(Entry(p, i in out, cards, typed[i]['points'] or None))
+    try:
+        clean = clean_entries(game, number, entries)
+    except RoundError as e:
+        e.errors.update(errors)               # what an entry without its unreadable cards was told
+        e.fields.update(fields)
+        raise
+    if errors:
+        raise RoundError(errors, fields)
+    return clean
 
 
 def places(players, totals, zero_rounds, tie_break):

@@ -11,12 +11,11 @@ from wtforms.validators import Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
-from scorer.cards import CardError, canonical
 from scorer.gamefile import GameFileError, check_players, read_date
-from scorer.i18n import _, language
+from scorer.i18n import _
 from scorer.numbers import read_whole
 from scorer.rules import ABOUT, CHOICES, RulesError, deal_problem, make_rules
-from scorer.sheet import EntryError, Game
+from scorer.sheet import Game
 
 from . import store
 
@@ -163,17 +162,6 @@ class FieldError(ValueError):
     def __init__(self, field, message):
         super().__init__(message)
         self.field = field
-
-
-def typed_cards(player, text):
-    """A player's cards as typed on this page, read in its language (7C is 7♥ on a Spanish page), in
-    canonical text, or None; EntryError for the cards field if one is no card."""
-    if not text or not text.strip():
-        return None
-    try:
-        return canonical(text, language()) or None
-    except CardError as e:
-        raise EntryError(f'{player}: {e}', 'cards') from None
 
 
 def phone_date(text):

@@ -11,14 +11,13 @@ from scorer.cards import symbols
 from scorer.gamefile import read_entry
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
-from scorer.sheet import Entry, EntryError, RoundError, clean_entries, doubts, doubts_key, score_round, winner_words
+from scorer.sheet import RoundError, doubts, doubts_key, read_round, score_round, winner_words
 
 from . import store
 from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import (MAX_VERSION, EmptyForm, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries,
-                    typed_cards)
+from .forms import MAX_VERSION, EmptyForm, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
 from .sheets import load_sheet
 
 bp = Blueprint('rounds', __name__)
@@ -35,28 +34,6 @@ def with_drafts(data, drafts):
     if not data['went_out']:
         data['went_out'] = claimed
     return data
-
-def checked_round(game, number, out, typed):
-    """The round as typed, checked and in the form it is kept (clean_entries), its cards read in the
-    page's language (7C is 7♥ on a Spanish page); RoundError names every problem, a card that is
-    none among them."""
-    entries, errors, fields = [], {}, {}
-    for i, p in enumerate(game.players):
-        try:
-            cards = typed_cards(p, typed[i]['cards'])
-        except EntryError as e:
-            errors[p], fields[p], cards = [str(e)], {'cards'}, None
-        entries.append(Entry(p, i in out, cards, typed[i]['points'] or None))
-    try:
-        clean = clean_entries(game, number, entries)
-    except RoundError as e:
-        e.errors.update(errors)               # what an entry without its unreadable cards was told
-        e.fields.update(fields)
-        raise
-    if errors:
-        raise RoundError(errors, fields)
-    return clean
-
 
 def saved_round(game, number, version):
     """The round form's data for a round as saved (blank for a round not entered yet), its cards
@@ -105,7 +82,7 @@ def round_entry(game_id, number):
         based_on = read_whole(form.version.data, MAX_VERSION)
         out = form.seats_out(game.players)
         try:
-            clean = checked_round(game, number, out, typed)
+            clean = read_round(game, number, out, typed)
             if based_on is None:
                 raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
                                          'from, so it could overwrite a newer one. Check the entries and save '

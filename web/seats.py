@@ -16,13 +16,13 @@ from flask_babel import ngettext
 from scorer.cards import symbols
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
-from scorer.sheet import Entry, EntryError, score_entry
+from scorer.sheet import Entry, EntryError, score_entry, typed_cards
 
 from . import store
 from .access import TWO_YEARS, browser, browser_token, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import EmptyForm, HandForm, SelfEntryForm, typed_cards
+from .forms import EmptyForm, HandForm, SelfEntryForm
 from .rounds import moved_from
 from .sheets import load_sheet
 
