@@ -8,11 +8,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CardError, parse_cards, parse_rank, rank_text
-from .i18n import _
+from .i18n import _, language
 from .limits import MAX_ROUNDS
 from .numbers import read_whole
 from .referee import as_data
-from .rules import DEFAULT, RulesError, make_rules
+from .rules import CHOICES, DEFAULT, GAMES, RulesError, make_rules
+from .solver import solve
 
 
 class QueryError(ValueError):
@@ -117,3 +118,51 @@ def check_size(hand, round, rules):
         if len(hand) > size + 1:
             raise QueryError(_('%(count)d cards, but round %(round)d deals %(size)d (at most %(most)d with the '
                                'card drawn)', count=len(hand), round=round, size=size, most=size + 1))
+
+
+class Asked(NamedTuple):
+    """A hand as a URL gives it: the game it is from (if any), its rules, wild rank and round, the
+    cards, and what is wrong with any of it, field by field."""
+    game_id: str | None
+    rules: object
+    wild: int | None
+    round: int | None
+    hand: list
+    errors: dict
+
+
+def settings_from(args):
+    """The settings among a URL's parameters (an unknown preset name is left out)."""
+    return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}
+
+
+def read_hand(args, base=DEFAULT, game_id=None):
+    """The hand asked about by these URL parameters (cards, round or wild, settings), on the rules
+    `base` (the game's, when the hand is from one): read in the page's language."""
+    errors = {}
+    try:
+        rules = read_rules(settings_from(args), base=base)
+    except QueryError as e:
+        errors['rules'], rules = str(e), base
+    wild = round = None
+    if args.get('wild') or args.get('round'):
+        try:
+            wild, round = read_wild(args.get('wild'), args.get('round'), rules)
+        except QueryError as e:
+            errors['round'] = str(e)
+    hand = []
+    if args.get('cards', '').strip():
+        try:
+            hand = parse_cards(args['cards'], rules.decks, rules.jokers, language=language())
+            check_size(hand, round, rules)
+        except (CardError, QueryError) as e:
+            errors['cards'] = str(e)
+    return Asked(game_id, rules, wild, round, hand, errors)
+
+
+def preview(asked):
+    """(solution, error) of the entry pages' live preview of a hand: its minimal penalty, or what is wrong."""
+    error = '; '.join(asked.errors.values())
+    if not error and not asked.hand:
+        error = _('no cards given (%(example)s)', example='7H 8H 9H')
+    return (None, error) if error else (solve(asked.hand, asked.wild, asked.rules), '')

@@ -4,8 +4,6 @@ The whole audit lives in the URL (GET, the same names as /api/solve), so a link 
 /api/audit takes the same parameters and answers the same facts as JSON.
 """
 
-from typing import NamedTuple
-
 from flask import Blueprint, abort, jsonify, render_template, request
 from flask_babel import gettext as _
 
@@ -14,11 +12,10 @@ from scorer.claims import parse_melds
 from scorer.i18n import language
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
-from scorer.query import QueryError, check_size, read_rules, read_wild
+from scorer import query
 from scorer.referee import audit as referee_audit
 from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
-from scorer.solver import solve
 
 from . import store
 from .db import get_db
@@ -29,48 +26,16 @@ bp = Blueprint('audit', __name__)
 PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', *CHOICES}
 
 
-def settings_from(args):
-    return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}
-
-
-class Asked(NamedTuple):
-    """A hand as the URL gives it: the game it is from (if any), its rules, wild rank and round, the
-    cards, and what is wrong with any of it, field by field."""
-    game_id: str | None
-    rules: object
-    wild: int | None
-    round: int | None
-    hand: list
-    errors: dict
-
-
 def read_hand(args):
-    """The hand asked about by these URL parameters (cards, round or wild, game, settings)."""
-    errors = {}
-    base, game_id = DEFAULT, args.get('game') if args.get('game') not in GAMES else None
+    """The hand asked about by these URL parameters, on the rules of the game it is from (404 if none)."""
+    game_id = args.get('game') if args.get('game') not in GAMES else None
+    base = DEFAULT
     if game_id:
         game = store.load_game(get_db(), game_id)
         if game is None:
             abort(404)
         base = game.rules
-    try:
-        rules = read_rules(settings_from(args), base=base)
-    except QueryError as e:
-        errors['rules'], rules = str(e), base
-    wild = round = None
-    if args.get('wild') or args.get('round'):
-        try:
-            wild, round = read_wild(args.get('wild'), args.get('round'), rules)
-        except QueryError as e:
-            errors['round'] = str(e)
-    hand = []
-    if args.get('cards', '').strip():
-        try:
-            hand = parse_cards(args['cards'], rules.decks, rules.jokers, language=language())
-            check_size(hand, round, rules)
-        except (CardError, QueryError) as e:
-            errors['cards'] = str(e)
-    return Asked(game_id, rules, wild, round, hand, errors)
+    return query.read_hand(args, base, game_id)
 
 
 def read_audit(args):
@@ -130,11 +95,7 @@ def preview():
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = read_hand(request.args)
-    solution, error = None, '; '.join(asked.errors.values())
-    if not error and not asked.hand:
-        error = _('no cards given (%(example)s)', example='7H 8H 9H')
-    if not error:
-        solution = solve(asked.hand, asked.wild, asked.rules)
+    solution, error = query.preview(asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')
     return html, 400 if error else 200
