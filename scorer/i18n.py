@@ -6,6 +6,7 @@ stays free of Flask: a caller chooses the language with ask(source), where sourc
 English. Placeholders are named, as in gettext: '%(card)s'.
 """
 
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 _translations = ContextVar('translations', default=None)
@@ -18,6 +19,18 @@ def ask(source):
     passes one that reads its current request, so nothing is done for requests that say nothing."""
     global _source
     _source = source
+
+
+@contextmanager
+def speaking(translations, language):
+    """Messages from these translations, in this language, inside the block: for a caller with no
+    request to ask (the phone's offline worker)."""
+    told = _translations.set(translations), _language.set(language)
+    try:
+        yield
+    finally:
+        _translations.reset(told[0])
+        _language.reset(told[1])
 
 
 def current():

@@ -1,0 +1,148 @@
+"""The scorer on the phone: what the offline worker runs in Pyodide, with no Flask and no network.
+
+It is this project's own code: scorer/ reads and scores a round, solves a hand and ranks the
+table, and the server's own templates (_live.html, _preview.html, …) draw the result, through
+Jinja with the same functions (web/templating.py) and the same catalogs. So what a phone shows
+offline is what the server would show: tests render both and compare them.
+
+Every call takes and returns JSON text, the simplest thing to pass in and out of a Web Worker.
+"""
+
+import gettext
+import json
+from pathlib import Path
+from urllib.parse import urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+import scorer.i18n
+from scorer.chart import race
+from scorer.gamefile import game_data, read_game
+from scorer.query import answer_data, read_hand, read_query
+from scorer.query import preview as preview_of
+from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data, winner_words
+from scorer.solver import solve
+
+from .templating import FILTERS, GLOBALS
+
+ROOT = Path(__file__).resolve().parent.parent
+# The links the shared templates make, as the server routes them.
+ROUTES = {
+    'rounds.round_entry': '/games/{game_id}/rounds/{number}',
+    'rounds.score': '/games/{game_id}/scores/{number}/{seat}',
+    'rounds.undo': '/games/{game_id}/rounds/{number}/undo',
+    'games.delete': '/games/{game_id}/delete',
+    'games.sheet': '/games/{game_id}',
+}
+
+
+def url_for(endpoint, **values):
+    """The path of a route, as Flask's url_for makes it: the rest of the values as a query."""
+    path = ROUTES[endpoint]
+    used = {k: v for k, v in values.items() if '{' + k + '}' in path}
+    rest = {k: v for k, v in values.items() if k not in used and v is not None}
+    return path.format(**used) + ('?' + urlencode(rest) if rest else '')
+
+
+class Phone:
+    """The templates and catalogs, loaded once; the language of the page that asks."""
+
+    def __init__(self, root=ROOT):
+        self.root = Path(root)
+        self.catalogs = {}
+        self.language = 'en'
+        self.env = Environment(loader=FileSystemLoader(str(self.root / 'templates')),
+                               autoescape=select_autoescape(['html', 'xml', 'svg']),
+                               extensions=['jinja2.ext.i18n'])
+        self.env.globals.update(GLOBALS, url_for=url_for)
+        self.env.filters.update(FILTERS)
+        # Installed once (an imported template keeps the callables it first saw), asking the language now.
+        self.env.install_gettext_callables(lambda message: self.translations(self.language).gettext(message),
+                                           lambda one, many, n: self.translations(self.language).ngettext(one, many, n),
+                                           newstyle=True)
+
+    def translations(self, language):
+        """The compiled catalog of a language (English: none needed)."""
+        if language not in self.catalogs:
+            mo = self.root / 'translations' / language / 'LC_MESSAGES' / 'messages.mo'
+            self.catalogs[language] = (gettext.GNUTranslations(mo.open('rb')) if mo.exists()
+                                       else gettext.NullTranslations())
+        return self.catalogs[language]
+
+    def speaking(self, language):
+        """Words in this language inside the block: scorer's messages and the templates'."""
+        self.language = language
+        return scorer.i18n.speaking(self.translations(language), language)
+
+    def render(self, name, **context):
+        return self.env.get_template(name).render(**context)
+
+
+PHONE = None
+
+
+def phone():
+    global PHONE
+    if PHONE is None:
+        PHONE = Phone()
+    return PHONE
+
+
+def call(name, text):
+    """The worker's one entry: run a function of this module on JSON text, answer JSON text."""
+    asked = json.loads(text)
+    try:
+        with phone().speaking(asked.get('language', 'en')):
+            return json.dumps({'ok': CALLS[name](**asked.get('args', {}))})
+    except RoundError as e:
+        return json.dumps({'problem': {'errors': e.errors, 'fields': {p: sorted(f) for p, f in e.fields.items()}}})
+
+
+def live(game, game_id, colours=None, keeper=True, edit=False):
+    """The live part of a sheet (_live.html), as the server draws it for this game."""
+    game = read_game(game)
+    sheet = compute_sheet(game, skip_broken=True)
+    colours = colours or list(range(len(game.players)))
+    return phone().render('games/_live.html', game_id=game_id, sheet=sheet, winner=winner_words(sheet),
+                          keeper=keeper, rematch=None, editable=keeper and (not sheet.finished or edit),
+                          etag='', revision=0, colours=colours, chart=race(sheet, colours) if sheet.rows else None)
+
+
+def preview(game, args):
+    """The entry pages' live preview of one hand (_preview.html), on the game's rules."""
+    asked = read_hand(args, read_game(game).rules)
+    solution, error = preview_of(asked)
+    return {'html': phone().render('games/_preview.html', solution=solution, error=error, rules=asked.rules,
+                                   wild=asked.wild, out=args.get('out') == '1'),
+            'error': bool(error)}
+
+
+def enter(game, number, out, typed, confirm=''):
+    """A round as typed, read as the server reads it: the game with it saved, or its problem, or
+    the doubts to confirm (with their key) when it looks like an entry mistake."""
+    game = read_game(game)
+    clean = read_round(game, number, set(out), typed)
+    unsure = doubts(game, number, clean)
+    if unsure and confirm != doubts_key(unsure):
+        return {'unsure': [message for _what, message in unsure], 'key': doubts_key(unsure)}
+    rounds = dict(game.rounds)
+    rounds[number] = clean
+    saved = game.__class__(game.players, game.rules, game.first_dealer, rounds, game.title, game.place, game.date)
+    return {'game': game_data(saved)}
+
+
+def sheet(game):
+    """The sheet as JSON-ready data (totals, zero rounds, places): what a test compares with the server's."""
+    return sheet_data(compute_sheet(read_game(game)))
+
+
+def solve_many(queries):
+    """Hands solved as /api/solve answers them ({cards, wild or round, rules}): penalty, melds, deadwood."""
+    answers = []
+    for fields in queries:
+        query = read_query(fields)
+        answers.append(answer_data(query, solve(query.hand, query.wild, query.rules)))
+    return answers
+
+
+CALLS = {'live': live, 'preview': preview, 'enter': enter, 'sheet': sheet, 'solve_many': solve_many}
