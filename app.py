@@ -67,9 +67,9 @@ def create_app(test_config=None):
     i18n.init_app(app)
     errors.init_app(app)
 
-    from web import api, audit, export, games, live, pwa, rounds, seats, sharing, stats
+    from web import api, audit, export, games, live, offline, pwa, rounds, seats, sharing, stats
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,
-                      pwa.bp):
+                      pwa.bp, offline.bp):
         app.register_blueprint(blueprint)
 
     @app.after_request

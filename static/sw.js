@@ -1,5 +1,85 @@
-// The service worker: it makes the app installable. Pages always come from the server, so a
-// scoresheet is never stale.
+// The service worker: it makes the app installable and keeps a game playable without a network.
+//
+// Pages come from the server whenever it answers (a scoresheet is never stale while online); a
+// game's pages are also kept, so without a network the last copy opens instead of the browser's
+// error page. The offline bundle (Pyodide and this project's scorer, /offline/<release>/) is
+// fetched only when a scorekeeper's page asks for it (a 'keep' message), never for a follower,
+// and kept under its release: a new release (this file changes with it) fetches the new bundle
+// and drops the old one.
+const RELEASE = '__RELEASE__';
+const BUNDLE = `bundle-${RELEASE}`;
+const PAGES = 'pages';               // the kept pages of games, and the static files they use
+
 self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
-self.addEventListener('fetch', () => {});
+self.addEventListener('activate', (event) => event.waitUntil((async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith('bundle-') && name !== BUNDLE) await caches.delete(name);
+  }
+  await self.clients.claim();
+})()));
+
+// {type: 'keep', game, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all, then
+// answer {type: 'kept', game, release} (or {type: 'not-kept', game, error}) to the page that asked.
+self.addEventListener('message', (event) => {
+  const ask = event.data || {};
+  if (ask.type !== 'keep') return;
+  event.waitUntil(keep(ask).then(
+    () => event.source.postMessage({ type: 'kept', game: ask.game, release: RELEASE }),
+    (err) => event.source.postMessage({ type: 'not-kept', game: ask.game, error: String(err) })));
+});
+
+async function keep({ bundle = [], pages = [] }) {
+  const kept = await caches.open(BUNDLE);
+  for (const url of bundle) {
+    if (!(await kept.match(url))) await kept.add(url);
+  }
+  const cache = await caches.open(PAGES);
+  await Promise.all(pages.map(async ([address, url]) => {
+    const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Keep': '1' } });
+    if (res.ok) await cache.put(address, res);
+  }));
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && request.mode === 'navigate' && /^\/games\/[^/]+\/rounds\/\d+$/.test(url.pathname)) {
+    event.respondWith(saveOrKeep(request, url));
+    return;
+  }
+  if (request.method !== 'GET') return;
+  if (url.pathname.startsWith('/offline/')) {
+    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/') || url.pathname.startsWith('/static/')) {
+    event.respondWith(fresh(request, url));
+  }
+});
+
+// From the network, keeping a copy of every sheet, of a kept game's other pages and of the
+// static files; from the copy when the network fails (a follower sees the last sheet it had).
+async function fresh(request, url) {
+  const cache = await caches.open(PAGES);
+  const address = url.pathname;
+  try {
+    const res = await fetch(request);
+    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+$/.test(address) || await cache.match(address);
+    if (res.ok && !res.redirected && wanted) await cache.put(address, res.clone());
+    return res;
+  } catch (err) {
+    const hit = await cache.match(address);
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+// A round posted while the server does not answer: back to its page (kept), which has what was
+// typed (picker.js keeps it) and saves it on this phone (offline.js, told by ?offline=1).
+async function saveOrKeep(request, url) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    if (!(await (await caches.open(PAGES)).match(url.pathname))) throw err;
+    return Response.redirect(`${url.pathname}?offline=1`, 303);
+  }
+}

@@ -112,12 +112,12 @@ def test_nothing_typed_is_lost_when_the_save_fails(browser, server):
     tap_cards(page, 1, ['KH', '5C', '7D'])
     page.locator('#entries-2-points').fill('12')
     expect(page.locator('#draft-banner')).to_be_visible()
-    # The network is gone when Save is tapped.
-    page.route('**/rounds/1', lambda route: route.abort() if route.request.method == 'POST' else route.continue_())
+    # The network is gone when Save is tapped (for the page and its service worker alike).
+    page.wait_for_function('() => navigator.serviceWorker.controller !== null')
+    context.route('**/rounds/1', lambda route: route.abort() if route.request.method == 'POST' else route.continue_())
     page.locator('.save-bar button').click()
-    page.wait_for_url(re.compile('^chrome-error:'))                # the browser's own "no network" page
-    page.unroute('**/rounds/1')
-    page.goto(game + '/rounds/1')                                 # back later, the page reloaded
+    page.wait_for_url(re.compile(r'/rounds/1\?offline=1$'))      # back on the round's page, not an error page
+    context.unroute('**/rounds/1')
     expect(page.locator('#draft-banner')).to_be_visible()
     expect(page.locator('#entries-1-cards')).to_have_value(symbols('KH 5C 7D'))
     expect(page.locator('#entries-2-points')).to_have_value('12')

@@ -142,7 +142,8 @@ def test_a_follower_is_told_when_the_server_is_gone_and_when_the_game_is_deleted
         status = watcher.locator('#live-status')
         sync_api.expect(status).to_be_hidden()
         follower.set_offline(True)
-        sync_api.expect(status).to_have_text('Reconnecting… the sheet below may be out of date.', timeout=5000)
+        sync_api.expect(status).to_have_text(re.compile(r'^Reconnecting… the sheet below is as it was at \d\d:\d\d( [AP]M)?\.$'),
+                                             timeout=5000)
         shot(watcher, 'follower-reconnecting')
         follower.set_offline(False)
         sync_api.expect(status).to_be_hidden(timeout=5000)

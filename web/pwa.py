@@ -2,8 +2,9 @@
 the web manifest in the page's language."""
 
 import json
+from pathlib import Path
 
-from flask import Blueprint, Response, current_app, send_from_directory
+from flask import Blueprint, Response, current_app
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -15,7 +16,10 @@ MANIFEST = {"short_name": "3-13", "start_url": "/", "scope": "/", "display": "st
 
 @bp.get('/sw.js')
 def service_worker():
-    return send_from_directory(current_app.static_folder, 'sw.js', mimetype='text/javascript', max_age=0)
+    """static/sw.js with the offline bundle's release in it: a new release is a new service worker."""
+    from .offline import release
+    text = (Path(current_app.static_folder) / 'sw.js').read_text().replace('__RELEASE__', release())
+    return Response(text, mimetype='text/javascript', headers={'Cache-Control': 'no-cache'})
 
 
 @bp.get('/manifest.webmanifest')

@@ -67,7 +67,9 @@ def round_entry(game_id, number):
     rules = game.rules
     if number not in rules.rounds:
         abort(404)
-    if number not in game.rounds and number != current.next_round:
+    # ?ahead=1: a later round's blank page, for a scorekeeper's phone to keep for offline play.
+    ahead = request.method == 'GET' and request.args.get('ahead') == '1'
+    if number not in game.rounds and number != current.next_round and not ahead:
         flash(_('Enter round %(round)d first.', round=current.next_round))
         return redirect(url_for('rounds.round_entry', game_id=game_id, number=current.next_round))
     version = store.round_version(get_db(), game_id, number)

@@ -3,6 +3,7 @@ keep what was computed for a game at a revision (its save counter): the sheet, t
 page, what streams push, and the picture."""
 
 import threading
+from datetime import datetime, timezone
 
 from cachetools import LRUCache
 from flask import Response, abort, render_template, request
@@ -66,6 +67,7 @@ def sheet_context(game_id, keeper, view=None):
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
     colours = store.colours(get_db(), game_id)
     context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
+                   at=datetime.now(timezone.utc).isoformat(timespec='seconds'),     # when the page was drawn
                    rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
                    editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
                    chart=race(result, colours) if result.rows else None)

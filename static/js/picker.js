@@ -411,9 +411,7 @@ class Entry {
     const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.map(pretty).join(' '))}&round=${info.round}`
       + `&game=${encodeURIComponent(info.game)}${this.isOut(i) ? '&out=1' : ''}`;
     try {
-      const res = await fetch(url);
-      if (!res.ok && res.status !== 400) throw new Error(`preview: ${res.status}`);
-      const box = document.createRange().createContextualFragment(await res.text()).firstElementChild;
+      const box = document.createRange().createContextualFragment(await previewHtml(url)).firstElementChild;
       if (mine !== s.asked) return;
       s.preview.replaceChildren(box);
       s.penalty = box?.dataset.penalty ? say('penalty', { points: box.dataset.penalty }) : '';
@@ -469,6 +467,22 @@ function fillDrafts(form, seats, refresh) {
     }
     refresh();
   };
+}
+
+// The preview drawn by the server, or without a network by the scorer on this phone (offline.js),
+// from the same template.
+async function previewHtml(url) {
+  let res = null;
+  try {
+    res = await fetch(url);
+  } catch (err) {
+    const offline = window.threeThirteenOffline;
+    const html = offline && await offline.preview(Object.fromEntries(new URL(url, window.location.href).searchParams));
+    if (html) return html;
+    throw err;
+  }
+  if (!res.ok && res.status !== 400) throw new Error(`preview: ${res.status}`);
+  return res.text();
 }
 
 // The page follows the game: when the round it is for is saved from another phone, it moves on to

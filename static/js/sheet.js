@@ -23,12 +23,20 @@ function turns(html) {
   if (rematch && state.rematch) rematch.hidden = false;
 }
 
+// When the sheet was last known to be right: the page's own time, then each update.
+let heard = new Date(live?.dataset.at || Date.now());
+
 if (live) {
   keepAwake();
   follow(live, {
-    sheet(html) { live.innerHTML = html; turns(html); },
+    // A sheet drawn on this phone from rounds not sent yet (offline.js) stays until they are sent.
+    sheet(html) { if (live.dataset.local) return; live.innerHTML = html; turns(html); heard = new Date(); },
     fresh() { if (!live.classList.contains('gone')) { live.classList.remove('stale'); show(''); } },
-    stale() { live.classList.add('stale'); show(status?.dataset.reconnecting); },
+    stale() {
+      if (live.dataset.local) return;
+      live.classList.add('stale');
+      show(status?.dataset.reconnecting.replace('{time}', heard.toLocaleTimeString(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' })));
+    },
     gone() { live.classList.add('gone', 'stale'); show(status?.dataset.deleted); },
   });
 }

@@ -1,0 +1,330 @@
+// Offline play, for the scorekeeper's pages (the sheet and the round page).
+//
+// When the scorekeeper opens a game with a network, the page keeps it on the phone: the game
+// (/games/<id>/offline.json) in IndexedDB through idb-keyval, and the service worker keeps the
+// game's pages and the offline bundle (Pyodide running this project's own scorer: see
+// scorer-worker.js and web/phone.py). Without a network, a round is read, checked and scored by
+// that same Python, saved on the phone, and the sheet is drawn by the server's own template. The
+// rounds saved so ("not sent yet") are sent in order as soon as the server answers, each with
+// the version it was based on, so the server's conflict check decides; a conflict shows both
+// versions and the scorekeeper chooses. Nothing typed is dropped: a round set aside stays listed.
+const box = document.getElementById('offline');
+const info = box ? box.dataset : null;
+const language = document.documentElement.lang || 'en';
+const RELEASE_KEY = 'offline-release';
+
+let release = localStorage.getItem(RELEASE_KEY);
+let idb = null;
+let worker = null;
+let asked = 0;
+let unsent = 0;                      // rounds saved here and not sent yet (known before a submit)
+const waiting = new Map();
+
+const say = (key, values = {}) => (info[key] || '').replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+
+async function store() {
+  if (!idb) idb = import(`/offline/${release}/idb-keyval.js`);
+  return idb;
+}
+const gameKey = () => `game:${info.game}`;
+const queueKey = () => `queue:${info.game}`;
+const asideKey = () => `aside:${info.game}`;
+async function read(key, empty) { const { get } = await store(); return (await get(key)) ?? empty; }
+async function write(key, value) { const { set } = await store(); await set(key, value); }
+
+// The scorer: one worker a page, started when first asked.
+export function ask(name, args) {
+  if (!worker) {
+    worker = new Worker(`/offline/${release}/worker.js`, { type: 'module' });
+    worker.onmessage = (e) => { const done = waiting.get(e.data.id); waiting.delete(e.data.id); if (done) done(e.data); };
+  }
+  asked += 1;
+  const id = asked;
+  return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
+}
+
+// Keep the game on this phone (with a network): its data, its pages, the bundle.
+async function keep() {
+  const res = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
+  if (!res.ok) return;
+  const data = await res.json();
+  if (!data.bundle.length) return;                         // Pyodide is not installed on this server
+  release = data.release;
+  localStorage.setItem(RELEASE_KEY, release);
+  if (!(await read(queueKey(), [])).length) await write(gameKey(), data);
+  const mark = `${release}:${data.revision}`;
+  if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) { warm(data); return; }
+  const sw = await navigator.serviceWorker.ready;
+  const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
+  const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`])];
+  navigator.serviceWorker.addEventListener('message', (e) => {
+    if (e.data.type === 'kept' && e.data.game === info.game) {
+      localStorage.setItem(`kept:${info.game}`, mark);
+      status();
+      warm(data);
+    }
+  });
+  sw.active.postMessage({ type: 'keep', game: info.game, bundle: data.bundle, pages });
+}
+
+// Start the scorer on the round page, so that offline the preview answers at once (the sheet
+// starts it only when it has to draw).
+function warm(data) {
+  if (!document.querySelector('form.round-form')) return;
+  ask('sheet', { game: data.game }).then(() => { box.dataset.warm = '1'; });
+}
+
+// The line that says where the game stands on this phone.
+async function status() {
+  const queue = await read(queueKey(), []);
+  unsent = queue.length;
+  const aside = await read(asideKey(), []);
+  const line = box.querySelector('.offline-line');
+  const parts = [];
+  if (!navigator.onLine) parts.push(say('offline'));
+  if (queue.length) parts.push(say('unsent', { n: queue.length }));
+  else if ((localStorage.getItem(`kept:${info.game}`) || '').startsWith(`${release}:`) && navigator.onLine) parts.push(say('ready'));
+  line.textContent = parts.join(' ');
+  box.classList.toggle('warning', Boolean(queue.length || !navigator.onLine));
+  const list = box.querySelector('.aside');
+  list.replaceChildren(...aside.map((item) => li(say('asideItem', { n: item.round, entries: summary(item.fields) }))));
+  list.hidden = !aside.length;
+}
+
+function li(text) { const node = document.createElement('li'); node.textContent = text; return node; }
+
+// A round as typed, in words: "Ana: went out · Bruno: 7♥ 8♥ 9♥ · Zoë: 12".
+function summary(fields) {
+  const get = (name) => (fields.find(([k]) => k === name) || [])[1] || '';
+  const out = new Set(fields.filter(([k]) => k === 'went_out').map(([, v]) => v));
+  return JSON.parse(info.players).map((p, i) => `${p}: ${out.has(String(i)) ? say('wentOut')
+    : get(`entries-${i}-cards`) || get(`entries-${i}-points`) || '–'}`).join(' · ');
+}
+
+// The sheet drawn here, from the game on this phone, when it holds rounds the server has not.
+async function drawSheet() {
+  const live = document.getElementById('live');
+  const data = await read(gameKey(), null);
+  if (!live || !data) return;
+  const answer = await ask('live', { game: data.game, game_id: info.game, colours: data.colours });
+  if (!answer.ok) return;
+  live.innerHTML = answer.ok;
+  live.dataset.local = '1';
+  live.classList.remove('stale');
+  const warning = document.getElementById('live-status');
+  if (warning) warning.hidden = true;
+}
+
+// Send the rounds saved here, oldest first, each with the version it was based on.
+let sending = false;
+async function send() {
+  if (sending || !release) return;
+  sending = true;
+  try {
+    let queue = await read(queueKey(), []);
+    while (queue.length) {
+      const item = queue[0];
+      let res;
+      try {
+        res = await fetch(info.roundUrl.replace('{n}', item.round), {
+          method: 'POST', body: new URLSearchParams(item.fields), credentials: 'same-origin' });
+      } catch (e) {
+        return;                                            // still no network: the next try sends it
+      }
+      if (res.ok && res.redirected) {
+        queue.shift();
+        await write(queueKey(), queue);
+      } else if (res.status === 409) {
+        await conflict(item);
+        return;
+      } else {
+        item.refused = res.status;
+        await write(queueKey(), queue);
+        return;
+      }
+    }
+    const fresh = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
+    if (fresh.ok) await write(gameKey(), await fresh.json());      // the server's scores are the ones kept
+    const live = document.getElementById('live');
+    if (live && live.dataset.local) {
+      const page = await fetch(live.dataset.liveUrl, { cache: 'no-store' });
+      if (page.ok) { live.innerHTML = await page.text(); delete live.dataset.local; }
+    }
+  } finally {
+    sending = false;
+    status();
+  }
+}
+
+// Another phone saved the round meanwhile: show both, and let the scorekeeper choose.
+async function conflict(item) {
+  const res = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
+  if (!res.ok) return;
+  const data = await res.json();
+  const theirs = (data.game.rounds.find((r) => r.round === item.round) || { entries: [] }).entries;
+  const saved = theirs.map((e) => `${e.player}: ${e.went_out ? say('wentOut') : e.cards || (e.points ?? '–')}`).join(' · ');
+  const section = document.createElement('section');
+  section.className = 'conflict error-box';
+  section.setAttribute('role', 'alert');
+  const h = document.createElement('h2');
+  h.textContent = say('conflict', { n: item.round });
+  const list = document.createElement('ul');
+  list.append(li(say('theirs', { entries: saved })), li(say('mine', { entries: summary(item.fields) })));
+  const actions = document.createElement('p');
+  actions.className = 'actions';
+  const keepTheirs = button(say('keepTheirs'), async () => {
+    const queue = await read(queueKey(), []);
+    const aside = await read(asideKey(), []);
+    aside.push(queue.shift());
+    await write(asideKey(), aside);
+    await write(queueKey(), queue);
+    section.remove();
+    send();
+  });
+  const sendMine = button(say('sendMine'), async () => {
+    const queue = await read(queueKey(), []);
+    queue[0].fields = queue[0].fields.map(([k, v]) => [k, k === 'version' ? String(data.versions[item.round]) : v]);
+    await write(queueKey(), queue);
+    section.remove();
+    send();
+  });
+  sendMine.classList.add('primary');
+  actions.append(sendMine, keepTheirs);
+  section.append(h, list, actions);
+  box.querySelector('.conflicts').append(section);
+}
+
+function button(text, action) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'button';
+  b.textContent = text;
+  b.addEventListener('click', action);
+  return b;
+}
+
+// The round page: the preview and the save work without a network too.
+function roundPage(form) {
+  const number = Number(form.dataset.round);
+  window.threeThirteenOffline = {
+    async preview(args) {
+      const data = await read(gameKey(), null);
+      if (!data) return null;
+      const answer = await ask('preview', { game: data.game, args });
+      return answer.ok ? answer.ok.html : null;
+    },
+  };
+  fillFromPhone(form, number);
+  // With a network the form posts as always; this phone keeps the round when there is none, when
+  // rounds wait to be sent before it (they go first), or when the server just failed to answer.
+  const failed = new URL(window.location.href).searchParams.get('offline') === '1';
+  form.addEventListener('submit', async (e) => {
+    if (form.dataset.native) return;
+    // Decided before anything is awaited: a submit's default can only be stopped at once.
+    if (navigator.onLine && !unsent && !failed) return;
+    e.preventDefault();
+    const body = new FormData(form);
+    if (navigator.onLine && !unsent) {
+      let res = null;
+      try {
+        res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
+      } catch (err) {
+        res = null;                                        // still no answer: kept on this phone below
+      }
+      if (res && res.type === 'opaqueredirect') { window.location.assign(`${info.roundUrl.replace('{n}', number)}?saved=1`); return; }
+      if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server refused: its page says why
+    }
+    await saveHere(form, number, body);
+  });
+}
+
+// The round, after an offline save of it, as this phone holds it.
+async function fillFromPhone(form, number) {
+  const queue = await read(queueKey(), []);
+  const item = queue.find((q) => q.round === number);
+  if (!item) return;
+  for (const input of form.querySelectorAll('input[name^=entries-], input[name=version]')) {
+    const found = item.fields.find(([k]) => k === input.name);
+    if (found) input.value = found[1];
+  }
+  const out = new Set(item.fields.filter(([k]) => k === 'went_out').map(([, v]) => v));
+  for (const input of form.querySelectorAll('input[name=went_out]')) input.checked = out.has(input.value);
+  for (const input of form.querySelectorAll('input.cards-input')) input.dispatchEvent(new Event('input'));
+}
+
+async function saveHere(form, number, body) {
+  const data = await read(gameKey(), null);
+  if (!data) { form.dataset.native = '1'; form.submit(); return; }
+  const players = data.game.players;
+  const typed = players.map((p, i) => ({ cards: body.get(`entries-${i}-cards`) || '', points: body.get(`entries-${i}-points`) || '' }));
+  const out = body.getAll('went_out').map(Number);
+  const answer = await ask('enter', { game: data.game, number, out, typed, confirm: body.get('confirm') || '' });
+  if (answer.error) { problems(form, [answer.error]); return; }
+  if (answer.problem) { problems(form, Object.values(answer.problem.errors).flat()); return; }
+  if (answer.ok.unsure) { doubts(form, number, answer.ok.unsure, answer.ok.key); return; }
+  data.game = answer.ok.game;
+  const fields = [...body.entries()].filter(([, v]) => typeof v === 'string');
+  const queue = await read(queueKey(), []);
+  const at = queue.findIndex((q) => q.round === number);
+  const item = { round: number, fields: at >= 0 ? keepVersion(fields, queue[at].fields) : fields, at: Date.now() };
+  if (at >= 0) queue[at] = item; else queue.push(item);
+  await write(gameKey(), data);
+  await write(queueKey(), queue);
+  localStorage.removeItem(`draft:${info.game}:${number}`);
+  window.location.assign(`${info.sheetUrl}?unsent=1`);
+}
+
+// A round corrected before it was sent is still based on the version it first was.
+function keepVersion(fields, first) {
+  const version = (first.find(([k]) => k === 'version') || [])[1];
+  return fields.map(([k, v]) => [k, k === 'version' && version !== undefined ? version : v]);
+}
+
+function problems(form, messages) {
+  let node = document.getElementById('offline-problems');
+  if (!node) {
+    node = document.createElement('div');
+    node.id = 'offline-problems';
+    node.className = 'error-box';
+    node.setAttribute('role', 'alert');
+    form.before(node);
+  }
+  node.replaceChildren(...[say('notSaved'), ...messages].map((m) => { const p = document.createElement('p'); p.textContent = m; return p; }));
+  node.scrollIntoView({ block: 'nearest' });
+}
+
+function doubts(form, number, messages, key) {
+  problems(form, []);
+  const node = document.getElementById('offline-problems');
+  const list = document.createElement('ul');
+  list.append(...messages.map(li));
+  const label = document.createElement('label');
+  label.className = 'confirm';
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  box.name = 'confirm';
+  box.value = key;
+  box.setAttribute('form', form.id);
+  label.append(box, ` ${say('confirm', { n: number })}`);
+  node.replaceChildren(list, label);
+}
+
+async function main() {
+  const form = document.querySelector('form.round-form');
+  if (release) unsent = (await read(queueKey(), [])).length;
+  if (form && release) roundPage(form);
+  if (navigator.onLine) {
+    try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
+  }
+  if (!release) return;
+  const queue = await read(queueKey(), []);
+  if (!form && (queue.length || !navigator.onLine)) await drawSheet();
+  if (form && !window.threeThirteenOffline) roundPage(form);
+  status();
+  window.addEventListener('online', () => { status(); send(); });
+  window.addEventListener('offline', status);
+  setInterval(() => { if (navigator.onLine) send(); }, 15000);
+  if (navigator.onLine) send();
+}
+
+if (info) main();

@@ -1,0 +1,137 @@
+"""Offline play: the bundle a scorekeeper's phone keeps (Pyodide from npm, this project's scorer/,
+web/phone.py, the templates and catalogs) and what the phone needs of one game to play it alone.
+
+Everything is served from this origin under /offline/<release>/, where the release is a hash of
+the bundle's contents: a new release is a new address, so the service worker replaces the old
+bundle cleanly. See docs/internals.md for the offline path.
+"""
+
+import hashlib
+import io
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, jsonify, send_from_directory, url_for
+
+from scorer.gamefile import game_data
+
+from . import store
+from .access import require_keeper
+from .db import get_db
+from .sheets import load_sheet
+
+bp = Blueprint('offline', __name__)
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ('pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json')
+# The Python the phone runs: ours, and the pure-Python packages it needs (from this server's own install).
+OURS = ('scorer/*.py', 'web/__init__.py', 'web/phone.py', 'web/templating.py', 'templates/games/_*.html',
+        'translations/*/LC_MESSAGES/messages.mo')
+PACKAGES = ('jinja2', 'markupsafe', 'confusable_homoglyphs')
+# Pyodide compiles WebAssembly: the worker alone may ('wasm-unsafe-eval'), and fetch only from here.
+WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
+
+
+@lru_cache(maxsize=1)
+def bundle():
+    """(zip bytes, release) of the phone's Python, made once per process."""
+    import importlib
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
+        for pattern in OURS:
+            for path in sorted(ROOT.glob(pattern)):
+                z.writestr(zipinfo(str(path.relative_to(ROOT))), path.read_bytes())
+        for name in PACKAGES:
+            folder = Path(importlib.import_module(name).__file__).parent
+            for path in sorted(folder.rglob('*')):
+                if path.is_file() and path.suffix in ('.py', '.json') and '__pycache__' not in path.parts:
+                    z.writestr(zipinfo(str(path.relative_to(folder.parent))), path.read_bytes())
+    data = out.getvalue()
+    pyodide = node_modules() / 'pyodide' / 'package.json'
+    seed = data + (pyodide.read_bytes() if pyodide.exists() else b'')
+    return data, hashlib.sha256(seed).hexdigest()[:12]
+
+
+def zipinfo(name):
+    """A zip entry with a fixed date, so the same files make the same bundle (and release)."""
+    info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def node_modules():
+    return Path(current_app.config['FONTS'])
+
+
+def release():
+    """The bundle's release: a test may set OFFLINE_RELEASE to stand for a new one."""
+    return current_app.config.get('OFFLINE_RELEASE') or bundle()[1]
+
+
+def available():
+    """Whether offline play can be offered: Pyodide is installed (make does it)."""
+    return (node_modules() / 'pyodide' / 'pyodide.asm.wasm').exists()
+
+
+def urls():
+    """Every address of the bundle, for the service worker to keep."""
+    r = release()
+    return ([url_for('offline.pyodide', release=r, name=name) for name in PYODIDE] +
+            [url_for('offline.python', release=r), url_for('offline.worker', release=r),
+             url_for('offline.idb_keyval', release=r)])
+
+
+def immutable(response):
+    response.headers['Cache-Control'] = 'public, max-age=31536000, immutable'
+    return response
+
+
+def current(r):
+    if r != release():
+        abort(404)
+
+
+@bp.get('/offline/<release>/pyodide/<name>')
+def pyodide(release, name):
+    current(release)
+    if name not in PYODIDE:
+        abort(404)
+    return immutable(send_from_directory(node_modules() / 'pyodide', name, max_age=None))
+
+
+@bp.get('/offline/<release>/python.zip')
+def python(release):
+    current(release)
+    return immutable(Response(bundle()[0], mimetype='application/zip'))
+
+
+@bp.get('/offline/<release>/idb-keyval.js')
+def idb_keyval(release):
+    current(release)
+    return immutable(send_from_directory(node_modules() / 'idb-keyval' / 'dist', 'index.js',
+                                         mimetype='text/javascript', max_age=None))
+
+
+@bp.get('/offline/<release>/worker.js')
+def worker(release):
+    """The Web Worker that runs the scorer (static/js/scorer-worker.js), allowed to compile WebAssembly."""
+    current(release)
+    response = send_from_directory(current_app.static_folder, 'js/scorer-worker.js', mimetype='text/javascript',
+                                   max_age=None)
+    response.headers['Content-Security-Policy'] = WORKER_CSP
+    return immutable(response)
+
+
+@bp.get('/games/<game_id>/offline.json')
+def game(game_id):
+    """What a scorekeeper's phone keeps to play this game offline: the game file, each round's
+    version (a round sent later says which one it was based on), the colours, and the bundle."""
+    require_keeper(game_id)
+    db = get_db()
+    with db.atomic():
+        game, sheet, revision = load_sheet(game_id)
+        versions = {n: store.round_version(db, game_id, n) for n in game.rules.rounds}
+        colours = store.colours(db, game_id)
+    return jsonify(game_id=game_id, game=game_data(game), versions=versions, colours=colours, revision=revision,
+                   release=release(), bundle=urls() if available() else [])
