@@ -18,18 +18,20 @@ self.addEventListener('activate', (event) => event.waitUntil((async () => {
   await self.clients.claim();
 })()));
 
-// {type: 'keep', game, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all, then
+// {type: 'keep', game, release, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all, then
 // answer {type: 'kept', game, release} (or {type: 'not-kept', game, error}) to the page that asked.
 self.addEventListener('message', (event) => {
   const ask = event.data || {};
   if (ask.type !== 'keep') return;
   event.waitUntil(keep(ask).then(
-    () => event.source.postMessage({ type: 'kept', game: ask.game, release: RELEASE }),
+    () => event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release }),
     (err) => event.source.postMessage({ type: 'not-kept', game: ask.game, error: String(err) })));
 });
 
-async function keep({ bundle = [], pages = [] }) {
-  const kept = await caches.open(BUNDLE);
+// The bundle goes under the release the page names: a page served just before an update may ask
+// the old worker to keep the new release, which the new worker then finds in place.
+async function keep({ release = RELEASE, bundle = [], pages = [] }) {
+  const kept = await caches.open(`bundle-${release}`);
   for (const url of bundle) {
     if (!(await kept.match(url))) await kept.add(url);
   }
@@ -51,7 +53,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
-  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/') || url.pathname.startsWith('/static/')) {
+  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/') || url.pathname.startsWith('/static/')
+             || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
   }
 });

@@ -82,6 +82,13 @@ def urls():
              url_for('offline.idb_keyval', release=r)])
 
 
+def statics():
+    """The static files a kept page uses (styles, scripts, icons), for the service worker to keep."""
+    folder = Path(current_app.static_folder)
+    return [url_for('static', filename=str(p.relative_to(folder))) for p in sorted(folder.rglob('*'))
+            if p.is_file() and p.suffix in ('.css', '.js', '.png') and p.name not in ('sw.js', 'scorer-worker.js')]
+
+
 def immutable(response):
     response.headers['Cache-Control'] = 'public, max-age=31536000, immutable'
     return response
@@ -134,4 +141,4 @@ def game(game_id):
         versions = {n: store.round_version(db, game_id, n) for n in game.rules.rounds}
         colours = store.colours(db, game_id)
     return jsonify(game_id=game_id, game=game_data(game), versions=versions, colours=colours, revision=revision,
-                   release=release(), bundle=urls() if available() else [])
+                   release=release(), bundle=urls() if available() else [], static=statics())

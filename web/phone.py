@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 import scorer.i18n
 from scorer.chart import race
 from scorer.gamefile import game_data, read_game
-from scorer.query import answer_data, read_hand, read_query
+from scorer.query import QueryError, answer_data, read_hand, read_query
 from scorer.query import preview as preview_of
 from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data, winner_words
 from scorer.solver import solve
@@ -140,7 +140,11 @@ def solve_many(queries):
     """Hands solved as /api/solve answers them ({cards, wild or round, rules}): penalty, melds, deadwood."""
     answers = []
     for fields in queries:
-        query = read_query(fields)
+        try:
+            query = read_query(fields)
+        except QueryError as e:
+            answers.append({'error': str(e)})
+            continue
         answers.append(answer_data(query, solve(query.hand, query.wild, query.rules)))
     return answers
 

@@ -56,7 +56,8 @@ async function keep() {
   if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) { warm(data); return; }
   const sw = await navigator.serviceWorker.ready;
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
-  const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`])];
+  const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
+    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest']];
   navigator.serviceWorker.addEventListener('message', (e) => {
     if (e.data.type === 'kept' && e.data.game === info.game) {
       localStorage.setItem(`kept:${info.game}`, mark);
@@ -64,7 +65,7 @@ async function keep() {
       warm(data);
     }
   });
-  sw.active.postMessage({ type: 'keep', game: info.game, bundle: data.bundle, pages });
+  sw.active.postMessage({ type: 'keep', game: info.game, release, bundle: data.bundle, pages });
 }
 
 // Start the scorer on the round page, so that offline the preview answers at once (the sheet
@@ -317,13 +318,13 @@ async function main() {
     try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
   }
   if (!release) return;
-  const queue = await read(queueKey(), []);
-  if (!form && (queue.length || !navigator.onLine)) await drawSheet();
-  if (form && !window.threeThirteenOffline) roundPage(form);
-  status();
   window.addEventListener('online', () => { status(); send(); });
   window.addEventListener('offline', status);
   setInterval(() => { if (navigator.onLine) send(); }, 15000);
+  const queue = await read(queueKey(), []);
+  status();
+  if (!form && (queue.length || !navigator.onLine)) await drawSheet();
+  if (form && !window.threeThirteenOffline) roundPage(form);
   if (navigator.onLine) send();
 }
 

@@ -1,0 +1,381 @@
+"""Offline play: the scorekeeper's phone keeps its game and plays on without a network, with the
+project's own scorer (web/phone.py, in Pyodide), and the rounds it saved are sent when the server
+answers again. The phone's answers are the server's: same solver, same templates, compared here."""
+
+import io
+import json
+import random
+import re
+import zipfile
+
+import pytest
+
+from scorer.cards import JOKER, SUITS, Card
+from scorer.rules import CHOICES, make_rules
+from tests.helpers import new_game_form, round_form
+from web import phone
+
+PLAYERS = ['Ana', 'Bruno', 'Zoë']
+
+
+def play(client, players=PLAYERS, rounds=3, seed=1):
+    """A game with `rounds` rounds saved from a mix of cards and points; returns its sheet URL."""
+    rng = random.Random(seed)
+    url = client.post('/games/new', data=new_game_form(players)).headers['Location']
+    for n in range(1, rounds + 1):
+        out = (n - 1) % len(players)
+        points = [None if i == out else str(rng.randint(0, 40)) for i in range(len(players))]
+        assert client.post(f'{url}/rounds/{n}', data=round_form(out, points=points)).status_code == 302
+    return url
+
+
+def on_phone(name, language='en', **args):
+    """What the phone's worker answers (the same call, in CPython here)."""
+    return json.loads(phone.call(name, json.dumps({'language': language, 'args': args})))
+
+
+# The routes
+
+def test_the_offline_game_is_for_its_scorekeeper_alone(app, client):
+    url = play(client)
+    data = client.get(url + '/offline.json').get_json()
+    assert data['game']['players'] == PLAYERS and len(data['game']['rounds']) == 3
+    assert data['versions'] == {str(n): (1 if n <= 3 else 0) for n in range(1, 12)}
+    assert data['colours'] == [0, 1, 2] and data['revision'] == 3
+    assert all(u.startswith(f"/offline/{data['release']}/") for u in data['bundle'])
+    assert app.test_client().get(url + '/offline.json').status_code == 403
+    assert client.get('/games/nosuchgame/offline.json').status_code == 404
+
+
+def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
+    url = play(client, rounds=0)
+    data = client.get(url + '/offline.json').get_json()
+    release = data['release']
+    for address in data['bundle']:
+        r = client.get(address)
+        assert r.status_code == 200, address
+        assert r.headers['Cache-Control'] == 'public, max-age=31536000, immutable'
+        r.close()
+    worker = client.get(f'/offline/{release}/worker.js')
+    assert "'wasm-unsafe-eval'" in worker.headers['Content-Security-Policy']
+    assert "'wasm-unsafe-eval'" not in client.get(url).headers['Content-Security-Policy']   # the worker alone
+    assert client.get(f'/offline/{release}/pyodide/console.html').status_code == 404
+    assert client.get(f'/offline/{release}/pyodide/..%2fpackage.json').status_code == 404
+    assert client.get('/offline/000000000000/python.zip').status_code == 404             # an old release
+    names = zipfile.ZipFile(io.BytesIO(client.get(f'/offline/{release}/python.zip').data)).namelist()
+    for needed in ('scorer/solver.py', 'scorer/sheet.py', 'web/phone.py', 'web/templating.py',
+                   'templates/games/_live.html', 'templates/games/_preview.html', 'jinja2/__init__.py',
+                   'markupsafe/__init__.py', 'confusable_homoglyphs/categories.json',
+                   'translations/es/LC_MESSAGES/messages.mo', 'translations/pt/LC_MESSAGES/messages.mo'):
+        assert needed in names, needed
+    assert not [n for n in names if n.endswith('.so') or n.startswith(('web/store', 'web/db'))]
+    assert f"const RELEASE = '{release}';" in client.get('/sw.js').get_data(as_text=True)
+    app.config['OFFLINE_RELEASE'] = 'next-release'          # a new release: a new service worker
+    assert "const RELEASE = 'next-release';" in client.get('/sw.js').get_data(as_text=True)
+    assert client.get('/offline/next-release/python.zip').status_code == 200
+
+
+def test_a_later_round_page_is_served_ahead_for_the_phone_to_keep(app, client):
+    url = play(client, rounds=1)
+    assert client.get(url + '/rounds/5').status_code == 302                 # enter round 2 first
+    page = client.get(url + '/rounds/5?ahead=1')
+    assert page.status_code == 200 and 'Save round 5' in page.get_data(as_text=True)
+    r = client.post(url + '/rounds/5?ahead=1', data=round_form(0, points=[None, '3', '4']))
+    assert r.status_code == 302 and '/rounds/2' in r.headers['Location']    # never a way to save out of turn
+    assert app.test_client().get(url + '/rounds/5?ahead=1').status_code == 403
+
+
+def test_a_page_kept_for_offline_play_leaves_the_messages_to_the_page_seen(client):
+    url = play(client, rounds=0)
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '3', '4']))
+    assert 'Round 1 saved.' not in client.get(url + '/rounds/2?ahead=1', headers={'X-Keep': '1'}).get_data(as_text=True)
+    assert 'Round 1 saved.' in client.get(url + '/rounds/1?saved=1').get_data(as_text=True)
+
+
+# One scorer, one set of templates
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_phone_draws_the_sheet_the_server_draws(client, language):
+    for rounds in (0, 4, 11):
+        url = play(client, rounds=rounds, seed=rounds)
+        game_id = url.rsplit('/', 1)[1]
+        data = client.get(url + '/offline.json').get_json()
+        server = client.get(f'{url}/live?lang={language}').get_data(as_text=True)
+        assert on_phone('live', language, game=data['game'], game_id=game_id, colours=data['colours'])['ok'] == server
+        if rounds == 11:
+            assert on_phone('sheet', game=data['game'])['ok'] == client.get(url + '/export.json').get_json()['sheet']
+
+
+HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_phone_previews_a_hand_as_the_server_does(client, language):
+    url = play(client, rounds=2)
+    game_id = url.rsplit('/', 1)[1]
+    game = client.get(url + '/offline.json').get_json()['game']
+    for cards in HANDS:
+        for out in ('', '1'):
+            args = {'cards': cards, 'round': '3', 'game': game_id, **({'out': out} if out else {})}
+            server = client.get('/audit/preview', query_string={**args, 'lang': language})
+            mine = on_phone('preview', language, game=game, args=args)['ok']
+            assert mine['html'] == server.get_data(as_text=True) and mine['error'] == (server.status_code == 400)
+
+
+def test_a_round_read_on_the_phone_is_the_round_the_server_keeps(client):
+    """The same typed round, read by the phone offline and posted to the server: the same problems
+    (in words), the same doubts to confirm, the same entries kept."""
+    url = play(client, rounds=2)
+    typed_rounds = [           # a card that is none, then a short hand (7C is 7♥ on a Spanish page)
+        (0, [{'cards': '', 'points': ''}, {'cards': '1X 8C', 'points': ''}, {'cards': '', 'points': '12'}]),
+        (0, [{'cards': '', 'points': ''}, {'cards': '7C 8C 9C', 'points': ''}, {'cards': '', 'points': '12'}]),
+    ]
+    seen = []
+    for out, typed in typed_rounds:
+        game = client.get(url + '/offline.json').get_json()['game']
+        mine = on_phone('enter', 'es', game=game, number=3, out=[out], typed=typed)
+        form = round_form(out, cards=[t['cards'] for t in typed], points=[t['points'] for t in typed], version=0)
+        r = client.post(f'{url}/rounds/3?lang=es', data=form)
+        page = r.get_data(as_text=True)
+        seen.append('problem' if 'problem' in mine else 'unsure' if 'unsure' in mine['ok'] else 'saved')
+        if 'problem' in mine:
+            assert r.status_code == 422
+            for message in sum(mine['problem']['errors'].values(), []):
+                assert message.replace("'", '&#39;') in page, message
+        elif 'unsure' in mine['ok']:
+            assert r.status_code == 422 and f'name="confirm" value="{mine["ok"]["key"]}"' in page
+            confirmed = on_phone('enter', 'es', game=game, number=3, out=[out], typed=typed, confirm=mine['ok']['key'])
+            assert client.post(f'{url}/rounds/3?lang=es', data={**form, 'confirm': mine['ok']['key']}).status_code == 302
+            assert confirmed['ok']['game'] == client.get(url + '/offline.json').get_json()['game']
+            assert seen == ['problem', 'unsure']
+            return
+        else:
+            assert r.status_code == 302
+            assert mine['ok']['game'] == client.get(url + '/offline.json').get_json()['game']
+            return
+    pytest.fail('no round was saved')
+
+
+def generated_queries(count, seed=28):
+    """Hands of every setting, as /api/solve takes them: a narrow slice of the pack, so that melds
+    are common, up to the round's hand size and the card drawn."""
+    rng = random.Random(seed)
+    queries = []
+    for i in range(count):
+        settings = {k: rng.choice(v) for k, v in CHOICES.items()}
+        settings['jokers'] = min(settings['jokers'], 2 * settings['decks'])
+        rules = make_rules(**settings)
+        number = rng.choice(list(rules.rounds))
+        wild = rules.wild_rank(number)
+        low = rng.randint(1, 11)
+        suits = rng.choice([SUITS, 'H', 'HS', 'HSD'])
+        pack = [Card(r, s) for r in range(low, min(13, low + rng.randint(2, 6)) + 1) for s in suits
+                for _ in range(rules.decks)]
+        pack += [Card(wild, s) for s in SUITS if wild and Card(wild, s) not in pack] + [JOKER] * rules.jokers
+        hand = rng.sample(pack, min(len(pack), rules.hand_size(number) + rng.randint(0, 1)))
+        queries.append({'cards': ' '.join(map(str, hand)), 'round': str(number),
+                        'rules': {k: '' if v is None else str(v) for k, v in settings.items()}})
+    return queries
+
+
+def server_answer(client, query):
+    params = {'cards': query['cards'], 'round': query['round'],
+              **{k: v for k, v in query['rules'].items() if v != ''}}
+    r = client.get('/api/solve', query_string=params)
+    assert r.status_code == 200, (params, r.get_json())
+    return r.get_json()
+
+
+# In Chromium: the bundle, the worker, the service worker, a whole game offline
+
+def keeper_phone(browser, **options):
+    """A phone at a scorekeeper's size that may run the page's own checks (bypass_csp for wait_for_function)."""
+    from tests.browser import phone
+    return phone(browser, bypass_csp=True, **options)
+
+
+def kept(page, server_url, players=PLAYERS):
+    """Start a game on the phone as a person does and wait until it is kept for offline play."""
+    from tests.browser import start_game
+    url = start_game(page, server_url, players)
+    page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').includes(':')",
+                           timeout=20000)
+    return url
+
+
+@pytest.mark.browser
+def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
+    """Three hundred generated hands, every setting, solved in Pyodide on the phone and by the
+    server: the same penalty, melds and deadwood; and a sheet drawn both ways."""
+    from tests.server import Server
+    client = app.test_client()
+    queries = generated_queries(300)
+    with Server(app) as server:
+        context = keeper_phone(browser)
+        page = context.new_page()
+        url = kept(page, server.url)
+        page.goto(url + '/rounds/1')                                      # the round page starts the scorer
+        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'", timeout=30000)
+        answers = page.evaluate("""async (queries) => {
+            const { ask } = await import('/static/js/offline.js');
+            return ask('solve_many', { queries });
+        }""", queries)
+        assert 'ok' in answers, answers
+        for query, mine in zip(queries, answers['ok']):
+            assert mine == server_answer(client, query), query
+        # A sheet, drawn on the phone and by the server.
+        game_id = url.rsplit('/', 1)[1]
+        data = page.evaluate("async (u) => (await fetch(u)).json()", url + '/offline.json')
+        drawn = page.evaluate("""async ([game, id]) => {
+            const { ask } = await import('/static/js/offline.js');
+            return ask('live', { game, game_id: id, colours: [0, 1, 2] });
+        }""", [data['game'], game_id])
+        served = page.evaluate("async (u) => (await fetch(u)).text()", url + '/live')
+        assert drawn['ok'] == served
+        context.close()
+
+
+HAND = ['KS', '2D', '9C', '4H', 'JD', '6S', 'QC', '3H', '8D', '5C', '10S', '7H', 'AD']
+
+
+def enter_round(page, url, n, out, points=None):
+    """Enter round n on its page as a person does: who went out, one hand as cards (the round's
+    size), the other as points; then Save."""
+    from tests.browser import expect
+    page.goto(f'{url}/rounds/{n}')
+    others = [i for i in range(len(PLAYERS)) if i != out]
+    page.locator(f'#went_out-{out}').check()
+    page.locator(f'#entries-{others[0]}-cards').fill(' '.join(HAND[:n + 2]))
+    page.locator(f'#entries-{others[1]}-points').fill(str(points if points is not None else n))
+    expect(page.locator(f'.preview[data-seat="{others[0]}"] .penalty')).to_contain_text('Penalty', timeout=30000)
+    page.locator('.save-bar button').click()
+
+
+@pytest.mark.browser
+def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
+    """Eleven rounds entered with no network (preview, save, sheet), then the network comes back:
+    they are sent in order, the server keeps the same scores, and a follower sees them arrive."""
+    from tests.browser import expect, phone, shot
+    from tests.server import Server
+    client = app.test_client()
+    with Server(app) as server:
+        keeper = keeper_phone(browser)
+        page = keeper.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        follower = phone(browser)
+        watching = follower.new_page()
+        watching.goto(url)
+        keeper.set_offline(True)
+        for n in range(1, 12):
+            enter_round(page, url, n, out=(n - 1) % 3)
+            page.wait_for_url(re.compile(r'\?unsent=1$'))
+            expect(page.locator('.offline-line')).to_contain_text(f'Not sent yet ({n})', timeout=30000)
+            if n == 1:
+                shot(page, 'offline-banner')
+        expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)      # game over, drawn here
+        shot(page, 'offline-unsent')
+        offline_totals = page.locator('#live tfoot tr.total').inner_text()
+        assert client.get(path + '/export.json').get_json()['rounds'] == []  # nothing sent yet
+        keeper.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == list(range(1, 12))
+        assert client.get(path + '/live').get_data(as_text=True).count('banner done') == 1
+        expect(watching.locator('#live .banner.done')).to_be_visible(timeout=30000)      # live, on the follower
+        assert watching.locator('#live tfoot tr.total').inner_text() == offline_totals    # the same scores
+        shot(watching, 'offline-follower-caught-up')
+        follower.close()
+        keeper.close()
+
+
+def hand_over_in_browser(keeper, other, url):
+    """The scorekeeper link opened on another phone (as handover.js posts it)."""
+    page = keeper.request.post(url + '/keeper-link').text()
+    key = re.search(r'/keeper#([^"]+)"', page).group(1)
+    assert other.request.post(url + '/keeper', form={'key': key}).status in (200, 302)
+
+
+@pytest.mark.browser
+def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
+    """One phone saves round 1 offline while another saves it online: back online, the first is
+    shown both versions and chooses; the round it keeps is the server's, the other is set aside."""
+    from tests.browser import expect, shot
+    from tests.server import Server
+    client = app.test_client()
+    with Server(app) as server:
+        first = keeper_phone(browser)
+        page = first.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        second = keeper_phone(browser)
+        hand_over_in_browser(first, second, url)
+        other = second.new_page()
+        first.set_offline(True)
+        enter_round(page, url, 1, out=0, points=5)
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        enter_round(other, url, 1, out=1, points=9)                  # meanwhile, online
+        expect(other.get_by_text('Round 1 saved.')).to_be_visible()
+        first.set_offline(False)
+        conflict = page.locator('.conflict')
+        expect(conflict).to_be_visible(timeout=30000)
+        expect(conflict).to_contain_text('Round 1 was saved on another phone meanwhile')
+        expect(conflict).to_contain_text('Saved there: Ana: ')
+        expect(conflict).to_contain_text('Saved here: Ana: went out · Bruno: ')
+        shot(page, 'offline-conflict')
+        page.get_by_role('button', name='Send mine').click()
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
+        entries = client.get(path + '/export.json').get_json()['rounds'][0]['entries']
+        assert entries[0] == {'player': 'Ana', 'went_out': True} and entries[2]['points'] == 5
+        # Round 2, the other way: keep theirs; mine stays listed, set aside.
+        first.set_offline(True)
+        enter_round(page, url, 2, out=2, points=4)
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        enter_round(other, url, 2, out=0, points=8)
+        expect(other.get_by_text('Round 2 saved.')).to_be_visible()
+        first.set_offline(False)
+        expect(page.locator('.conflict')).to_be_visible(timeout=30000)
+        page.get_by_role('button', name='Keep theirs (mine is set aside below)').click()
+        expect(page.locator('.offline .aside')).to_contain_text('Round 2, set aside: Ana: ')
+        entries = client.get(path + '/export.json').get_json()['rounds'][1]['entries']
+        assert entries[0] == {'player': 'Ana', 'went_out': True}           # theirs
+        second.close()
+        first.close()
+
+
+@pytest.mark.browser
+def test_a_service_worker_update_during_a_game(app, browser):
+    """A new release while a game is on: the phone fetches the new bundle, drops the old one, and
+    keeps playing offline; the round it held meanwhile is sent."""
+    from tests.browser import expect
+    from tests.server import Server
+    client = app.test_client()
+    with Server(app) as server:
+        keeper = keeper_phone(browser)
+        page = keeper.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        old = page.evaluate('localStorage.getItem("offline-release")')
+        assert page.evaluate('caches.keys()').count(f'bundle-{old}') == 1
+        keeper.set_offline(True)
+        enter_round(page, url, 1, out=0)
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        app.config['OFFLINE_RELEASE'] = 'release-two'                  # the server is updated meanwhile
+        keeper.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
+        assert len(client.get(path + '/export.json').get_json()['rounds']) == 1
+        page.goto(url)                                                  # the next page: the new service worker
+        page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').startsWith('release-two:')",
+                               timeout=30000)
+        page.wait_for_function("async () => { const k = await caches.keys(); return k.includes('bundle-release-two') && !k.some((n) => n.startsWith('bundle-') && n !== 'bundle-release-two'); }",
+                               timeout=30000)
+        keeper.set_offline(True)
+        enter_round(page, url, 2, out=1)
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        keeper.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
+        assert len(client.get(path + '/export.json').get_json()['rounds']) == 2
+        keeper.close()
