@@ -188,6 +188,17 @@ def game_data(game):
     return data
 
 
+def game_json(game, sheet):
+    """The game file as text: the game, and its sheet (which an import checks against the rounds)."""
+    return json.dumps({**game_data(game), 'sheet': sheet_data(sheet)}, ensure_ascii=False, indent=2)
+
+
+def filename(game, game_id, ext):
+    """A file's name for a game: the title (in any script) and the date, 'ωmega-2026-11-29.csv'."""
+    stem = re.sub(r'-+', '-', ''.join(ch if ch.isalnum() else '-' for ch in (game.title or 'three-thirteen')))
+    return f'{stem.strip("-").lower() or "three-thirteen"}-{game.date or game_id[:8]}.{ext}'
+
+
 def entry_data(e):
     data = {'player': e.player}
     if e.went_out:

@@ -104,6 +104,10 @@ def test_the_phone_draws_the_sheet_the_server_draws(client, language):
         assert on_phone('live', language, game=data['game'], game_id=game_id, colours=data['colours'])['ok'] == server
         if rounds == 11:
             assert on_phone('sheet', game=data['game'])['ok'] == client.get(url + '/export.json').get_json()['sheet']
+            exported = client.get(url + '/export.json')
+            made = on_phone('export', game=data['game'], game_id=game_id)['ok']
+            assert made['text'] == exported.get_data(as_text=True)
+            assert made['name'] in exported.headers['Content-Disposition']
 
 
 HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
@@ -276,10 +280,14 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)      # game over, drawn here
         shot(page, 'offline-unsent')
         offline_totals = page.locator('#live tfoot tr.total').inner_text()
+        with page.expect_download() as download:                                      # the game file, made here
+            page.get_by_role('link', name='Export game file').click()
+        made_here = json.loads(open(download.value.path(), encoding='utf-8').read())
         assert client.get(path + '/export.json').get_json()['rounds'] == []  # nothing sent yet
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == list(range(1, 12))
+        assert client.get(path + '/export.json').get_json() == made_here                # the server keeps the same
         assert client.get(path + '/live').get_data(as_text=True).count('banner done') == 1
         expect(watching.locator('#live .banner.done')).to_be_visible(timeout=30000)      # live, on the follower
         assert watching.locator('#live tfoot tr.total').inner_text() == offline_totals    # the same scores

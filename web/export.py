@@ -7,8 +7,6 @@ leading apostrophe, as OWASP advises, so opening the file never runs anything.
 
 import csv
 import io
-import json
-import re
 
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, flash, redirect, render_template, send_file, url_for
@@ -17,8 +15,8 @@ from flask_babel import gettext as _
 
 from scorer.cards import rank_text
 from scorer.chart import race
-from scorer.gamefile import GameFileError, game_data, read_game
-from scorer.sheet import sheet_data, winner_words
+from scorer.gamefile import GameFileError, filename, game_data, game_json, read_game
+from scorer.sheet import winner_words
 
 from . import store
 from .access import kept_games, remember
@@ -27,10 +25,6 @@ from .forms import ImportForm
 from .sheets import readable_sheet
 
 bp = Blueprint('export', __name__)
-
-
-def game_json(game, sheet):
-    return json.dumps({**game_data(game), 'sheet': sheet_data(sheet)}, ensure_ascii=False, indent=2)
 
 
 FORMULA_START = ('=', '+', '-', '@', '\t', '\r')
@@ -71,12 +65,6 @@ def sheet_csv(sheet):
     writer.writerow([_('Zero rounds'), '', '', '', '', *(sheet.zero_rounds[p] for p in players)])
     writer.writerow([_('Place'), '', '', '', '', *(sheet.places[p] for p in players)])
     return out.getvalue()
-
-
-def filename(game, game_id, ext):
-    """The file's name: the title (in any script) and the date, 'ωmega-2026-11-29.csv'."""
-    stem = re.sub(r'-+', '-', ''.join(ch if ch.isalnum() else '-' for ch in (game.title or 'three-thirteen')))
-    return f'{stem.strip("-").lower() or "three-thirteen"}-{game.date or game_id[:8]}.{ext}'
 
 
 # The views: the game file and the CSV to download, the printed sheet, and a game file imported.

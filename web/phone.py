@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
 from scorer.chart import race
-from scorer.gamefile import game_data, read_game
+from scorer.gamefile import filename, game_data, game_json, read_game
 from scorer.query import QueryError, answer_data, read_hand, read_query
 from scorer.query import preview as preview_of
 from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data, winner_words
@@ -131,6 +131,12 @@ def enter(game, number, out, typed, confirm=''):
     return {'game': game_data(saved)}
 
 
+def export(game, game_id):
+    """The game file to download (name and text), as the server's Export game file makes it."""
+    game = read_game(game)
+    return {'name': filename(game, game_id, 'json'), 'text': game_json(game, compute_sheet(game))}
+
+
 def sheet(game):
     """The sheet as JSON-ready data (totals, zero rounds, places): what a test compares with the server's."""
     return sheet_data(compute_sheet(read_game(game)))
@@ -149,4 +155,4 @@ def solve_many(queries):
     return answers
 
 
-CALLS = {'live': live, 'preview': preview, 'enter': enter, 'sheet': sheet, 'solve_many': solve_many}
+CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many}

@@ -53,7 +53,7 @@ async function keep() {
   localStorage.setItem(RELEASE_KEY, release);
   if (!(await read(queueKey(), [])).length) await write(gameKey(), data);
   const mark = `${release}:${data.revision}`;
-  if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) { warm(data); return; }
+  if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) return;
   const sw = await navigator.serviceWorker.ready;
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
   const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
@@ -62,7 +62,7 @@ async function keep() {
     if (e.data.type === 'kept' && e.data.game === info.game) {
       localStorage.setItem(`kept:${info.game}`, mark);
       status();
-      warm(data);
+      warm();
     }
   });
   sw.active.postMessage({ type: 'keep', game: info.game, release, bundle: data.bundle, pages });
@@ -70,9 +70,11 @@ async function keep() {
 
 // Start the scorer on the round page, so that offline the preview answers at once (the sheet
 // starts it only when it has to draw).
-function warm(data) {
-  if (!document.querySelector('form.round-form')) return;
-  ask('sheet', { game: data.game }).then(() => { box.dataset.warm = '1'; });
+let warming = null;
+async function warm() {
+  if (warming || !document.querySelector('form.round-form')) return;
+  const data = await read(gameKey(), null);
+  if (data) warming = ask('sheet', { game: data.game }).then(() => { box.dataset.warm = '1'; });
 }
 
 // The line that says where the game stands on this phone.
@@ -310,6 +312,31 @@ function doubts(form, number, messages, key) {
   node.replaceChildren(list, label);
 }
 
+// Export and Print while rounds are on this phone alone (or with no network): the game file is
+// made here by the same code as the server's; the printout is this page as drawn here.
+function sheetLinks() {
+  const exported = document.querySelector('a[href$="/export.json"]');
+  const printed = document.querySelector('a[href$="/print"]');
+  exported?.addEventListener('click', (e) => {
+    if (navigator.onLine && !unsent) return;
+    e.preventDefault();
+    read(gameKey(), null).then((data) => data && ask('export', { game: data.game, game_id: info.game })).then((answer) => {
+      if (!answer || !answer.ok) return;
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([answer.ok.text], { type: 'application/json' }));
+      link.download = answer.ok.name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    });
+  });
+  printed?.addEventListener('click', (e) => {
+    if (navigator.onLine && !unsent) return;
+    e.preventDefault();
+    window.print();
+  });
+}
+
 async function main() {
   const form = document.querySelector('form.round-form');
   if (release) unsent = (await read(queueKey(), [])).length;
@@ -323,8 +350,10 @@ async function main() {
   setInterval(() => { if (navigator.onLine) send(); }, 15000);
   const queue = await read(queueKey(), []);
   status();
+  if (!form) sheetLinks();
   if (!form && (queue.length || !navigator.onLine)) await drawSheet();
   if (form && !window.threeThirteenOffline) roundPage(form);
+  if (localStorage.getItem(`kept:${info.game}`)) warm();
   if (navigator.onLine) send();
 }
 

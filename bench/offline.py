@@ -1,0 +1,89 @@
+"""Offline play in Chromium on this machine: the bundle's transfer size, how long after a game opens
+it is kept (offline-ready), the scorer's start on a page, and a warm preview's time.
+
+    python bench/offline.py          (make bench runs it)
+"""
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app import create_app                                   # noqa: E402
+from scorer.cards import SUITS, Card                         # noqa: E402
+
+KEPT = "() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').includes(':')"
+
+
+def hands(count, seed=13):
+    rng = random.Random(seed)
+    pack = [Card(r, s) for r in range(1, 14) for s in SUITS] * 2
+    return [' '.join(map(str, rng.sample(pack, 13))) for _ in range(count)]
+
+
+def transfer(app):
+    """Bytes of the bundle as the server sends them to a phone (gzip), and as they unpack."""
+    from tests.helpers import new_game_form
+    client = app.test_client()
+    url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'])).headers['Location']
+    sent = plain = 0
+    for address in client.get(url + '/offline.json').get_json()['bundle']:
+        sent += len(client.get(address, headers={'Accept-Encoding': 'gzip'}).data)
+        plain += len(client.get(address).data)
+    return sent, plain
+
+
+def main():
+    import logging
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser import launch, start_game
+    from tests.server import Server
+    logging.getLogger('werkzeug').setLevel(logging.ERROR)
+    folder = tempfile.mkdtemp()
+    app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'bench.sqlite'), 'SECRET_KEY': 'bench', 'WTF_CSRF_ENABLED': False})
+    sent, plain = transfer(app)
+    print(f'the bundle: {sent / 1e6:.1f} MB sent (gzip), {plain / 1e6:.1f} MB unpacked, fetched once a release')
+    with Server(app) as server, sync_playwright() as p:
+        browser = launch(p)
+        for attempt in (1, 2, 3):
+            context = browser.new_context(viewport={'width': 360, 'height': 740}, bypass_csp=True)
+            page = context.new_page()
+            url = start_game(page, server.url, ['Ana', 'Bruno', 'Carla'])
+            opened = time.perf_counter()
+            page.wait_for_function(KEPT, timeout=60000)
+            ready = time.perf_counter() - opened
+            context.set_offline(True)
+            page.goto(url + '/rounds/1')
+            started = time.perf_counter()
+            page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'", timeout=60000)
+            start = time.perf_counter() - started
+            game_id = url.rsplit('/', 1)[1]
+            times = page.evaluate("""async ([hands, id]) => {
+                const { ask } = await import('/static/js/offline.js');
+                const { get } = await import(`/offline/${localStorage.getItem('offline-release')}/idb-keyval.js`);
+                const data = await get(`game:${id}`);
+                const times = [];
+                for (const cards of hands) {
+                  const t = performance.now();
+                  const answer = await ask('preview', { game: data.game, args: { cards, round: '11', game: id } });
+                  if (!answer.ok) throw new Error(JSON.stringify(answer));
+                  times.push(performance.now() - t);
+                }
+                return times;
+            }""", [hands(100), game_id])
+            print(f'run {attempt}: offline-ready {ready:.1f} s after the game opens; the scorer starts on a page in '
+                  f'{start:.1f} s; a 13-card preview, warm: median {statistics.median(times):.0f} ms, '
+                  f'slowest {max(times):.0f} ms')
+            context.close()
+        browser.close()
+
+
+if __name__ == '__main__':
+    main()
