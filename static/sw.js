@@ -46,7 +46,7 @@ self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === 'POST' && request.mode === 'navigate' && /^\/games\/[^/]+\/rounds\/\d+$/.test(url.pathname)) {
+  if (request.method === 'POST' && request.mode === 'navigate' && SENT.some(([pattern]) => pattern.test(url.pathname))) {
     event.respondWith(saveOrKeep(request, url));
     return;
   }
@@ -59,14 +59,15 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-// From the network, keeping a copy of every sheet, of a kept game's other pages and of the
-// static files; from the copy when the network fails (a follower sees the last sheet it had).
+// From the network, keeping a copy of every sheet and "my hand" page, of a kept game's other pages
+// and of the static files; from the copy when the network fails (a follower sees the last sheet
+// it had).
 async function fresh(request, url) {
   const cache = await caches.open(PAGES);
   const address = url.pathname;
   try {
     const res = await fetch(request);
-    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+$/.test(address) || await cache.match(address);
+    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(address) || await cache.match(address);
     if (res.ok && !res.redirected && wanted) await cache.put(address, res.clone());
     return res;
   } catch (err) {
@@ -76,13 +77,17 @@ async function fresh(request, url) {
   }
 }
 
-// A round posted while the server does not answer: back to its page (kept), which has what was
-// typed (picker.js keeps it) and saves it on this phone (offline.js, told by ?offline=1).
+// What is posted while the server does not answer goes back to its page (kept), which has what
+// was typed (picker.js keeps it): a round is then saved on this phone (offline.js, told by
+// ?offline=1); a seated player's hand is said to be unsent (?unsent=1), to send again later.
+const SENT = [[/^\/games\/[^/]+\/rounds\/\d+$/, 'offline'], [/^\/games\/[^/]+\/hand$/, 'unsent']];
+
 async function saveOrKeep(request, url) {
   try {
     return await fetch(request);
   } catch (err) {
     if (!(await (await caches.open(PAGES)).match(url.pathname))) throw err;
-    return Response.redirect(`${url.pathname}?offline=1`, 303);
+    const [, flag] = SENT.find(([pattern]) => pattern.test(url.pathname));
+    return Response.redirect(`${url.pathname}?${flag}=1`, 303);
   }
 }

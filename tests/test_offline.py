@@ -259,7 +259,7 @@ def enter_round(page, url, n, out, points=None):
 def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
     """Eleven rounds entered with no network (preview, save, sheet), then the network comes back:
     they are sent in order, the server keeps the same scores, and a follower sees them arrive."""
-    from tests.browser import expect, phone, shot
+    from tests.browser import axe_violations, expect, phone, shot
     from tests.server import Server
     client = app.test_client()
     with Server(app) as server:
@@ -279,6 +279,7 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
                 shot(page, 'offline-banner')
         expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)      # game over, drawn here
         shot(page, 'offline-unsent')
+        assert axe_violations(page) == []
         offline_totals = page.locator('#live tfoot tr.total').inner_text()
         with page.expect_download() as download:                                      # the game file, made here
             page.get_by_role('link', name='Export game file').click()
@@ -307,7 +308,7 @@ def hand_over_in_browser(keeper, other, url):
 def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
     """One phone saves round 1 offline while another saves it online: back online, the first is
     shown both versions and chooses; the round it keeps is the server's, the other is set aside."""
-    from tests.browser import expect, shot
+    from tests.browser import axe_violations, expect, shot
     from tests.server import Server
     client = app.test_client()
     with Server(app) as server:
@@ -331,6 +332,7 @@ def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
         expect(conflict).to_contain_text('Saved there: Ana: ')
         expect(conflict).to_contain_text('Saved here: Ana: went out · Bruno: ')
         shot(page, 'offline-conflict')
+        assert axe_violations(page) == []
         page.get_by_role('button', name='Send mine').click()
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
         entries = client.get(path + '/export.json').get_json()['rounds'][0]['entries']
@@ -386,4 +388,34 @@ def test_a_service_worker_update_during_a_game(app, browser):
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 2
+        keeper.close()
+
+
+@pytest.mark.browser
+def test_a_seated_players_hand_sent_without_a_network_is_said_unsent_and_kept(app, browser):
+    from tests.browser import expect, phone, shot, tap_cards
+    from tests.server import Server
+    with Server(app) as server:
+        keeper = keeper_phone(browser)
+        url = kept(keeper.new_page(), server.url)
+        seated = phone(browser)
+        page = seated.new_page()
+        page.goto(url)
+        page.get_by_role('button', name="I'm Bruno").click()
+        expect(page.locator('.hand-form')).to_be_visible()
+        page.wait_for_function('() => navigator.serviceWorker.controller !== null')
+        page.reload()                                                   # the page, kept by the service worker
+        seated.set_offline(True)
+        tap_cards(page, 0, ['KH', '5C', '7D'])
+        page.get_by_role('button', name='Send my hand').click()
+        page.wait_for_url(re.compile(r'/hand\?unsent=1$'))
+        expect(page.locator('#hand-unsent')).to_be_visible()
+        expect(page.locator('#cards')).to_have_value('K♥ 5♣ 7♦')
+        shot(page, 'offline-hand-unsent')
+        seated.set_offline(False)
+        page.get_by_role('button', name='Send my hand').click()
+        expect(page.locator('.result .big')).to_be_visible()
+        drafts = keeper.request.get(url + '/rounds/1/drafts').json()
+        assert 'K♥' in json.dumps(drafts, ensure_ascii=False) or 'KH' in json.dumps(drafts)   # the keeper has it now
+        seated.close()
         keeper.close()

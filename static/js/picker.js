@@ -510,17 +510,22 @@ function followGame(form, onDrafts, typed) {
 // save (network gone, phone locked, server error), a reload brings it all back, with the
 // version it was made from, so saving it still checks that nobody saved the round meanwhile.
 function keepDraft(form, refresh) {
-  const key = `draft:${form.dataset.game}:${form.dataset.round}`;
+  const hand = form.classList.contains('hand-form') ? ':hand' : '';
+  const key = `draft:${form.dataset.game}:${form.dataset.round}${hand}`;
   const banner = document.getElementById('draft-banner');
-  const fields = () => [...form.querySelectorAll('input[name^=entries-], input[name=went_out], input[name=version]')];
+  const fields = () => [...form.querySelectorAll('input[name^=entries-], input[name=went_out], input[name=version], input[name=cards], input[name=points]')];
   const name = (f) => (f.type === 'checkbox' ? `went_out=${f.value}` : f.name);
   const snapshot = () => Object.fromEntries(fields().map((f) => [name(f), f.type === 'checkbox' ? f.checked : f.value]));
-  if (form.dataset.saved === '1') localStorage.removeItem(key);
+  // Back from a send the server never got (the service worker says ?unsent=1 or ?offline=1): the
+  // copy of the page may show an earlier save, but what was typed since is what counts.
+  const back = ['unsent', 'offline'].some((flag) => new URL(window.location.href).searchParams.get(flag) === '1');
+  const saved = form.dataset.saved === '1' && !back;
+  if (saved) localStorage.removeItem(key);
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(key)); } catch (e) { stored = null; }
   const now = snapshot();
   const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
-  if (differs && form.dataset.problem !== '1' && form.dataset.saved !== '1') {
+  if (differs && form.dataset.problem !== '1' && !saved) {
     for (const f of fields()) {
       if (!(name(f) in stored)) continue;
       if (f.type === 'checkbox') f.checked = stored[name(f)]; else f.value = stored[name(f)];
@@ -540,9 +545,12 @@ if (form) {
   if (!form.classList.contains('audit-form')) keepAwake();
   const entry = new Entry(form);
   let typed = () => false;
-  if (form.classList.contains('round-form')) {
+  if (form.classList.contains('round-form') || form.classList.contains('hand-form')) {
     typed = keepDraft(form, () => entry.seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
   }
+  // A hand the service worker brought back unsent (no network): say so; what was typed is kept.
+  const unsent = document.getElementById('hand-unsent');
+  if (unsent && new URL(window.location.href).searchParams.get('unsent') === '1') unsent.hidden = false;
   entry.start();
   if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed);
 }
