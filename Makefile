@@ -56,9 +56,10 @@ test: $(VENV)/.dev node_modules/.ci chromium catalogs
 check: $(VENV)/.dev catalogs
 	$(PY) -m pytest -m "not browser and not slow"
 
-bench: $(VENV)/.dev node_modules/.ci
+bench: $(VENV)/.dev node_modules/.ci chromium catalogs
 	$(PY) bench/solver.py
 	$(PY) bench/picture.py
+	$(PY) bench/offline.py
 
 # Hill-climb on solve time for the slowest hand the app accepts (five minutes).
 worst: $(VENV)/.dev
