@@ -4,6 +4,7 @@ answers again. The phone's answers are the server's: same solver, same templates
 
 import io
 import json
+from contextlib import contextmanager
 import random
 import re
 import zipfile
@@ -255,29 +256,49 @@ def enter_round(page, url, n, out, points=None):
     page.locator('.save-bar button').click()
 
 
+@contextmanager
+def keeping(app, browser):
+    """The app served, and a scorekeeper's phone that started a game there and keeps it offline:
+    (server, the phone's context, its page, the game's URL, its path)."""
+    from tests.server import Server
+    with Server(app) as server:
+        keeper = keeper_phone(browser)
+        page = keeper.new_page()
+        url = kept(page, server.url)
+        try:
+            yield server, keeper, page, url, url.replace(server.url, '')
+        finally:
+            keeper.close()
+
+
+def save_offline(page, url, n, out, points=None, unsent=1):
+    """Enter round n with no network: the phone keeps it and the sheet says how many wait."""
+    from tests.browser import expect
+    enter_round(page, url, n, out, points)
+    page.wait_for_url(re.compile(r'\?unsent=1$'))
+    expect(page.locator('.offline-line')).to_contain_text(f'Not sent yet ({unsent})', timeout=30000)
+
+
 @pytest.mark.browser
 def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
     """Eleven rounds entered with no network (preview, save, sheet), then the network comes back:
     they are sent in order, the server keeps the same scores, and a follower sees them arrive."""
     from tests.browser import axe_violations, expect, phone, shot
-    from tests.server import Server
     client = app.test_client()
-    with Server(app) as server:
-        keeper = keeper_phone(browser)
-        page = keeper.new_page()
-        url = kept(page, server.url)
-        path = url.replace(server.url, '')
+    with keeping(app, browser) as (server, keeper, page, url, path):
         follower = phone(browser)
         watching = follower.new_page()
         watching.goto(url)
         keeper.set_offline(True)
         for n in range(1, 12):
-            enter_round(page, url, n, out=(n - 1) % 3)
-            page.wait_for_url(re.compile(r'\?unsent=1$'))
-            expect(page.locator('.offline-line')).to_contain_text(f'Not sent yet ({n})', timeout=30000)
+            save_offline(page, url, n, out=(n - 1) % 3, unsent=n)
             if n == 1:
                 shot(page, 'offline-banner')
         expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)      # game over, drawn here
+        page.reload()                                                                  # still there after a reload
+        expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (11)')
+        assert not [n for n in watching.evaluate('caches.keys()') if n.startswith('bundle-')]  # never a follower's
         shot(page, 'offline-unsent')
         assert axe_violations(page) == []
         offline_totals = page.locator('#live tfoot tr.total').inner_text()
@@ -294,7 +315,6 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         assert watching.locator('#live tfoot tr.total').inner_text() == offline_totals    # the same scores
         shot(watching, 'offline-follower-caught-up')
         follower.close()
-        keeper.close()
 
 
 def hand_over_in_browser(keeper, other, url):
@@ -309,20 +329,13 @@ def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
     """One phone saves round 1 offline while another saves it online: back online, the first is
     shown both versions and chooses; the round it keeps is the server's, the other is set aside."""
     from tests.browser import axe_violations, expect, shot
-    from tests.server import Server
     client = app.test_client()
-    with Server(app) as server:
-        first = keeper_phone(browser)
-        page = first.new_page()
-        url = kept(page, server.url)
-        path = url.replace(server.url, '')
+    with keeping(app, browser) as (server, first, page, url, path):
         second = keeper_phone(browser)
         hand_over_in_browser(first, second, url)
         other = second.new_page()
         first.set_offline(True)
-        enter_round(page, url, 1, out=0, points=5)
-        page.wait_for_url(re.compile(r'\?unsent=1$'))
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        save_offline(page, url, 1, out=0, points=5)
         enter_round(other, url, 1, out=1, points=9)                  # meanwhile, online
         expect(other.get_by_text('Round 1 saved.')).to_be_visible()
         first.set_offline(False)
@@ -339,9 +352,7 @@ def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
         assert entries[0] == {'player': 'Ana', 'went_out': True} and entries[2]['points'] == 5
         # Round 2, the other way: keep theirs; mine stays listed, set aside.
         first.set_offline(True)
-        enter_round(page, url, 2, out=2, points=4)
-        page.wait_for_url(re.compile(r'\?unsent=1$'))
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        save_offline(page, url, 2, out=2, points=4)
         enter_round(other, url, 2, out=0, points=8)
         expect(other.get_by_text('Round 2 saved.')).to_be_visible()
         first.set_offline(False)
@@ -351,7 +362,6 @@ def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
         entries = client.get(path + '/export.json').get_json()['rounds'][1]['entries']
         assert entries[0] == {'player': 'Ana', 'went_out': True}           # theirs
         second.close()
-        first.close()
 
 
 @pytest.mark.browser
@@ -359,19 +369,12 @@ def test_a_service_worker_update_during_a_game(app, browser):
     """A new release while a game is on: the phone fetches the new bundle, drops the old one, and
     keeps playing offline; the round it held meanwhile is sent."""
     from tests.browser import expect
-    from tests.server import Server
     client = app.test_client()
-    with Server(app) as server:
-        keeper = keeper_phone(browser)
-        page = keeper.new_page()
-        url = kept(page, server.url)
-        path = url.replace(server.url, '')
+    with keeping(app, browser) as (server, keeper, page, url, path):
         old = page.evaluate('localStorage.getItem("offline-release")')
         assert page.evaluate('caches.keys()').count(f'bundle-{old}') == 1
         keeper.set_offline(True)
-        enter_round(page, url, 1, out=0)
-        page.wait_for_url(re.compile(r'\?unsent=1$'))
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        save_offline(page, url, 1, out=0)
         app.config['OFFLINE_RELEASE'] = 'release-two'                  # the server is updated meanwhile
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
@@ -382,22 +385,16 @@ def test_a_service_worker_update_during_a_game(app, browser):
         page.wait_for_function("async () => { const k = await caches.keys(); return k.includes('bundle-release-two') && !k.some((n) => n.startsWith('bundle-') && n !== 'bundle-release-two'); }",
                                timeout=30000)
         keeper.set_offline(True)
-        enter_round(page, url, 2, out=1)
-        page.wait_for_url(re.compile(r'\?unsent=1$'))
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        save_offline(page, url, 2, out=1)
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 2
-        keeper.close()
 
 
 @pytest.mark.browser
 def test_a_seated_players_hand_sent_without_a_network_is_said_unsent_and_kept(app, browser):
     from tests.browser import expect, phone, shot, tap_cards
-    from tests.server import Server
-    with Server(app) as server:
-        keeper = keeper_phone(browser)
-        url = kept(keeper.new_page(), server.url)
+    with keeping(app, browser) as (server, keeper, _page, url, path):
         seated = phone(browser)
         page = seated.new_page()
         page.goto(url)
@@ -418,4 +415,3 @@ def test_a_seated_players_hand_sent_without_a_network_is_said_unsent_and_kept(ap
         drafts = keeper.request.get(url + '/rounds/1/drafts').json()
         assert 'K♥' in json.dumps(drafts, ensure_ascii=False) or 'KH' in json.dumps(drafts)   # the keeper has it now
         seated.close()
-        keeper.close()
