@@ -22,13 +22,21 @@ def expect(*args, **kwargs):
     return expect(*args, **kwargs)
 
 
+ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+
 def launch(playwright):
     if not Path(CHROMIUM).exists():
         pytest.fail('Debian chromium is not installed (make test installs it)')
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM,
-        args=['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-              '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'])
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+
+def phone_with_a_profile(browser_type, folder, **options):
+    """Chromium at a phone's size with a profile kept in `folder`: quit and start again, it remembers
+    (cookies, storage, service workers), as a phone's browser does."""
+    return browser_type.launch_persistent_context(str(folder), executable_path=CHROMIUM, args=ARGS,
+                                                  viewport=PHONE, is_mobile=True, has_touch=True, **options)
 
 
 def phone(browser, dark=False, **options):

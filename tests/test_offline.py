@@ -415,3 +415,30 @@ def test_a_seated_players_hand_sent_without_a_network_is_said_unsent_and_kept(ap
         drafts = keeper.request.get(url + '/rounds/1/drafts').json()
         assert 'K♥' in json.dumps(drafts, ensure_ascii=False) or 'KH' in json.dumps(drafts)   # the keeper has it now
         seated.close()
+
+
+@pytest.mark.browser
+def test_a_game_kept_offline_survives_a_restarted_browser(app, browser, tmp_path):
+    """The browser quits with a round not sent; started again with no network, the game is there
+    (the sheet drawn on the phone, the round waiting), and it is sent once the network is back."""
+    from tests.browser import expect, phone_with_a_profile
+    from tests.server import Server
+    client = app.test_client()
+    with Server(app) as server:
+        phone = phone_with_a_profile(browser.browser_type, tmp_path / 'profile', bypass_csp=True)
+        page = phone.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        phone.set_offline(True)
+        save_offline(page, url, 1, out=0)
+        phone.close()                                                   # the browser quits
+        phone = phone_with_a_profile(browser.browser_type, tmp_path / 'profile', bypass_csp=True, offline=True)
+        page = phone.new_page()
+        page.goto(url)
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        expect(page.locator('#live tbody tr').first).to_contain_text('0✓')             # round 1: Ana went out
+        assert client.get(path + '/export.json').get_json()['rounds'] == []
+        phone.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
+        assert len(client.get(path + '/export.json').get_json()['rounds']) == 1
+        phone.close()
