@@ -277,6 +277,7 @@ def save_offline(page, url, n, out, points=None, unsent=1):
     enter_round(page, url, n, out, points)
     page.wait_for_url(re.compile(r'\?unsent=1$'))
     expect(page.locator('.offline-line')).to_contain_text(f'Not sent yet ({unsent})', timeout=30000)
+    expect(page.locator('#live .banner')).to_contain_text(f'Round {n + 1}' if n < 11 else 'Game over')
 
 
 @pytest.mark.browser

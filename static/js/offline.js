@@ -29,6 +29,7 @@ async function store() {
 const gameKey = () => `game:${info.game}`;
 const queueKey = () => `queue:${info.game}`;
 const asideKey = () => `aside:${info.game}`;
+const liveKey = () => `live:${info.game}`;
 async function read(key, empty) { const { get } = await store(); return (await get(key)) ?? empty; }
 async function write(key, value) { const { set } = await store(); await set(key, value); }
 
@@ -107,15 +108,20 @@ function summary(fields) {
 // The sheet drawn here, from the game on this phone, when it holds rounds the server has not.
 async function drawSheet() {
   const live = document.getElementById('live');
+  if (!live) return;
+  live.dataset.local = '1';                  // live.js's news of the server's sheet waits until sent
+  const show = (html) => {
+    live.innerHTML = html;
+    live.classList.remove('stale');
+    const warning = document.getElementById('live-status');
+    if (warning) warning.hidden = true;
+  };
+  const drawn = await read(liveKey(), null);  // drawn by the round page as it saved: shown at once
+  if (drawn) { show(drawn); return; }
   const data = await read(gameKey(), null);
-  if (!live || !data) return;
+  if (!data) return;
   const answer = await ask('live', { game: data.game, game_id: info.game, colours: data.colours });
-  if (!answer.ok) return;
-  live.innerHTML = answer.ok;
-  live.dataset.local = '1';
-  live.classList.remove('stale');
-  const warning = document.getElementById('live-status');
-  if (warning) warning.hidden = true;
+  if (answer.ok) show(answer.ok);
 }
 
 // Send the rounds saved here, oldest first, each with the version it was based on.
@@ -148,6 +154,7 @@ async function send() {
     }
     const fresh = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
     if (fresh.ok) await write(gameKey(), await fresh.json());      // the server's scores are the ones kept
+    await write(liveKey(), null);
     const live = document.getElementById('live');
     if (live && live.dataset.local) {
       const page = await fetch(live.dataset.liveUrl, { cache: 'no-store' });
@@ -271,8 +278,10 @@ async function saveHere(form, number, body) {
   const at = queue.findIndex((q) => q.round === number);
   const item = { round: number, fields: at >= 0 ? keepVersion(fields, queue[at].fields) : fields, at: Date.now() };
   if (at >= 0) queue[at] = item; else queue.push(item);
+  const drawn = await ask('live', { game: data.game, game_id: info.game, colours: data.colours });
   await write(gameKey(), data);
   await write(queueKey(), queue);
+  await write(liveKey(), drawn.ok || null);
   localStorage.removeItem(`draft:${info.game}:${number}`);
   window.location.assign(`${info.sheetUrl}?unsent=1`);
 }
@@ -351,7 +360,7 @@ async function main() {
   const queue = await read(queueKey(), []);
   status();
   if (!form) sheetLinks();
-  if (!form && (queue.length || !navigator.onLine)) await drawSheet();
+  if (!form && queue.length) await drawSheet();
   if (form && !window.threeThirteenOffline) roundPage(form);
   if (localStorage.getItem(`kept:${info.game}`)) warm();
   if (navigator.onLine) send();
