@@ -73,6 +73,11 @@ async function fresh(request, url) {
   } catch (err) {
     const hit = await cache.match(address);
     if (hit) return hit;
+    // A page of a game not kept (a score's audit, the print page): back to the game's sheet, if kept.
+    const sheet = address.match(/^\/games\/[^/]+/);
+    if (request.mode === 'navigate' && sheet && sheet[0] !== address && await cache.match(sheet[0])) {
+      return Response.redirect(sheet[0], 303);
+    }
     throw err;
   }
 }

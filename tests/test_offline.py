@@ -300,6 +300,12 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (11)')
         assert not [n for n in watching.evaluate('caches.keys()') if n.startswith('bundle-')]  # never a follower's
+        page.locator('#live a.score-link').first.click()                               # a score: its round, to correct
+        page.wait_for_url(re.compile(r'/rounds/1$'))
+        expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')             # as saved on this phone
+        page.goto(url + '/print')                                                      # not kept: back to the sheet
+        page.wait_for_url(url)
+        expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)
         shot(page, 'offline-unsent')
         assert axe_violations(page) == []
         offline_totals = page.locator('#live tfoot tr.total').inner_text()

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
+from scorer.cards import symbols
 from scorer.chart import race
 from scorer.gamefile import filename, game_data, game_json, read_game
 from scorer.query import QueryError, answer_data, read_hand, read_query
@@ -128,7 +129,8 @@ def enter(game, number, out, typed, confirm=''):
     rounds = dict(game.rounds)
     rounds[number] = clean
     saved = game.__class__(game.players, game.rules, game.first_dealer, rounds, game.title, game.place, game.date)
-    return {'game': game_data(saved)}
+    # The cards as the round page shows a saved round: with suit symbols, which read alike in every language.
+    return {'game': game_data(saved), 'shown': [symbols(e.cards) if e.cards else '' for e in clean]}
 
 
 def export(game, game_id):

@@ -273,7 +273,8 @@ async function saveHere(form, number, body) {
   if (answer.problem) { problems(form, Object.values(answer.problem.errors).flat()); return; }
   if (answer.ok.unsure) { doubts(form, number, answer.ok.unsure, answer.ok.key); return; }
   data.game = answer.ok.game;
-  const fields = [...body.entries()].filter(([, v]) => typeof v === 'string');
+  const shown = (name) => { const m = name.match(/^entries-(\d+)-cards$/); return m ? answer.ok.shown[Number(m[1])] : null; };
+  const fields = [...body.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, shown(k) ?? v]);
   const queue = await read(queueKey(), []);
   const at = queue.findIndex((q) => q.round === number);
   const item = { round: number, fields: at >= 0 ? keepVersion(fields, queue[at].fields) : fields, at: Date.now() };
@@ -338,6 +339,14 @@ function sheetLinks() {
       link.click();
       link.remove();
     });
+  });
+  // A score opens its audit page online; here, without a network, its round's page (to correct it).
+  document.getElementById('live')?.addEventListener('click', (e) => {
+    const score = e.target.closest('a.score-link');
+    if (!score || navigator.onLine) return;
+    e.preventDefault();
+    const round = new URL(score.href).pathname.split('/')[4];
+    window.location.assign(info.roundUrl.replace('{n}', round));
   });
   printed?.addEventListener('click', (e) => {
     if (navigator.onLine && !unsent) return;
