@@ -23,7 +23,9 @@ const waiting = new Map();
 const say = (key, values = {}) => (info[key] || '').replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 
 async function store() {
-  if (!idb) idb = import(`/offline/${release}/idb-keyval.js`);
+  if (!idb) {
+    idb = import(`/offline/${release}/idb-keyval.js`).catch((err) => { idb = null; throw err; });
+  }
   return idb;
 }
 const gameKey = () => `game:${info.game}`;
@@ -84,11 +86,9 @@ async function status() {
   unsent = queue.length;
   const aside = await read(asideKey(), []);
   const line = box.querySelector('.offline-line');
-  const parts = [];
-  if (!navigator.onLine) parts.push(say('offline'));
-  if (queue.length) parts.push(say('unsent', { n: queue.length }));
-  else if ((localStorage.getItem(`kept:${info.game}`) || '').startsWith(`${release}:`) && navigator.onLine) parts.push(say('ready'));
-  line.textContent = parts.join(' ');
+  const kept = (localStorage.getItem(`kept:${info.game}`) || '').startsWith(`${release}:`);
+  line.textContent = queue.length ? say(navigator.onLine ? 'unsent' : 'unsentOffline', { n: queue.length })
+    : !navigator.onLine ? say('offline') : kept ? say('ready') : '';
   box.classList.toggle('warning', Boolean(queue.length || !navigator.onLine));
   const list = box.querySelector('.aside');
   list.replaceChildren(...aside.map((item) => li(say('asideItem', { n: item.round, entries: summary(item.fields) }))));
@@ -357,12 +357,14 @@ function sheetLinks() {
 
 async function main() {
   const form = document.querySelector('form.round-form');
-  if (release) unsent = (await read(queueKey(), [])).length;
-  if (form && release) roundPage(form);
+  // With a network, first learn the release (a new one replaces the old bundle, which the new
+  // service worker may already have dropped); then what the phone holds.
   if (navigator.onLine) {
     try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
   }
   if (!release) return;
+  unsent = (await read(queueKey(), [])).length;
+  if (form) roundPage(form);
   window.addEventListener('online', () => { status(); send(); });
   window.addEventListener('offline', status);
   setInterval(() => { if (navigator.onLine) send(); }, 15000);
@@ -370,7 +372,6 @@ async function main() {
   status();
   if (!form) sheetLinks();
   if (!form && queue.length) await drawSheet();
-  if (form && !window.threeThirteenOffline) roundPage(form);
   if (localStorage.getItem(`kept:${info.game}`)) warm();
   if (navigator.onLine) send();
 }
