@@ -449,3 +449,25 @@ def test_a_game_kept_offline_survives_a_restarted_browser(app, browser, tmp_path
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 1
         phone.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
+    """The offline status never wraps (nothing moves) and is never cut, in each language, with two-digit counts."""
+    from tests.browser import phone_in
+    from tests.server import Server
+    with Server(app) as server:
+        context = phone_in(browser, server, language, bypass_csp=True)
+        page = context.new_page()
+        kept(page, server.url)
+        for key in ('ready', 'offline', 'unsent', 'unsentOffline'):
+            fits = page.evaluate("""(key) => {
+                const box = document.getElementById('offline');
+                const line = box.querySelector('.offline-line');
+                box.classList.toggle('warning', key !== 'ready');
+                line.textContent = box.dataset[key].replace('{n}', '11');
+                return [line.scrollWidth <= line.clientWidth, line.textContent];
+            }""", key)
+            assert fits[0], fits[1]
+        context.close()
