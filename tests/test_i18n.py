@@ -187,7 +187,8 @@ def test_errors_and_the_referee_speak_the_language(client):
 
 def test_numbers_and_dates_in_the_locales_format(client):
     from flask_babel import force_locale
-    from web.i18n import day, decimal
+    from web.i18n import decimal
+    from web.templating import day
     with client.application.test_request_context():
         with force_locale('es'):
             assert decimal(27.5) == '27,5' and day('2026-11-29') == '29 nov 2026'

@@ -18,7 +18,7 @@ from flask_babel import ngettext
 from scorer.chart import PALETTE, PALETTE_DARK, SHAPES, marker, race
 from scorer.sheet import winner_words
 
-from .i18n import day
+from .templating import day
 from .typeface import Typeface
 
 WIDTH = 600

@@ -117,7 +117,8 @@ def round_entry(game_id, number):
     form.version.data = str(version)
     row = next((r for r in current.rows if r.round == number), None)
     status = 409 if conflict else 422 if problem or unsure else 200
-    return render_template('games/round.html', game_id=game_id, game=game, number=number, form=form,
+    return render_template('games/round.html', game_id=game_id, game=game, number=number, version=form.version.data,
+                           typed=typed, out=form.went_out.data or [], csrf=csrf_value(form),
                            problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),
                            doubted={what.split(':', 1)[1].rsplit(':', 1)[0] for what, _m in unsure if what.startswith('short:')},
                            row=row if request.args.get('saved') else None,
@@ -129,6 +130,10 @@ def round_entry(game_id, number):
                            moved_from=moved_from(number),
                            revision=revision, colours=store.colours(get_db(), game_id),
                            history=versions(game, number, store.round_history(get_db(), game_id, number))), status
+
+def csrf_value(form):
+    """The form's CSRF token, for the page to send back ('' where a test turned CSRF off)."""
+    return form.csrf_token.current_token if 'csrf_token' in form else ''
 
 def moved_from(number):
     """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""

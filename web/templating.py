@@ -1,10 +1,16 @@
 """What the templates call, for both places they are rendered: the server (Flask) and the phone
 (web/phone.py in Pyodide, offline). One list, so a template reads the same in both."""
 
+import json
+from datetime import date
+from functools import lru_cache
+
+from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import card, rank_plural, rank_text, tokens
+from scorer.cards import SUIT_LETTERS, SYMBOL, card, rank_plural, rank_text, tables, tokens
+from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker
 from scorer.referee import kind_word, wild_words
 from scorer.rules import rules_words
@@ -20,7 +26,70 @@ def suit_class(c):
     return f'suit-{c.suit or "joker"}'.lower()
 
 
-GLOBALS = dict(rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
+def day(iso):
+    """A date (YYYY-MM-DD) as the page's language writes it: 29 nov 2026, Nov 29, 2026."""
+    return day_in(iso, language())
+
+
+@lru_cache(maxsize=4096)
+def day_in(iso, locale):
+    """day() for a locale, remembered (a history page writes hundreds of dates, most of them alike)."""
+    try:
+        return babel_dates.format_date(date.fromisoformat(iso), 'medium', locale=locale)
+    except (TypeError, ValueError):
+        return iso or ''
+
+
+def as_json_block(data):
+    """Data for a <script type="application/json"> block: nothing in it can close the tag."""
+    return Markup(json.dumps(data, ensure_ascii=False).replace('<', '\\u003c'))
+
+
+_picker_words = {}
+
+
+def picker_words():
+    """The card picker's words in the page's language, as JSON (made once per language)."""
+    if language() not in _picker_words:
+        _picker_words[language()] = as_json_block({
+            'tapCards': _('Tap cards'), 'done': _('Done'), 'undo': _('Undo the last card'),
+            'suit': _('Suit'), 'rank': _('Rank'), 'count': _('{count} / {size}'),
+            'tooMany': _('{count} cards: {why}.'),
+            'holds': _('{name} already holds {count} cards: {why}.'),
+            'copies': _('All {count} {card} are already in this round ({decks} decks).'),
+            'copy': _('{card} is already in this round (1 deck).'),
+            'jokers': _('All {count} jokers are already in this round.'),
+            'penalty': _('Penalty {points}'),
+            'notCard': _("'{token}' is not a card"), 'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
+            'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
+            'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
+        })
+    return _picker_words[language()]
+
+
+def suit_legend():
+    """'Suits: C ♥ corazones · P ♠ picas · D ♦ diamantes · T ♣ tréboles': how this page reads suit
+    letters, where they are not the English ones ('' in English)."""
+    letters = SUIT_LETTERS.get(language())
+    if not letters:
+        return ''
+    words = {'S': _('spades'), 'H': _('hearts'), 'D': _('diamonds'), 'C': _('clubs')}
+    return _('Suits: %(legend)s', legend=' · '.join(f'{letter} {SYMBOL[suit]} {words[suit]}'
+                                                     for letter, suit in letters.items()))
+
+
+_card_tables = {}
+
+
+def card_tables():
+    """scorer/cards.py's tables for the browser's card parser, in the page's language, as JSON."""
+    if language() not in _card_tables:
+        _card_tables[language()] = as_json_block(tables(language()))
+    return _card_tables[language()]
+
+
+GLOBALS = dict(day=day, picker_words=picker_words, card_tables=card_tables, suit_legend=suit_legend,
+               rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
