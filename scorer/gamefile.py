@@ -27,6 +27,43 @@ class GameFileError(ValueError):
     """A game file that cannot be read, with a message naming what is wrong and where."""
 
 
+class FieldError(ValueError):
+    """What makes the new-game form's fields no game, and the field at fault."""
+
+    def __init__(self, field, message):
+        super().__init__(message)
+        self.field = field
+
+
+def new_game(typed, settings, decks, first_dealer, title='', place='', date=''):
+    """A new game as the new-game form makes it, on the server or on a phone offline: the players
+    typed in seating order (blanks skipped), none alike; the rules of `settings` with `decks`
+    ('auto': 2, or 3 for 7-8 players); a pack big enough for the last round; the first dealer a
+    seat at the table ('draw': drawn at random). FieldError names the field at fault."""
+    import secrets
+    try:
+        players = check_players([p.strip() for p in typed if p and p.strip()])
+    except GameFileError as e:
+        raise FieldError('players', str(e)) from None
+    for field, text in (('title', title), ('place', place)):
+        if len(text) > MAX_TEXT:
+            raise FieldError(field, _('at most %(most)d characters, not %(count)d', most=MAX_TEXT, count=len(text)))
+    settings = dict(settings, decks=(3 if len(players) >= 7 else 2) if decks == 'auto' else decks)
+    try:
+        rules = make_rules(settings)
+    except RulesError as e:
+        raise FieldError('rules', str(e)) from None
+    problem = deal_problem(len(players), rules)
+    if problem:
+        raise FieldError('decks', problem)
+    if first_dealer == 'draw':
+        return Game(players, rules, secrets.randbelow(len(players)), {}, title.strip(), place.strip(), date)
+    first = int(first_dealer) if str(first_dealer).isascii() and str(first_dealer).isdigit() else 0
+    if first >= len(players):
+        raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
+    return Game(players, rules, first, {}, title.strip(), place.strip(), date)
+
+
 def check_players(players):
     """Players: 2-8 names, cleaned (scorer/names.py), none alike; returns them as kept."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):

@@ -37,8 +37,10 @@ async function keep({ release = RELEASE, bundle = [], pages = [] }) {
   }
   const cache = await caches.open(PAGES);
   await Promise.all(pages.map(async ([address, url]) => {
-    const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Keep': '1' } });
-    if (res.ok) await cache.put(address, res);
+    // Without a network (a game made offline), the copy kept of that page will do.
+    const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Keep': '1' } })
+      .catch(() => cache.match(url));
+    if (res && res.ok) await cache.put(address, res);
   }));
 }
 
@@ -53,20 +55,25 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
-  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/') || url.pathname.startsWith('/static/')
-             || url.pathname === '/manifest.webmanifest') {
+  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
+             || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
   }
 });
 
 // From the network, keeping a copy of every sheet and "my hand" page, of a kept game's other pages
 // and of the static files; from the copy when the network fails (a follower sees the last sheet
-// it had).
+// it had). A game made on this phone offline has the page made_here.html kept under its addresses,
+// shown until the server has the game.
 async function fresh(request, url) {
   const cache = await caches.open(PAGES);
   const address = url.pathname;
   try {
     const res = await fetch(request);
+    if (res.status === 404) {            // a game made on this phone, not on the server yet: its page kept here
+      const hit = await cache.match(address);
+      if (hit && hit.headers.get('X-Made-Here')) return hit;
+    }
     const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(address) || await cache.match(address);
     if (res.ok && !res.redirected && wanted) await cache.put(address, res.clone());
     return res;

@@ -163,4 +163,5 @@ def start_game(page, base, players):
         page.locator(f'#players-{seat}').fill(name)
     page.locator('#first_dealer').select_option('0')
     page.locator('form button.primary').click()
+    page.wait_for_url(re.compile(r'/games/(?!new\b)[^/?]+$'))      # posted, or sent by offline.js
     return page.url.split('?')[0]

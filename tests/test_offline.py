@@ -111,6 +111,84 @@ def test_the_phone_draws_the_sheet_the_server_draws(client, language):
             assert made['name'] in exported.headers['Content-Disposition']
 
 
+# A game made on a phone offline
+
+ID = 'Ph0ne-made_id-16'                  # an id of the server's own kind: 16 characters of base64url
+
+
+def test_a_game_made_offline_is_made_on_the_server_under_its_id_once(app, client):
+    form = {**new_game_form(PLAYERS, first_dealer='2'), 'made_here': ID}
+    r = client.post('/games/new', data=form, headers={'X-Keep': '1'})
+    assert r.status_code == 302 and r.headers['Location'] == f'/games/{ID}'
+    assert 'Game created' not in client.get(f'/games/{ID}').get_data(as_text=True)       # sent later: no news
+    again = client.post('/games/new', data=form)                     # its first answer lost on the way
+    assert again.status_code == 302 and again.headers['Location'] == f'/games/{ID}'
+    assert client.get('/').get_data(as_text=True).count(f'/games/{ID}"') == 1            # one game
+    assert client.get(f'/games/{ID}/export.json').get_json()['first_dealer'] == 2
+    other = app.test_client()                                        # another browser, the same id
+    taken = other.post('/games/new', data=form)
+    assert taken.status_code == 409 and 'already sent from another phone' in taken.get_data(as_text=True)
+    assert 'Bruno' in taken.get_data(as_text=True)                   # what was typed stays in the form
+    for bad in ('../../games/x', 'short', ID + 'x', 'Ph0ne-made_id-1\u00e9'):
+        r = client.post('/games/new', data={**new_game_form(PLAYERS), 'made_here': bad})
+        assert r.status_code == 302 and r.headers['Location'] != f'/games/{bad}'       # an id of its own
+
+
+def test_a_fresh_token_is_given_for_what_a_phone_sends_later(app, client):
+    r = client.get('/offline/token')
+    assert r.headers['Cache-Control'] == 'no-store' and len(r.get_json()['csrf']) > 20
+    page = client.get('/offline/made-here')
+    assert page.headers['X-Made-Here'] == '1' and 'data-made-here="1"' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_phone_makes_a_new_game_as_the_server_does(client, language):
+    client.set_cookie('lang', language)
+    forms = [new_game_form(PLAYERS, first_dealer='1', title='Cabin', place='Lake'),
+             new_game_form(['Ana', 'Bruno'], first_dealer='0', game='short', aces='high_or_low', jokers='2'),
+             new_game_form([f'P{i}' for i in range(8)], first_dealer='7', decks='auto'),
+             new_game_form(['Ana', ' ana '], first_dealer='0'),                      # two alike
+             new_game_form(['Ana'], first_dealer='0'),                               # one player
+             new_game_form(['Ana', 'Bruno'], first_dealer='5'),                      # no such seat
+             new_game_form([f'P{i}' for i in range(8)], first_dealer='0', decks='1'),  # too few cards
+             new_game_form(PLAYERS, first_dealer='0', title='x' * 201)]
+    for form in forms:
+        form['today'] = '2026-11-30'
+        mine = on_phone('make_game', language, fields=list(form.items()))['ok']
+        r = client.post('/games/new', data=form)
+        if r.status_code == 302:
+            assert 'message' not in mine, mine
+            assert client.get(r.headers['Location'] + '/export.json').get_json() == json.loads(
+                on_phone('export', game=mine['game'], game_id='x')['ok']['text'])
+            assert mine['rounds'] == sorted({int(n) for n in client.get(r.headers['Location'] + '/offline.json')
+                                            .get_json()['versions']})
+        else:
+            assert r.status_code == 422 and mine['message'] and mine['field'] in ('players', 'first_dealer', 'decks', 'title')
+            if mine['field'] != 'title':                                               # WTForms words its own length check
+                assert mine['message'] in r.get_data(as_text=True).replace('&#39;', "'"), mine
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, language):
+    """The round page's form and the sheet's top, drawn on the phone for a game made there, are the
+    server's own for the same game."""
+    url = play(client, rounds=2)
+    game_id = url.rsplit('/', 1)[1]
+    game = client.get(url + '/offline.json').get_json()['game']
+    sheet_page = client.get(f'{url}?lang={language}').get_data(as_text=True)
+    drawn = on_phone('made_page', language, game=game, game_id=game_id)['ok']
+    assert drawn['above'].strip() in sheet_page
+    assert on_phone('live', language, game=game, game_id=game_id)['ok'] in drawn['below']
+    assert 'export.json' in drawn['below'] and '/print' in drawn['below'] and 'export.csv' not in drawn['below']
+    form = re.compile(r'<form method="post" class="stack round-form".*?</form>', re.S)
+    for n in (4, 9):
+        page = client.get(f'{url}/rounds/{n}?ahead=1&lang={language}').get_data(as_text=True)
+        mine = on_phone('made_page', language, game=game, game_id=game_id, number=n)['ok']
+        assert form.search(mine['above']).group(0) == form.search(page).group(0)
+        assert re.search(r'<h1>.*?</h1>', mine['above']).group(0) == re.search(r'<h1>.*?</h1>', page).group(0)
+        assert 'id="offline"' not in mine['above']                   # the page made here has its own
+
+
 HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
 
 
@@ -470,4 +548,66 @@ def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
                 return [line.scrollWidth <= line.clientWidth, line.textContent];
             }""", key)
             assert fits[0], fits[1]
+        page.goto(server.url + '/offline/made-here')              # a game made here: its own two
+        for key in ('made', 'missing'):
+            fits = page.evaluate("""(key) => {
+                const line = document.querySelector('#offline .offline-line');
+                line.textContent = document.getElementById('offline').dataset[key];
+                return [line.scrollWidth <= line.clientWidth, line.textContent];
+            }""", key)
+            assert fits[0], fits[1]
         context.close()
+
+
+@pytest.mark.browser
+def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_returns(app, browser):
+    """With no network, a new game is made on the phone by the same checks as the server's, played
+    (preview, save, the sheet, a reload), and once the network returns it is made on the server
+    under the id it had here, its rounds follow, and the page becomes the server's."""
+    from tests.browser import axe_violations, expect, shot
+    client = app.test_client()
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.set_offline(True)
+        page.get_by_role('link', name='New game').click()                                  # from the kept sheet
+        page.wait_for_url(server.url + '/games/new')
+        expect(page.locator('.offline-line')).to_contain_text('Offline')
+        for seat, name in enumerate(['Ana', 'ana']):
+            page.locator(f'#players-{seat}').fill(name)
+        page.locator('form button.primary').click()
+        expect(page.locator('#offline-problems')).to_contain_text("'ana'", timeout=30000)    # the server's own check
+        assert page.url.endswith('/games/new')
+        for seat, name in enumerate(PLAYERS):
+            page.locator(f'#players-{seat}').fill(name)
+        page.locator('#first_dealer').select_option('1')
+        page.locator('#title').fill('Cabin <game>')
+        page.locator('form button.primary').click()
+        page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
+        made = page.url
+        made_path = made.replace(server.url, '')
+        expect(page.locator('h1')).to_have_text('Cabin <game>', timeout=30000)
+        expect(page.locator('.offline-line')).to_contain_text('Made here, not sent yet')
+        expect(page.locator('#live .banner')).to_contain_text('Round 1')
+        expect(page.locator('#live .banner')).to_contain_text('Bruno')                     # seat 2 deals round 1
+        shot(page, 'offline-new-game')
+        assert axe_violations(page) == []
+        assert client.get(made_path + '/export.json').status_code == 404                   # not on the server yet
+        save_offline(page, made, 1, out=0, unsent=1)
+        save_offline(page, made, 2, out=1, unsent=2)
+        page.reload()
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (2)', timeout=30000)
+        page.goto(made + '/rounds/1')                                                      # a round made here, to correct
+        expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣', timeout=30000)
+        assert axe_violations(page) == []
+        with page.expect_download() as download:                                          # its game file, made here
+            page.goto(made)
+            page.get_by_role('link', name='Export game file').click()
+        made_here = json.loads(open(download.value.path(), encoding='utf-8').read())
+        keeper.set_offline(False)
+        expect(page.locator('#offline[data-made-here]')).to_have_count(0, timeout=60000)  # the server's page now
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        sent = client.get(made_path + '/export.json').get_json()
+        assert sent == made_here                                                           # the same game, the same id
+        assert sent['title'] == 'Cabin <game>' and sent['players'] == PLAYERS and sent['first_dealer'] == 1
+        assert [r['round'] for r in sent['rounds']] == [1, 2]
+        page.goto(made + '/rounds/3')                                                      # this phone keeps its score
+        expect(page.locator('form.round-form')).to_be_visible()

@@ -1,7 +1,5 @@
 """Flask-WTF forms: a new game, one round's entries, import, merging names, and CSRF-only POSTs."""
 
-import secrets
-
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -11,11 +9,9 @@ from wtforms.validators import Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
-from scorer.gamefile import GameFileError, check_players, read_date
-from scorer.i18n import _
+from scorer.gamefile import FieldError, GameFileError, new_game, read_date
 from scorer.numbers import read_whole
-from scorer.rules import ABOUT, CHOICES, RulesError, deal_problem, make_rules
-from scorer.sheet import Game
+from scorer.rules import ABOUT, CHOICES
 
 from . import store
 
@@ -106,6 +102,7 @@ class NewGameForm(FlaskForm):
     title = TextField(_l('Title (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
     place = TextField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
     today = HiddenText()                   # the phone's own date (YYYY-MM-DD), set by app.js
+    made_here = HiddenText()               # the id a phone gave the game it made offline (offline.js)
     players = SeatList(TextField(_l('Player'), validators=[Length(max=MAX_NAME)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(_l('First dealer'), default='draw',
@@ -127,41 +124,14 @@ class NewGameForm(FlaskForm):
         return self.made is not None
 
     def make_game(self):
-        typed = [f.data.strip() for f in self.players if (f.data or '').strip()]
-        try:
-            players = check_players(typed)
-        except GameFileError as e:
-            raise FieldError('players', str(e)) from None
-        settings = {key: self[key].data for key in SETTINGS}
-        settings['decks'] = (3 if len(players) >= 7 else 2) if self.decks.data == 'auto' else self.decks.data
-        try:
-            rules = make_rules(settings)
-        except RulesError as e:
-            raise FieldError('rules', str(e)) from None
-        problem = deal_problem(len(players), rules)
-        if problem:
-            raise FieldError('decks', problem)
-        if self.first_dealer.data == 'draw':
-            first = secrets.randbelow(len(players))
-        else:
-            first = int(self.first_dealer.data)
-            if first >= len(players):
-                raise FieldError('first_dealer', _('seat %(n)d has no player', n=first + 1))
-        return Game(players, rules, first, {}, (self.title.data or '').strip(), (self.place.data or '').strip(),
-                    self.date())
+        return new_game([f.data or '' for f in self.players], {key: self[key].data for key in SETTINGS},
+                        self.decks.data, self.first_dealer.data, self.title.data or '', self.place.data or '',
+                        self.date())
 
     def date(self):
         """The day the game is played on the phone's own calendar (sent by app.js); without script,
         the server's local day (never the UTC one, which is tomorrow on an evening in the Americas)."""
         return phone_date(self.today.data)
-
-
-class FieldError(ValueError):
-    """What makes a form's fields no game, and the field at fault."""
-
-    def __init__(self, field, message):
-        super().__init__(message)
-        self.field = field
 
 
 def phone_date(text):

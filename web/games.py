@@ -9,7 +9,7 @@ from scorer.chart import COLOURS
 from scorer.sheet import Game
 
 from . import store
-from .access import is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
+from .access import browser, is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, RematchForm, colours_form
@@ -33,19 +33,36 @@ def new_game():
     errors, status = {}, 200
     if form.validate_on_submit():
         game = form.made
+        made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
-            game_id, key = store.create_game(get_db(), game)
+            game_id = create(game, made_here)
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
                 raise
         else:
-            flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
+            if game_id is None:
+                errors['form'], status = _('This game was already sent from another phone.'), 409
+            else:
+                if not request.headers.get('X-Keep'):            # a phone sending a game it made offline: no news
+                    flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
+                return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
     elif request.method == 'POST':
         errors, status = form.problems or {'form': _('Some fields need a look.')}, 422
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
+
+
+def create(game, made_here=None):
+    """The new game's id. A game a phone made offline keeps the id the phone gave it; sent again
+    (its first answer lost on the way), it is the same game, if this browser made it; None if not."""
+    try:
+        return store.create_game(get_db(), game, made_here)[0]
+    except sqlite3.IntegrityError:
+        if made_here is None:
+            raise
+    mine = browser() and store.keeps(get_db(), browser(), made_here)
+    return made_here if mine else None
 
 @bp.post('/games/<game_id>/rematch')
 @keeper_post(RematchForm)

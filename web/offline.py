@@ -13,12 +13,14 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request, send_from_directory, url_for
+from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory, url_for
+from flask_wtf.csrf import generate_csrf
 
 from scorer.gamefile import game_data
 
 from . import store
 from .access import require_keeper
+from .i18n import LANGUAGES
 from .db import get_db
 from .sheets import load_sheet
 
@@ -29,7 +31,10 @@ PYODIDE = ('pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.
 # The Python the phone runs: ours, and the pure-Python packages it needs (from this server's own install).
 OURS = ('scorer/*.py', 'web/__init__.py', 'web/phone.py', 'web/templating.py', 'templates/games/_*.html',
         'translations/*/LC_MESSAGES/messages.mo')
-PACKAGES = ('jinja2', 'markupsafe', 'confusable_homoglyphs')
+PACKAGES = ('jinja2', 'markupsafe', 'confusable_homoglyphs', 'babel')
+# Of Babel, the phone needs dates (web/templating.day) in the app's languages: not its catalog tools.
+LOCALE_DATA = ('global.dat', *(f'locale-data/{code}.dat' for code in ('root', *LANGUAGES)))
+LEFT_OUT = ('babel/messages',)
 # Pyodide compiles WebAssembly: the worker alone may ('wasm-unsafe-eval'), and fetch only from here.
 WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; object-src 'none'"
 
@@ -46,7 +51,10 @@ def bundle():
         for name in PACKAGES:
             folder = Path(importlib.import_module(name).__file__).parent
             for path in sorted(folder.rglob('*')):
-                if path.is_file() and path.suffix in ('.py', '.json') and '__pycache__' not in path.parts:
+                data = path.suffix == '.dat' and str(path.relative_to(folder)) in LOCALE_DATA
+                left_out = str(path.relative_to(folder.parent)).startswith(LEFT_OUT)
+                if path.is_file() and (path.suffix in ('.py', '.json') or data) and '__pycache__' not in path.parts \
+                        and not left_out:
                     z.writestr(zipinfo(str(path.relative_to(folder.parent))), path.read_bytes())
     data = out.getvalue()
     pyodide = node_modules() / 'pyodide' / 'package.json'
@@ -175,3 +183,21 @@ def game(game_id):
         colours = store.colours(db, game_id)
     return jsonify(game_id=game_id, game=game_data(game), versions=versions, colours=colours, revision=revision,
                    release=release(), bundle=urls() if available() else [], static=statics())
+
+
+@bp.get('/offline/made-here')
+def made_here():
+    """The page of any game made on a phone offline: the service worker keeps it under that game's
+    addresses, and offline.js draws the sheet or the round in it with the phone's scorer."""
+    response = current_app.make_response(render_template('games/made_here.html'))
+    response.headers['X-Made-Here'] = '1'              # the service worker tells it from a game's own page
+    return response
+
+
+@bp.get('/offline/token')
+def token():
+    """A fresh CSRF token for what a phone sends later (a round or a game saved offline): the pages
+    it kept may be older than this browser's session."""
+    response = jsonify(csrf=generate_csrf())
+    response.headers['Cache-Control'] = 'no-store'
+    return response

@@ -8,6 +8,7 @@ offline is what the server would show: tests render both and compare them.
 Every call takes and returns JSON text, the simplest thing to pass in and out of a Web Worker.
 """
 
+import datetime
 import gettext
 import json
 from pathlib import Path
@@ -18,9 +19,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 import scorer.i18n
 from scorer.cards import symbols
 from scorer.chart import race
-from scorer.gamefile import filename, game_data, game_json, read_game
+from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
+from scorer.limits import MAX_PLAYERS
 from scorer.query import QueryError, answer_data, read_hand, read_query
 from scorer.query import preview as preview_of
+from scorer.rules import CHOICES
 from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data, winner_words
 from scorer.solver import solve
 
@@ -34,6 +37,10 @@ ROUTES = {
     'rounds.undo': '/games/{game_id}/rounds/{number}/undo',
     'games.delete': '/games/{game_id}/delete',
     'games.sheet': '/games/{game_id}',
+    'audit.preview': '/audit/preview',
+    'games.new_game': '/games/new',
+    'export.export': '/games/{game_id}/export.json',
+    'export.print_sheet': '/games/{game_id}/print',
 }
 
 
@@ -144,6 +151,45 @@ def sheet(game):
     return sheet_data(compute_sheet(read_game(game)))
 
 
+def make_game(fields):
+    """A game from the new-game form's fields ([name, value] as the page posts them), made as the
+    server makes it (scorer.gamefile.new_game): its data, or the problem and the field at fault."""
+    get = dict(fields)
+    try:
+        day = read_date(get.get('today', ''))
+    except GameFileError:
+        day = datetime.date.today().isoformat()          # the phone's own calendar
+    try:
+        game = new_game([get.get(f'players-{i}', '') for i in range(MAX_PLAYERS)],
+                        {key: get.get(key, str(CHOICES[key][0])) for key in CHOICES if key != 'decks'},
+                        get.get('decks', 'auto'), get.get('first_dealer', 'draw'), get.get('title', ''),
+                        get.get('place', ''), day)
+    except FieldError as e:
+        return {'field': e.field, 'message': str(e)}
+    return {'game': game_data(game), 'rounds': list(game.rules.rounds)}
+
+
+def made_page(game, game_id, number=None, colours=None, csrf=''):
+    """The page of a game made on this phone offline, with the server's own partials: its sheet
+    (no number: the top, then the live part and what to do with it) or a round's page."""
+    game = read_game(game)
+    sheet = compute_sheet(game, skip_broken=True)
+    colours = colours or list(range(len(game.players)))
+    render = phone().render
+    if number is None:
+        drawn = live(game_data(game), game_id, colours)
+        below = (f'<div id="live" data-local="1" aria-live="polite">{drawn}</div>' +
+                 render('games/_sheet_actions.html', game_id=game_id, sheet=sheet, made_here=True, keeper=True))
+        return {'title': game.title or ', '.join(game.players), 'above': render('games/_sheet_head.html', sheet=sheet),
+                'below': below}
+    rules = game.rules
+    page = render('games/_round_page.html', game_id=game_id, game=game, number=number, version='0',
+                  typed=[{'cards': '', 'points': ''} for _p in game.players], out=[], csrf=csrf, made_here=True,
+                  unsure=[], doubted=set(), drafts={}, hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
+                  dealer=game.dealer(number), sheet=sheet, winner=winner_words(sheet), colours=colours)
+    return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
+
+
 def solve_many(queries):
     """Hands solved as /api/solve answers them ({cards, wild or round, rules}): penalty, melds, deadwood."""
     answers = []
@@ -157,4 +203,5 @@ def solve_many(queries):
     return answers
 
 
-CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many}
+CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many,
+         'make_game': make_game, 'made_page': made_page}

@@ -8,8 +8,22 @@
 // rounds saved so ("not sent yet") are sent in order as soon as the server answers, each with
 // the version it was based on, so the server's conflict check decides; a conflict shows both
 // versions and the scorekeeper chooses. Nothing typed is dropped: a round set aside stays listed.
+//
+// A new game can be made without a network too: the new-game page's fields are read by the same
+// Python (scorer.gamefile.new_game), the game gets an id of the server's kind, and the service
+// worker keeps the page made_here.html under that game's addresses; in it this script draws the
+// sheet and the rounds with the server's partials. Once the server answers, the game is sent as
+// the new-game form (with its id: sent twice, it is one game) and then its rounds, as above.
 const box = document.getElementById('offline');
 const info = box ? box.dataset : null;
+const madeHere = Boolean(info && info.madeHere);       // the page of a game made on this phone
+const newGamePage = Boolean(info && info.newGame);     // the new-game page
+if (madeHere) {
+  info.game = window.location.pathname.split('/')[2];
+  info.sheetUrl = `/games/${info.game}`;
+  info.roundUrl = `/games/${info.game}/rounds/{n}`;
+  info.offlineUrl = `/games/${info.game}/offline.json`;
+}
 const language = document.documentElement.lang || 'en';
 const RELEASE_KEY = 'offline-release';
 
@@ -18,6 +32,7 @@ let idb = null;
 let worker = null;
 let asked = 0;
 let unsent = 0;                      // rounds saved here and not sent yet (known before a submit)
+let made = false;                    // this game was made here and the server has not got it yet
 const waiting = new Map();
 
 const say = (key, values = {}) => (info[key] || '').replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
@@ -46,6 +61,11 @@ export function ask(name, args) {
   return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
 }
 
+// The pages a game made without a network needs: the new-game page (the sheet's "New game" leads
+// there), and the page each of its own addresses shows (made_here.html).
+const SHELL = '/offline/made-here';
+const FOR_NEW_GAMES = ['/games/new', SHELL];
+
 // Keep the game on this phone (with a network): its data, its pages, the bundle.
 async function keep() {
   const res = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
@@ -60,7 +80,8 @@ async function keep() {
   const sw = await navigator.serviceWorker.ready;
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
   const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
-    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest']];
+    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'],
+    ...FOR_NEW_GAMES.map((url) => [url, url])];
   navigator.serviceWorker.addEventListener('message', (e) => {
     if (e.data.type === 'kept' && e.data.game === info.game) {
       localStorage.setItem(`kept:${info.game}`, mark);
@@ -88,8 +109,8 @@ async function status() {
   const line = box.querySelector('.offline-line');
   const kept = (localStorage.getItem(`kept:${info.game}`) || '').startsWith(`${release}:`);
   line.textContent = queue.length ? say(navigator.onLine ? 'unsent' : 'unsentOffline', { n: queue.length })
-    : !navigator.onLine ? say('offline') : kept ? say('ready') : '';
-  box.classList.toggle('warning', Boolean(queue.length || !navigator.onLine));
+    : made ? say('made') : !navigator.onLine ? say('offline') : kept ? say('ready') : '';
+  box.classList.toggle('warning', Boolean(queue.length || made || !navigator.onLine));
   const list = box.querySelector('.aside');
   list.replaceChildren(...aside.map((item) => li(say('asideItem', { n: item.round, entries: summary(item.fields) }))));
   list.hidden = !aside.length;
@@ -130,13 +151,16 @@ async function send() {
   if (sending || !release) return;
   sending = true;
   try {
+    const token = await fresh_token();
+    if (token === null) return;                            // still no network: the next try sends it
+    if (made && !(await sendGame(token))) return;
     let queue = await read(queueKey(), []);
     while (queue.length) {
       const item = queue[0];
       let res;
       try {
         res = await fetch(info.roundUrl.replace('{n}', item.round), {
-          method: 'POST', body: new URLSearchParams(item.fields), credentials: 'same-origin' });
+          method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
       } catch (e) {
         return;                                            // still no network: the next try sends it
       }
@@ -155,6 +179,11 @@ async function send() {
     const fresh = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
     if (fresh.ok) await write(gameKey(), await fresh.json());      // the server's scores are the ones kept
     await write(liveKey(), null);
+    if (madeHere) {                        // the server has the game now: its own pages, kept anew
+      localStorage.removeItem(`kept:${info.game}`);
+      window.location.reload();
+      return;
+    }
     const live = document.getElementById('live');
     if (live && live.dataset.local) {
       const page = await fetch(live.dataset.liveUrl, { cache: 'no-store' });
@@ -164,6 +193,40 @@ async function send() {
     sending = false;
     status();
   }
+}
+
+// A fresh CSRF token for what is sent (the page that kept a round may be older than the session);
+// null without a network.
+async function fresh_token() {
+  try {
+    const res = await fetch(info.tokenUrl, { cache: 'no-store', credentials: 'same-origin' });
+    return res.ok ? (await res.json()).csrf : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function withToken(fields, token) {
+  return new URLSearchParams([...fields.filter(([k]) => k !== 'csrf_token'), ['csrf_token', token]]);
+}
+
+// A game made here goes to the server as the new-game form, with the id it has here (sent twice,
+// it is still one game); X-Keep: no "game created" message waits for a later page. True once sent.
+async function sendGame(token) {
+  const data = await read(gameKey(), null);
+  if (!data || !data.made) { made = false; return true; }
+  let res;
+  try {
+    res = await fetch('/games/new', { method: 'POST', body: withToken(data.made, token), credentials: 'same-origin',
+      redirect: 'manual', headers: { 'X-Keep': '1' } });
+  } catch (e) {
+    return false;
+  }
+  if (res.type !== 'opaqueredirect') return false;        // refused: it stays here, said not sent
+  data.made = null;
+  await write(gameKey(), data);
+  made = false;
+  return true;
 }
 
 // Another phone saved the round meanwhile: show both, and let the scorekeeper choose.
@@ -224,17 +287,17 @@ function roundPage(form) {
       return answer.ok ? answer.ok.html : null;
     },
   };
-  fillFromPhone(form, number);
+  if (!madeHere) fillFromPhone(form, number);           // a page made here was filled as it was drawn
   // With a network the form posts as always; this phone keeps the round when there is none, when
   // rounds wait to be sent before it (they go first), or when the server just failed to answer.
   const failed = new URL(window.location.href).searchParams.get('offline') === '1';
   form.addEventListener('submit', async (e) => {
     if (form.dataset.native) return;
     // Decided before anything is awaited: a submit's default can only be stopped at once.
-    if (navigator.onLine && !unsent && !failed) return;
+    if (navigator.onLine && !unsent && !failed && !made) return;
     e.preventDefault();
     const body = new FormData(form);
-    if (navigator.onLine && !unsent) {
+    if (navigator.onLine && !unsent && !made) {
       let res = null;
       try {
         res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
@@ -328,7 +391,7 @@ function sheetLinks() {
   const exported = document.querySelector('a[href$="/export.json"]');
   const printed = document.querySelector('a[href$="/print"]');
   exported?.addEventListener('click', (e) => {
-    if (navigator.onLine && !unsent) return;
+    if (navigator.onLine && !unsent && !made) return;
     e.preventDefault();
     read(gameKey(), null).then((data) => data && ask('export', { game: data.game, game_id: info.game })).then((answer) => {
       if (!answer || !answer.ok) return;
@@ -343,23 +406,122 @@ function sheetLinks() {
   // A score opens its audit page online; here, without a network, its round's page (to correct it).
   document.getElementById('live')?.addEventListener('click', (e) => {
     const score = e.target.closest('a.score-link');
-    if (!score || navigator.onLine) return;
+    if (!score || navigator.onLine && !made) return;
     e.preventDefault();
     const round = new URL(score.href).pathname.split('/')[4];
     window.location.assign(info.roundUrl.replace('{n}', round));
   });
   printed?.addEventListener('click', (e) => {
-    if (navigator.onLine && !unsent) return;
+    if (navigator.onLine && !unsent && !made) return;
     e.preventDefault();
     window.print();
   });
 }
 
+// The page of a game made here: its sheet or a round's page, drawn by the phone's scorer with the
+// server's partials (web/phone.py made_page). False when this phone holds no such game.
+async function drawMadeHere() {
+  const data = release ? await read(gameKey(), null) : null;
+  const answer = data && await ask('made_page', { game: data.game, game_id: info.game, number: roundNumber(), colours: data.colours });
+  if (!answer || !answer.ok) {
+    box.querySelector('.offline-line').textContent = say('missing');
+    box.classList.add('warning');
+    return false;
+  }
+  made = Boolean(data.made);
+  info.players = JSON.stringify(data.game.players);
+  document.getElementById('made-here').innerHTML = answer.ok.above;
+  document.getElementById('made-here-below').innerHTML = answer.ok.below;
+  document.title = [answer.ok.title, ...document.title.split(' · ').slice(1)].join(' · ');
+  const form = document.querySelector('form.round-form');
+  if (form) {
+    document.body.classList.add('entry');
+    const link = document.createElement('a');
+    link.href = info.sheetUrl;
+    link.textContent = say('sheetWord');
+    document.querySelector('header nav').prepend(link);
+    await fillFromPhone(form, roundNumber());
+    await import('./picker.js');                  // it reads the form as it starts: drawn first
+  }
+  return true;
+}
+
+function roundNumber() {
+  const n = Number(window.location.pathname.split('/')[4]);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+// The new-game page: with a network the game is made on the server, as always; without one (or
+// when the server does not answer) it is made here, by the same Python, and sent later. Either
+// way it has its id before it is sent, so a game sent twice is one game.
+function newGame() {
+  const form = document.querySelector('form.new-game');
+  if (!form) return;
+  const line = () => {
+    box.querySelector('.offline-line').textContent = navigator.onLine ? '' : say('offline');
+    box.classList.toggle('warning', !navigator.onLine);
+  };
+  line();
+  window.addEventListener('online', line);
+  window.addEventListener('offline', line);
+  form.addEventListener('submit', async (e) => {
+    if (form.dataset.native) return;
+    e.preventDefault();                                   // decided at once: the default can only be stopped now
+    const body = new FormData(form);
+    const id = newId();
+    body.set('made_here', id);
+    if (body.get('first_dealer') === 'draw') {            // drawn here, so both sides have the same dealer
+      const seated = [...body.keys()].filter((k) => /^players-\d+$/.test(k) && String(body.get(k)).trim()).length;
+      if (seated) body.set('first_dealer', String(crypto.getRandomValues(new Uint32Array(1))[0] % seated));
+    }
+    if (navigator.onLine) {
+      let res = null;
+      try {
+        res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
+      } catch (err) {
+        res = null;                                       // no answer: made here below
+      }
+      if (res && res.type === 'opaqueredirect') { window.location.assign(`/games/${id}`); return; }
+      if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server's page says what is wrong
+    }
+    await makeHere(form, id, body);
+  });
+}
+
+// 12 random bytes in base64url: an id of the server's own kind (store.new_id).
+function newId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+async function makeHere(form, id, body) {
+  const fields = [...body.entries()].filter(([, v]) => typeof v === 'string');
+  const answer = await ask('make_game', { fields });
+  if (!answer.ok || answer.ok.message) { problems(form, [answer.ok ? answer.ok.message : answer.error]); return; }
+  const { game, rounds } = answer.ok;
+  await write(`game:${id}`, { game_id: id, game, versions: {}, colours: game.players.map((p, i) => i), revision: 0, made: fields });
+  await keepShell(id, rounds);
+  window.location.assign(`/games/${id}`);
+}
+
+// The service worker keeps made_here.html under each address of the new game.
+async function keepShell(id, rounds) {
+  if (!('serviceWorker' in navigator)) return;
+  const sw = await navigator.serviceWorker.ready;
+  const pages = [`/games/${id}`, ...rounds.map((n) => `/games/${id}/rounds/${n}`)].map((address) => [address, SHELL]);
+  await new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('message', (e) => { if (e.data.game === id) resolve(); });
+    sw.active.postMessage({ type: 'keep', game: id, release, bundle: [], pages });
+  });
+}
+
 async function main() {
+  if (newGamePage) { if (release) newGame(); return; }
+  if (madeHere && !(await drawMadeHere())) return;
   const form = document.querySelector('form.round-form');
   // With a network, first learn the release (a new one replaces the old bundle, which the new
   // service worker may already have dropped); then what the phone holds.
-  if (navigator.onLine) {
+  if (navigator.onLine && !madeHere) {
     try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
   }
   if (!release) return;
@@ -371,7 +533,7 @@ async function main() {
   const queue = await read(queueKey(), []);
   status();
   if (!form) sheetLinks();
-  if (!form && queue.length) await drawSheet();
+  if (!form && queue.length && !madeHere) await drawSheet();
   if (localStorage.getItem(`kept:${info.game}`)) warm();
   if (navigator.onLine) send();
 }

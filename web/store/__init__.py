@@ -9,7 +9,7 @@ The store is a package of small modules by job; everything is read as `store.<na
 
 from .schema import connect, migrations, upgrade
 from .database import (BUSY_TIMEOUT_MS, LOCK_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy,
-                       key_hash, local_day, new_id, new_key, now, writing)
+                       is_game_id,                        key_hash, local_day, new_id, new_key, now, writing)
 from .games import (colours, create_game, delete_game, edit_key_hash, edit_key_hashes, entries_json, key_and_revision,
                     last_round, list_games, load_game, new_edit_key, rematch_of, revision, self_entry, set_colours,
                     set_rematch, set_self_entry)
@@ -20,7 +20,7 @@ from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
 
 __all__ = [  # what the rest of the app reads as store.<name>
     'connect', 'migrations', 'upgrade', 'BUSY_TIMEOUT_MS', 'LOCK_WAIT_MS', 'Conflict', 'begin_writing',
-    'cannot_write', 'insert', 'is_busy', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
+    'cannot_write', 'insert', 'is_busy', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
     'colours', 'create_game', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
     'key_and_revision', 'last_round', 'list_games', 'load_game', 'new_edit_key', 'rematch_of', 'revision',
     'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'history_entry', 'last_save',

@@ -26,8 +26,13 @@ LOCK_WAIT_MS = 20            # how long SQLite itself waits for a lock before th
 
 
 def new_id():
-    """An unguessable game id."""
+    """An unguessable game id: 16 characters of base64url (12 random bytes)."""
     return secrets.token_urlsafe(12)
+
+
+def is_game_id(text):
+    """Whether a phone's id for a game it made offline is one new_id() could have made."""
+    return isinstance(text, str) and len(text) == 16 and text.isascii() and text.replace('-', '').replace('_', '').isalnum()
 
 
 def new_key():

@@ -15,9 +15,11 @@ def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
-def create_game(db, game):
-    """Store a new game (with any rounds it already has, as an import does); returns (id, edit key)."""
-    game_id, key = new_id(), new_key()
+def create_game(db, game, game_id=None):
+    """Store a new game (with any rounds it already has, as an import does), under `game_id` (a
+    phone's, for a game made offline) or a new one; returns (id, edit key). sqlite3.IntegrityError
+    when that id is taken."""
+    game_id, key = game_id or new_id(), new_key()
     stamp = now()
     with writing(db):
         insert(db, 'games', {'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
