@@ -55,11 +55,18 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
-  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
+  } else if (request.mode === 'navigate' && (url.pathname.startsWith('/games/') || startPage(event, url))
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
   }
 });
+
+// The start page (the list of games, where an installed app opens), for a page that is really
+// opening: Chromium also asks the worker for the start page to check that the app is installable,
+// with no page to come of it, and an answer to that check holds a new worker back from taking over.
+function startPage(event, url) {
+  return url.pathname === '/' && Boolean(event.resultingClientId);
+}
 
 // From the network, keeping a copy of every sheet and "my hand" page, of a kept game's other pages
 // and of the static files; from the copy when the network fails (a follower sees the last sheet

@@ -568,6 +568,9 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
     client = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
         keeper.set_offline(True)
+        page.goto(server.url + '/')                                    # where an installed app opens: kept
+        expect(page.locator(f'a[href="{path}"]').first).to_be_visible()
+        page.goto(url)
         page.get_by_role('link', name='New game').click()                                  # from the kept sheet
         page.wait_for_url(server.url + '/games/new')
         expect(page.locator('.offline-line')).to_contain_text('Offline')

@@ -61,10 +61,10 @@ export function ask(name, args) {
   return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
 }
 
-// The pages a game made without a network needs: the new-game page (the sheet's "New game" leads
-// there), and the page each of its own addresses shows (made_here.html).
+// The pages a game made without a network needs: the start page and the new-game page (the
+// sheet's "New game" leads there too), and the page each of its own addresses shows (made_here.html).
 const SHELL = '/offline/made-here';
-const FOR_NEW_GAMES = ['/games/new', SHELL];
+const FOR_NEW_GAMES = ['/', '/games/new', SHELL];
 
 // Keep the game on this phone (with a network): its data, its pages, the bundle.
 async function keep() {
@@ -461,9 +461,13 @@ function newGame() {
     box.querySelector('.offline-line').textContent = navigator.onLine ? '' : say('offline');
     box.classList.toggle('warning', !navigator.onLine);
   };
+  // Without a network the phone's Python checks the form: started as the page opens, while names
+  // are typed, so Start does not wait for it.
+  const warmUp = () => { if (!navigator.onLine) ask('solve_many', { queries: [] }); };
   line();
+  warmUp();
   window.addEventListener('online', line);
-  window.addEventListener('offline', line);
+  window.addEventListener('offline', () => { line(); warmUp(); });
   form.addEventListener('submit', async (e) => {
     if (form.dataset.native) return;
     e.preventDefault();                                   // decided at once: the default can only be stopped now
