@@ -614,3 +614,36 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         assert [r['round'] for r in sent['rounds']] == [1, 2]
         page.goto(made + '/rounds/3')                                                      # this phone keeps its score
         expect(page.locator('form.round-form')).to_be_visible()
+
+
+@pytest.mark.browser
+def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from_there(app, browser):
+    """The start page (where an installed app opens) lists what this phone has not sent, and with a
+    network sends it from there: the game made offline is then in the server's own list."""
+    from tests.browser import axe_violations, expect, shot
+    client = app.test_client()
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.set_offline(True)
+        page.get_by_role('link', name='New game').click()
+        page.wait_for_url(server.url + '/games/new')
+        for seat, name in enumerate(PLAYERS):
+            page.locator(f'#players-{seat}').fill(name)
+        page.locator('#title').fill('Train')
+        page.locator('form button.primary').click()
+        page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
+        made = page.url.replace(server.url, '')
+        save_offline(page, page.url, 1, out=2)
+        save_offline(page, url, 1, out=0)                         # and a round of the game kept before
+        page.goto(server.url + '/')
+        listed = page.locator('#offline .kept-here')
+        expect(listed).to_contain_text('Train Not sent yet (1)', timeout=30000)
+        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1)')
+        assert listed.locator('li').count() == 2
+        assert listed.locator(f'a[href="{made}"]').count() == 1
+        shot(page, 'offline-start-page')
+        assert axe_violations(page) == []
+        keeper.set_offline(False)
+        expect(page.locator(f'main > section a[href="{made}"]')).to_be_visible(timeout=60000)  # the server's list
+        expect(listed).to_be_hidden()
+        assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
+        assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]

@@ -18,6 +18,7 @@ const box = document.getElementById('offline');
 const info = box ? box.dataset : null;
 const madeHere = Boolean(info && info.madeHere);       // the page of a game made on this phone
 const newGamePage = Boolean(info && info.newGame);     // the new-game page
+const startPage = Boolean(info && info.start);         // the start page, the list of games
 if (madeHere) {
   info.game = window.location.pathname.split('/')[2];
   info.sheetUrl = `/games/${info.game}`;
@@ -153,45 +154,62 @@ async function send() {
   try {
     const token = await fresh_token();
     if (token === null) return;                            // still no network: the next try sends it
-    if (made && !(await sendGame(token))) return;
-    let queue = await read(queueKey(), []);
-    while (queue.length) {
-      const item = queue[0];
-      let res;
-      try {
-        res = await fetch(info.roundUrl.replace('{n}', item.round), {
-          method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
-      } catch (e) {
-        return;                                            // still no network: the next try sends it
-      }
-      if (res.ok && res.redirected) {
-        queue.shift();
-        await write(queueKey(), queue);
-      } else if (res.status === 409) {
-        await conflict(item);
-        return;
-      } else {
-        item.refused = res.status;
-        await write(queueKey(), queue);
-        return;
-      }
-    }
-    const fresh = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
-    if (fresh.ok) await write(gameKey(), await fresh.json());      // the server's scores are the ones kept
-    await write(liveKey(), null);
-    if (madeHere) {                        // the server has the game now: its own pages, kept anew
-      localStorage.removeItem(`kept:${info.game}`);
-      window.location.reload();
-      return;
-    }
-    const live = document.getElementById('live');
-    if (live && live.dataset.local) {
-      const page = await fetch(live.dataset.liveUrl, { cache: 'no-store' });
-      if (page.ok) { live.innerHTML = await page.text(); delete live.dataset.local; }
-    }
+    if (await sendOne(info.game, token, true)) await caughtUp();
   } finally {
     sending = false;
     status();
+  }
+}
+
+// The addresses of a game's own pages (as the server routes them).
+const addresses = (id) => ({ sheet: `/games/${id}`, round: (n) => `/games/${id}/rounds/${n}`, offline: `/games/${id}/offline.json` });
+
+// Send what this phone holds of one game: the game itself if it was made here, then its rounds,
+// oldest first, each with the version it was based on. True once all is sent. A conflict is
+// settled on the game's own page (`here`); elsewhere it waits for that page.
+async function sendOne(id, token, here) {
+  const urls = addresses(id);
+  const data = await read(`game:${id}`, null);
+  if (data && data.made && !(await sendGame(data, token))) return false;
+  if (here) made = false;
+  let queue = await read(`queue:${id}`, []);
+  while (queue.length) {
+    const item = queue[0];
+    let res;
+    try {
+      res = await fetch(urls.round(item.round), { method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
+    } catch (e) {
+      return false;                                        // still no network: the next try sends it
+    }
+    if (res.ok && res.redirected) {
+      queue.shift();
+      await write(`queue:${id}`, queue);
+    } else if (res.status === 409) {
+      if (here) await conflict(item);
+      return false;
+    } else {
+      item.refused = res.status;
+      await write(`queue:${id}`, queue);
+      return false;
+    }
+  }
+  const fresh = await fetch(urls.offline, { cache: 'no-store', credentials: 'same-origin' });
+  if (fresh.ok) await write(`game:${id}`, await fresh.json());      // the server's scores are the ones kept
+  await write(`live:${id}`, null);
+  return true;
+}
+
+// This page's game is all sent: the page shows the server's game.
+async function caughtUp() {
+  if (madeHere) {                          // the server has the game now: its own pages, kept anew
+    localStorage.removeItem(`kept:${info.game}`);
+    window.location.reload();
+    return;
+  }
+  const live = document.getElementById('live');
+  if (live && live.dataset.local) {
+    const page = await fetch(live.dataset.liveUrl, { cache: 'no-store' });
+    if (page.ok) { live.innerHTML = await page.text(); delete live.dataset.local; }
   }
 }
 
@@ -212,9 +230,7 @@ function withToken(fields, token) {
 
 // A game made here goes to the server as the new-game form, with the id it has here (sent twice,
 // it is still one game); X-Keep: no "game created" message waits for a later page. True once sent.
-async function sendGame(token) {
-  const data = await read(gameKey(), null);
-  if (!data || !data.made) { made = false; return true; }
+async function sendGame(data, token) {
   let res;
   try {
     res = await fetch('/games/new', { method: 'POST', body: withToken(data.made, token), credentials: 'same-origin',
@@ -224,8 +240,7 @@ async function sendGame(token) {
   }
   if (res.type !== 'opaqueredirect') return false;        // refused: it stays here, said not sent
   data.made = null;
-  await write(gameKey(), data);
-  made = false;
+  await write(`game:${data.game_id}`, data);
   return true;
 }
 
@@ -519,8 +534,60 @@ async function keepShell(id, rounds) {
   });
 }
 
+// The start page: the games this phone holds that the server has not got all of, each a link to
+// its page. With a network they are sent from here too, and the page then shows the server's list.
+async function listKept() {
+  const { entries } = await store();
+  const pending = [];
+  for (const [key, data] of await entries()) {
+    if (typeof key !== 'string' || !key.startsWith('game:') || !data || !data.game) continue;
+    const id = key.slice(5);
+    const queue = await read(`queue:${id}`, []);
+    if (data.made || queue.length) pending.push({ id, data, queue });
+  }
+  const list = box.querySelector('.kept-here');
+  list.replaceChildren(...pending.map(({ id, data, queue }) => {
+    const link = document.createElement('a');
+    link.href = addresses(id).sheet;
+    const name = document.createElement('strong');
+    name.textContent = data.game.title || data.game.players.join(', ');
+    const what = document.createElement('span');
+    what.className = 'quiet';
+    what.textContent = queue.length ? say('unsent', { n: queue.length }) : say('made');
+    link.append(name, ' ', what);
+    const item = document.createElement('li');
+    item.append(link);
+    return item;
+  }));
+  list.hidden = !pending.length;
+  box.querySelector('.kept-title').hidden = !pending.length;
+  return pending;
+}
+
+async function startPageKept() {
+  let pending = await listKept();
+  const sendAll = async () => {
+    if (sending || !pending.length || !navigator.onLine) return;
+    sending = true;
+    let sent = 0;
+    try {
+      const token = await fresh_token();
+      if (token === null) return;
+      for (const { id } of pending) sent += (await sendOne(id, token, false)) ? 1 : 0;
+    } finally {
+      sending = false;
+      pending = await listKept();
+    }
+    if (sent) window.location.reload();                  // the server's list has them now
+  };
+  window.addEventListener('online', sendAll);
+  setInterval(sendAll, 15000);
+  sendAll();
+}
+
 async function main() {
   if (newGamePage) { if (release) newGame(); return; }
+  if (startPage) { if (release) startPageKept(); return; }
   if (madeHere && !(await drawMadeHere())) return;
   const form = document.querySelector('form.round-form');
   // With a network, first learn the release (a new one replaces the old bundle, which the new
