@@ -88,6 +88,7 @@ def test_table_journey(browser, server, dark):
     # Round 3: 5 cards, fives wild. Carla went out; the rest as points, Enter moving along.
     keeper.get_by_role('link', name='Enter round 3').click()
     keeper.locator('#player-2').get_by_label('went out').check()
+    expect(keeper.locator('#player-0').get_by_role('button', name='Tap cards')).to_be_visible()   # the keypad is there
     keeper.locator('#player-0 .cards-input').press('Enter')
     assert keeper.evaluate('document.activeElement.id') == 'entries-1-cards'
     for seat, points in ((0, '5'), (1, '8'), (3, '12')):

@@ -66,6 +66,7 @@ export function ask(name, args) {
 // sheet's "New game" leads there too), and the page each of its own addresses shows (made_here.html).
 const SHELL = '/offline/made-here';
 const FOR_NEW_GAMES = ['/', '/games/new', SHELL];
+const NEW_GAMES_KEY = 'kept-for-new-games';          // the release and language they were kept for
 
 // Keep the game on this phone (with a network): its data, its pages, the bundle.
 async function keep() {
@@ -80,12 +81,15 @@ async function keep() {
   if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) return;
   const sw = await navigator.serviceWorker.ready;
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
+  // The pages for a new game are the same for every game: kept once a release and language, not at
+  // each save (the start page and the new-game page are kept afresh whenever they open online).
+  const forNewGames = localStorage.getItem(NEW_GAMES_KEY) === `${release}:${language}` ? [] : FOR_NEW_GAMES.map((url) => [url, url]);
   const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
-    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'],
-    ...FOR_NEW_GAMES.map((url) => [url, url])];
+    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'], ...forNewGames];
   navigator.serviceWorker.addEventListener('message', (e) => {
     if (e.data.type === 'kept' && e.data.game === info.game) {
       localStorage.setItem(`kept:${info.game}`, mark);
+      localStorage.setItem(NEW_GAMES_KEY, `${release}:${language}`);
       status();
       warm();
     }
@@ -448,6 +452,11 @@ async function drawMadeHere() {
   document.getElementById('made-here').innerHTML = answer.ok.above;
   document.getElementById('made-here-below').innerHTML = answer.ok.below;
   document.title = [answer.ok.title, ...document.title.split(' · ').slice(1)].join(' · ');
+  for (const link of document.querySelectorAll('footer.languages a')) {   // back here, not to the kept page's own address
+    const chosen = new URL(link.href);
+    chosen.searchParams.set('next', window.location.pathname);
+    link.href = chosen.pathname + chosen.search;
+  }
   const form = document.querySelector('form.round-form');
   if (form) {
     document.body.classList.add('entry');
