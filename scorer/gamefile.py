@@ -13,6 +13,7 @@ checks everything and names the first problem found.
 import datetime
 import json
 import re
+import secrets
 
 from .i18n import _
 from .limits import MAX_FIELD, MAX_TEXT
@@ -40,7 +41,6 @@ def new_game(typed, settings, decks, first_dealer, title='', place='', date=''):
     typed in seating order (blanks skipped), none alike; the rules of `settings` with `decks`
     ('auto': 2, or 3 for 7-8 players); a pack big enough for the last round; the first dealer a
     seat at the table ('draw': drawn at random). FieldError names the field at fault."""
-    import secrets
     try:
         players = check_players([p.strip() for p in typed if p and p.strip()])
     except GameFileError as e:

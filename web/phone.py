@@ -169,9 +169,10 @@ def make_game(fields):
     return {'game': game_data(game), 'rounds': list(game.rules.rounds)}
 
 
-def made_page(game, game_id, number=None, colours=None, csrf=''):
+def made_page(game, game_id, number=None, colours=None):
     """The page of a game made on this phone offline, with the server's own partials: its sheet
-    (no number: the top, then the live part and what to do with it) or a round's page."""
+    (no number: the top, then the live part and what to do with it) or a round's page. Its form
+    has no CSRF token: what it saves is sent later with a fresh one (offline.js)."""
     game = read_game(game)
     sheet = compute_sheet(game, skip_broken=True)
     colours = colours or list(range(len(game.players)))
@@ -184,7 +185,7 @@ def made_page(game, game_id, number=None, colours=None, csrf=''):
                 'below': below}
     rules = game.rules
     page = render('games/_round_page.html', game_id=game_id, game=game, number=number, version='0',
-                  typed=[{'cards': '', 'points': ''} for _p in game.players], out=[], csrf=csrf, made_here=True,
+                  typed=[{'cards': '', 'points': ''} for _p in game.players], out=[], csrf='', made_here=True,
                   unsure=[], doubted=set(), drafts={}, hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
                   dealer=game.dealer(number), sheet=sheet, winner=winner_words(sheet), colours=colours)
     return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
