@@ -550,7 +550,7 @@ def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
             }""", key)
             assert fits[0], fits[1]
         page.goto(server.url + '/offline/made-here')              # a game made here: its own two
-        for key in ('made', 'missing'):
+        for key in ('made', 'missing', 'refused'):
             fits = page.evaluate("""(key) => {
                 const line = document.querySelector('#offline .offline-line');
                 line.textContent = document.getElementById('offline').dataset[key];
@@ -649,3 +649,32 @@ def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from
         expect(listed).to_be_hidden()
         assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
+
+
+@pytest.mark.browser
+def test_a_game_made_offline_that_the_server_will_not_take_stays_on_the_phone(app, browser):
+    """Another browser sent a game under the same id first (only a hostile one could): the phone's
+    game is not merged into it. It stays on the phone, said not taken, and its file can be
+    exported there and imported."""
+    from tests.browser import expect
+    other = app.test_client()
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.set_offline(True)
+        page.get_by_role('link', name='New game').click()
+        page.wait_for_url(server.url + '/games/new')
+        for seat, name in enumerate(PLAYERS):
+            page.locator(f'#players-{seat}').fill(name)
+        page.locator('form button.primary').click()
+        page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
+        made_id = page.url.rsplit('/', 1)[1]
+        save_offline(page, page.url, 1, out=0)
+        taken = other.post('/games/new', data={**new_game_form(['Eve', 'Mallory']), 'made_here': made_id})
+        assert taken.headers['Location'] == f'/games/{made_id}'
+        keeper.set_offline(False)
+        expect(page.locator('.offline-line')).to_contain_text('Not taken: export the game file.', timeout=60000)
+        assert other.get(f'/games/{made_id}/export.json').get_json()['players'] == ['Eve', 'Mallory']   # untouched
+        assert other.get(f'/games/{made_id}/export.json').get_json()['rounds'] == []
+        with page.expect_download() as download:                                      # still there to keep
+            page.get_by_role('link', name='Export game file').click()
+        mine = json.loads(open(download.value.path(), encoding='utf-8').read())
+        assert mine['players'] == PLAYERS and [r['round'] for r in mine['rounds']] == [1]

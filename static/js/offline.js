@@ -34,6 +34,7 @@ let worker = null;
 let asked = 0;
 let unsent = 0;                      // rounds saved here and not sent yet (known before a submit)
 let made = false;                    // this game was made here and the server has not got it yet
+let refused = false;                 // ... and will not take it (its file can still be imported)
 const waiting = new Map();
 
 const say = (key, values = {}) => (info[key] || '').replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
@@ -113,7 +114,8 @@ async function status() {
   const aside = await read(asideKey(), []);
   const line = box.querySelector('.offline-line');
   const kept = (localStorage.getItem(`kept:${info.game}`) || '').startsWith(`${release}:`);
-  line.textContent = queue.length ? say(navigator.onLine ? 'unsent' : 'unsentOffline', { n: queue.length })
+  line.textContent = made && refused ? say('refused')
+    : queue.length ? say(navigator.onLine ? 'unsent' : 'unsentOffline', { n: queue.length })
     : made ? say('made') : !navigator.onLine ? say('offline') : kept ? say('ready') : '';
   box.classList.toggle('warning', Boolean(queue.length || made || !navigator.onLine));
   const list = box.querySelector('.aside');
@@ -174,7 +176,10 @@ const addresses = (id) => ({ sheet: `/games/${id}`, round: (n) => `/games/${id}/
 async function sendOne(id, token, here) {
   const urls = addresses(id);
   const data = await read(`game:${id}`, null);
-  if (data && data.made && !(await sendGame(data, token))) return false;
+  if (data && data.made && (data.refused || !(await sendGame(data, token)))) {
+    if (here) refused = Boolean(data.refused);
+    return false;
+  }
   if (here) made = false;
   let queue = await read(`queue:${id}`, []);
   while (queue.length) {
@@ -242,7 +247,15 @@ async function sendGame(data, token) {
   } catch (e) {
     return false;
   }
-  if (res.type !== 'opaqueredirect') return false;        // refused: it stays here, said not sent
+  if (res.type !== 'opaqueredirect') {
+    // Refused (the id taken by another browser, or a form a newer server no longer takes): it stays
+    // here, and the page says to export its file and import it. A server that failed is asked again.
+    if (res.status >= 400 && res.status < 500) {
+      data.refused = res.status;
+      await write(`game:${data.game_id}`, data);
+    }
+    return false;
+  }
   data.made = null;
   await write(`game:${data.game_id}`, data);
   return true;
@@ -448,6 +461,7 @@ async function drawMadeHere() {
     return false;
   }
   made = Boolean(data.made);
+  refused = Boolean(data.made && data.refused);
   info.players = JSON.stringify(data.game.players);
   document.getElementById('made-here').innerHTML = answer.ok.above;
   document.getElementById('made-here-below').innerHTML = answer.ok.below;
@@ -562,7 +576,7 @@ async function listKept() {
     name.textContent = data.game.title || data.game.players.join(', ');
     const what = document.createElement('span');
     what.className = 'quiet';
-    what.textContent = queue.length ? say('unsent', { n: queue.length }) : say('made');
+    what.textContent = data.refused ? say('refused') : queue.length ? say('unsent', { n: queue.length }) : say('made');
     link.append(name, ' ', what);
     const item = document.createElement('li');
     item.append(link);
