@@ -618,6 +618,19 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         expect(page.locator('form.round-form')).to_be_visible()
 
 
+def make_offline(page, server, title=''):
+    """From a kept sheet with no network, a new game as a person makes one (its New game, the
+    players, Start); returns the URL of its sheet, drawn on the phone."""
+    page.get_by_role('link', name='New game').click()
+    page.wait_for_url(server.url + '/games/new')
+    for seat, name in enumerate(PLAYERS):
+        page.locator(f'#players-{seat}').fill(name)
+    page.locator('#title').fill(title)
+    page.locator('form button.primary').click()
+    page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
+    return page.url
+
+
 @pytest.mark.browser
 def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from_there(app, browser):
     """The start page (where an installed app opens) lists what this phone has not sent, and with a
@@ -626,14 +639,7 @@ def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from
     client = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
         keeper.set_offline(True)
-        page.get_by_role('link', name='New game').click()
-        page.wait_for_url(server.url + '/games/new')
-        for seat, name in enumerate(PLAYERS):
-            page.locator(f'#players-{seat}').fill(name)
-        page.locator('#title').fill('Train')
-        page.locator('form button.primary').click()
-        page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
-        made = page.url.replace(server.url, '')
+        made = make_offline(page, server, title='Train').replace(server.url, '')
         save_offline(page, page.url, 1, out=2)
         save_offline(page, url, 1, out=0)                         # and a round of the game kept before
         page.goto(server.url + '/')
@@ -660,13 +666,7 @@ def test_a_game_made_offline_that_the_server_will_not_take_stays_on_the_phone(ap
     other = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
         keeper.set_offline(True)
-        page.get_by_role('link', name='New game').click()
-        page.wait_for_url(server.url + '/games/new')
-        for seat, name in enumerate(PLAYERS):
-            page.locator(f'#players-{seat}').fill(name)
-        page.locator('form button.primary').click()
-        page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=30000)
-        made_id = page.url.rsplit('/', 1)[1]
+        made_id = make_offline(page, server).rsplit('/', 1)[1]
         save_offline(page, page.url, 1, out=0)
         taken = other.post('/games/new', data={**new_game_form(['Eve', 'Mallory']), 'made_here': made_id})
         assert taken.headers['Location'] == f'/games/{made_id}'
