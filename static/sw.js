@@ -10,13 +10,21 @@ const RELEASE = '__RELEASE__';
 const BUNDLE = `bundle-${RELEASE}`;
 const PAGES = 'pages';               // the kept pages of games, and the static files they use
 
+// Activation only takes the pages over: a navigation waits until the worker is activated, and
+// deleting the old bundle can wait for a page's scorer still reading it (a navigation with no
+// network then hung). So the old bundle is dropped without holding activation, and again once
+// this release's bundle is kept.
 self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil((async () => {
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+  dropOldBundles();
+});
+
+async function dropOldBundles() {
   for (const name of await caches.keys()) {
     if (name.startsWith('bundle-') && name !== BUNDLE) await caches.delete(name);
   }
-  await self.clients.claim();
-})()));
+}
 
 // {type: 'keep', game, release, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all, then
 // answer {type: 'kept', game, release} (or {type: 'not-kept', game, error}) to the page that asked.
@@ -24,7 +32,10 @@ self.addEventListener('message', (event) => {
   const ask = event.data || {};
   if (ask.type !== 'keep') return;
   event.waitUntil(keep(ask).then(
-    () => event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release }),
+    () => {
+      event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release });
+      if ((ask.release || RELEASE) === RELEASE) return dropOldBundles();
+    },
     (err) => event.source.postMessage({ type: 'not-kept', game: ask.game, error: String(err) })));
 });
 
@@ -55,18 +66,11 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
-  } else if (request.mode === 'navigate' && (url.pathname.startsWith('/games/') || startPage(event, url))
+  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
   }
 });
-
-// The start page (the list of games, where an installed app opens), for a page that is really
-// opening: Chromium also asks the worker for the start page to check that the app is installable,
-// with no page to come of it, and an answer to that check holds a new worker back from taking over.
-function startPage(event, url) {
-  return url.pathname === '/' && Boolean(event.resultingClientId);
-}
 
 // From the network, keeping a copy of every sheet and "my hand" page, of a kept game's other pages
 // and of the static files; from the copy when the network fails (a follower sees the last sheet

@@ -35,26 +35,43 @@ def launch(playwright):
 def phone_with_a_profile(browser_type, folder, **options):
     """Chromium at a phone's size with a profile kept in `folder`: quit and start again, it remembers
     (cookies, storage, service workers), as a phone's browser does."""
-    return browser_type.launch_persistent_context(str(folder), executable_path=CHROMIUM, args=ARGS,
-                                                  viewport=PHONE, is_mobile=True, has_touch=True, **options)
+    context = browser_type.launch_persistent_context(str(folder), executable_path=CHROMIUM, args=ARGS,
+                                                     viewport=PHONE, is_mobile=True, has_touch=True, **options)
+    return guarded(context, options.get('offline', False))
 
 
 def phone(browser, dark=False, **options):
     """A new context at a phone's size, with every request outside loopback refused and recorded."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
                                   color_scheme='dark' if dark else 'light', **options)
-    context.outside = []
     context.errors = []        # console errors: a script failing, or the CSP refusing something
     context.on('console', lambda message: message.type == 'error' and context.errors.append(message.text))
+    return guarded(context)
+
+
+def guarded(context, offline=False):
+    """The context with every request outside loopback refused and recorded (context.outside), and a
+    set_offline() that cuts the service worker's network too: Playwright's own leaves the worker
+    online, a phone in airplane mode has neither."""
+    context.outside = []
+    context.offline = offline
 
     def guard(route):
         url = route.request.url
-        if url.startswith(('http://127.0.0.1:', 'https://127.0.0.1:', 'data:')):
+        if context.offline and route.request.service_worker:
+            route.abort('internetdisconnected')
+        elif url.startswith(('http://127.0.0.1:', 'https://127.0.0.1:', 'data:')):
             route.continue_()
         else:
             context.outside.append(url)
             route.abort()
     context.route('**/*', guard)
+    pages_offline = context.set_offline
+
+    def set_offline(offline):
+        context.offline = offline
+        pages_offline(offline)
+    context.set_offline = set_offline
     return context
 
 

@@ -63,10 +63,11 @@ export function ask(name, args) {
   return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
 }
 
-// The pages a game made without a network needs: the start page and the new-game page (the
-// sheet's "New game" leads there too), and the page each of its own addresses shows (made_here.html).
+// The pages a game made without a network needs: the new-game page (a kept sheet's "New game"
+// leads there), and the page each of its own addresses shows (made_here.html). Not the start page:
+// see docs/internals.md.
 const SHELL = '/offline/made-here';
-const FOR_NEW_GAMES = ['/', '/games/new', SHELL];
+const FOR_NEW_GAMES = ['/games/new', SHELL];
 const NEW_GAMES_KEY = 'kept-for-new-games';          // the release and language they were kept for
 
 // Keep the game on this phone (with a network): its data, its pages, the bundle.
@@ -83,7 +84,7 @@ async function keep() {
   const sw = await navigator.serviceWorker.ready;
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
   // The pages for a new game are the same for every game: kept once a release and language, not at
-  // each save (the start page and the new-game page are kept afresh whenever they open online).
+  // each save (the new-game page is kept afresh whenever it opens online).
   const forNewGames = localStorage.getItem(NEW_GAMES_KEY) === `${release}:${language}` ? [] : FOR_NEW_GAMES.map((url) => [url, url]);
   const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
     ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'], ...forNewGames];
@@ -557,8 +558,8 @@ async function keepShell(id, rounds) {
   });
 }
 
-// The start page: the games this phone holds that the server has not got all of, each a link to
-// its page. With a network they are sent from here too, and the page then shows the server's list.
+// The start page (online): the games this phone holds that the server has not got all of, each a
+// link to its page; they are sent from here too, and the page then shows the server's list.
 async function listKept() {
   const { entries } = await store();
   const pending = [];
