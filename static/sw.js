@@ -2,47 +2,56 @@
 //
 // Pages come from the server whenever it answers (a scoresheet is never stale while online); a
 // game's pages are also kept, so without a network the last copy opens instead of the browser's
-// error page. The offline bundle (Pyodide and this project's scorer, /offline/<release>/) is
+// error page, and the start page (an installed app opens on it) is a copy that lists the games
+// kept here. The offline bundle (Pyodide and this project's scorer, /offline/<release>/) is
 // fetched only when a scorekeeper's page asks for it (a 'keep' message), never for a follower,
-// and kept under its release: a new release (this file changes with it) fetches the new bundle
-// and drops the old one.
+// and kept under its release's addresses: a new release (this file changes with it) fetches the
+// new bundle and drops the old one's files.
 const RELEASE = '__RELEASE__';
-const BUNDLE = `bundle-${RELEASE}`;
+const BUNDLE = 'bundle';             // the offline bundle's files, each under its release's address
 const PAGES = 'pages';               // the kept pages of games, and the static files they use
+const START = '/offline/start';      // the start page without a network: the games kept here
+const SHELL = '/offline/made-here';  // the page of a game made here (offline.js draws it)
+const NEEDS_NETWORK = '/offline/needs-network';   // any other page, without a network
 
-// Activation only takes the pages over: a navigation waits until the worker is activated, and
-// deleting the old bundle can wait for a page's scorer still reading it (a navigation with no
-// network then hung). So the old bundle is dropped without holding activation, and again once
-// this release's bundle is kept.
-self.addEventListener('install', () => self.skipWaiting());
+// A new release's worker waits until a scorekeeper's page asks it to take over ('take-over'),
+// which the page does once the old worker has kept the new release for it and is idle: a worker
+// taking over while the old one still answered a navigation left that navigation hanging in
+// Chromium (see docs/internals.md). The very first worker takes over at once.
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
-  dropOldBundles();
 });
 
-async function dropOldBundles() {
+// An old release's files are dropped one by one once the new release is kept.
+async function dropOtherReleases(release) {
   for (const name of await caches.keys()) {
-    if (name.startsWith('bundle-') && name !== BUNDLE) await caches.delete(name);
+    if (name !== BUNDLE && !name.startsWith('bundle-')) continue;   // bundle-<release>: as kept before
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (new URL(request.url).pathname.split('/')[2] !== release) await cache.delete(request);
+    }
   }
 }
 
-// {type: 'keep', game, release, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all, then
-// answer {type: 'kept', game, release} (or {type: 'not-kept', game, error}) to the page that asked.
+// {type: 'keep', game, release, bundle: [urls], pages: [[address kept, url fetched]]}: keep them all
+// (and drop other releases' files), then answer {type: 'kept', game, release} (or {type: 'not-kept',
+// game, error}) to the page that asked. {type: 'take-over'}: a new worker waiting takes over.
 self.addEventListener('message', (event) => {
   const ask = event.data || {};
+  if (ask.type === 'take-over') self.skipWaiting();
   if (ask.type !== 'keep') return;
   event.waitUntil(keep(ask).then(
-    () => {
+    async () => {
+      if (ask.bundle && ask.bundle.length) await dropOtherReleases(ask.release || RELEASE);
       event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release });
-      if ((ask.release || RELEASE) === RELEASE) return dropOldBundles();
     },
     (err) => event.source.postMessage({ type: 'not-kept', game: ask.game, error: String(err) })));
 });
 
-// The bundle goes under the release the page names: a page served just before an update may ask
-// the old worker to keep the new release, which the new worker then finds in place.
-async function keep({ release = RELEASE, bundle = [], pages = [] }) {
-  const kept = await caches.open(`bundle-${release}`);
+// Any worker keeps the release the page names (the server's newest): a page may ask the old worker
+// to keep the new release, which the new worker then finds in place.
+async function keep({ bundle = [], pages = [] }) {
+  const kept = await caches.open(BUNDLE);
   for (const url of bundle) {
     if (!(await kept.match(url))) await kept.add(url);
   }
@@ -64,11 +73,15 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (request.method !== 'GET') return;
-  if (url.pathname.startsWith('/offline/')) {
+  if (request.mode === 'navigate' && url.pathname === '/') {
+    event.respondWith(orKept(request, START));
+  } else if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
   } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
+  } else if (request.mode === 'navigate') {
+    event.respondWith(orKept(request, NEEDS_NETWORK));
   }
 });
 
@@ -96,6 +109,22 @@ async function fresh(request, url) {
     if (request.mode === 'navigate' && sheet && sheet[0] !== address && await cache.match(sheet[0])) {
       return Response.redirect(sheet[0], 303);
     }
+    // A game not kept here: the page of a game made here, which says it is not on this phone.
+    const shell = request.mode === 'navigate' && /^\/games\/[\w-]{16}(\/rounds\/\d+)?$/.test(address) && await cache.match(SHELL);
+    if (shell) return shell;
+    throw err;
+  }
+}
+
+// A page from the server; without one, the page kept for it: the start page (an installed app
+// opens on it) lists the games kept here; any other page that only the server makes (an audit,
+// history, another language) says it needs a network, with a way back to the games.
+async function orKept(request, kept) {
+  try {
+    return await fetch(request);
+  } catch (err) {
+    const hit = await (await caches.open(PAGES)).match(kept);
+    if (hit) return hit;
     throw err;
   }
 }

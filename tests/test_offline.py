@@ -142,6 +142,21 @@ def test_a_fresh_token_is_given_for_what_a_phone_sends_later(app, client):
     assert page.headers['X-Made-Here'] == '1' and 'data-made-here="1"' in page.get_data(as_text=True)
 
 
+def test_the_start_page_kept_for_no_network_lists_only_what_the_phone_holds(client):
+    """Its copy for no network has the start page's top, and a place for the games kept on the
+    phone, not the server's lists of that moment (they would be stale) nor the import."""
+    play(client)
+    online = client.get('/').get_data(as_text=True)
+    kept = client.get('/offline/start').get_data(as_text=True)
+    assert 'In progress' in online and 'Zoë' in online and 'Import a game file' in online
+    assert 'data-start="here"' in kept and 'Kept on this phone' in kept and 'No game is kept on this phone yet' in kept
+    assert 'In progress' not in kept and 'Zoë' not in kept and 'Import a game file' not in kept
+    assert 'data-round-of="round {n} of {last}"' in kept
+    assert 'href="/games/new"' in kept
+    away = client.get('/offline/needs-network')
+    assert away.status_code == 200 and 'This page needs a network' in away.get_data(as_text=True)
+
+
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 def test_the_phone_makes_a_new_game_as_the_server_does(client, language):
     client.set_cookie('lang', language)
@@ -350,6 +365,14 @@ def keeping(app, browser):
             keeper.close()
 
 
+def kept_releases(page):
+    """The releases whose offline bundle the phone keeps (the service worker's cache 'bundle')."""
+    return sorted(set(page.evaluate("""async () => {
+        if (!(await caches.has('bundle'))) return [];
+        return (await (await caches.open('bundle')).keys()).map((r) => new URL(r.url).pathname.split('/')[2]);
+    }""")))
+
+
 def save_offline(page, url, n, out, points=None, unsent=1):
     """Enter round n with no network: the phone keeps it and the sheet says how many wait."""
     from tests.browser import expect
@@ -378,7 +401,7 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         page.reload()                                                                  # still there after a reload
         expect(page.locator('#live .banner.done')).to_be_visible(timeout=30000)
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (11)')
-        assert not [n for n in watching.evaluate('caches.keys()') if n.startswith('bundle-')]  # never a follower's
+        assert kept_releases(watching) == []                                                  # never a follower's
         page.locator('#live a.score-link').first.click()                               # a score: its round, to correct
         page.wait_for_url(re.compile(r'/rounds/1$'))
         expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')             # as saved on this phone
@@ -453,12 +476,12 @@ def test_a_conflict_from_a_second_scorekeeper_phone(app, browser):
 @pytest.mark.browser
 def test_a_service_worker_update_during_a_game(app, browser):
     """A new release while a game is on: the phone fetches the new bundle, drops the old one, and
-    keeps playing offline; the round it held meanwhile is sent."""
+    keeps playing offline on the new one alone; the round it held meanwhile is sent."""
     from tests.browser import expect
     client = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
         old = page.evaluate('localStorage.getItem("offline-release")')
-        assert page.evaluate('caches.keys()').count(f'bundle-{old}') == 1
+        assert kept_releases(page) == [old]
         keeper.set_offline(True)
         save_offline(page, url, 1, out=0)
         app.config['OFFLINE_RELEASE'] = 'release-two'                  # the server is updated meanwhile
@@ -468,19 +491,16 @@ def test_a_service_worker_update_during_a_game(app, browser):
         page.goto(url)                                                  # the next page: the new service worker
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').startsWith('release-two:')",
                                timeout=30000)
-        assert 'bundle-release-two' in page.evaluate('caches.keys()')
-        page.wait_for_function("() => navigator.serviceWorker.controller?.state === 'activated'", timeout=30000)
+        for _ in range(100):                                            # the old release's files go
+            if kept_releases(page) == ['release-two']:
+                break
+            page.wait_for_timeout(100)
+        assert kept_releases(page) == ['release-two']
         keeper.set_offline(True)
         save_offline(page, url, 2, out=1)
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=30000)
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 2
-        for _ in range(600):       # the old bundle goes (deleting waits until no page reads it any more)
-            bundles = [n for n in page.evaluate('caches.keys()') if n.startswith('bundle-')]
-            if bundles == ['bundle-release-two']:
-                break
-            page.wait_for_timeout(100)
-        assert bundles == ['bundle-release-two']
 
 
 @pytest.mark.browser
@@ -526,7 +546,9 @@ def test_a_game_kept_offline_survives_a_restarted_browser(app, browser, tmp_path
         phone.close()                                                   # the browser quits
         phone = phone_with_a_profile(browser.browser_type, tmp_path / 'profile', bypass_csp=True, offline=True)
         page = phone.new_page()
-        page.goto(url)
+        page.goto(server.url + '/')                                     # where an installed app opens
+        page.locator(f'#offline .kept-here a[href="{path}"]').click()
+        page.wait_for_url(url)
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
         expect(page.locator('#live tbody tr').first).to_contain_text('0✓')             # round 1: Ana went out
         assert client.get(path + '/export.json').get_json()['rounds'] == []
@@ -645,21 +667,67 @@ def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from
         made = make_offline(page, server, title='Train').replace(server.url, '')
         save_offline(page, page.url, 1, out=2)
         save_offline(page, url, 1, out=0)                         # and a round of the game kept before
-        page.route('**/offline/token', lambda route: route.abort())   # the server not answering yet
+        keeper.route('**/offline/token', lambda route: route.abort())  # the server not answering yet (nor to the worker)
         keeper.set_offline(False)
         page.goto(server.url + '/')
         listed = page.locator('#offline .kept-here')
-        expect(listed).to_contain_text('Train Not sent yet (1)', timeout=30000)
-        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1)')
+        expect(listed).to_contain_text('Train Ana, Bruno, Zoë · Not sent yet (1) · round 1 of 11', timeout=30000)
+        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 1 of 11')
         assert listed.locator('li').count() == 2
         assert listed.locator(f'a[href="{made}"]').count() == 1
         shot(page, 'offline-start-page')
         assert axe_violations(page) == []
-        page.unroute('**/offline/token')                                 # it answers: sent within 15 s
-        expect(page.locator(f'main > section a[href="{made}"]')).to_be_visible(timeout=60000)  # the server's list
+        keeper.unroute('**/offline/token')                                 # it answers: sent within 15 s
+        expect(page.locator(f'main > section:not(#offline) a[href="{made}"]')).to_be_visible(timeout=60000)  # the server's list
         expect(listed).to_be_hidden()
         assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
+
+
+@pytest.mark.browser
+def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, browser):
+    """An installed app opens on the start page: with no network it lists the games kept on this
+    phone, each where it stands, and opens them; a game not kept says so. Once the server answers,
+    what waits is sent and the page is the server's again."""
+    from tests.browser import axe_violations, expect, shot
+    client = app.test_client()
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        page.evaluate("""async () => {            // a phone that kept its game before the start page was kept
+            localStorage.removeItem('kept-shared-pages');
+            await (await caches.open('pages')).delete('/offline/start');
+        }""")
+        page.goto(server.url + '/')                                         # opened online: kept from there
+        page.wait_for_function("() => localStorage.getItem('kept-shared-pages') !== null", timeout=30000)
+        page.goto(url)
+        keeper.set_offline(True)
+        save_offline(page, url, 1, out=0)
+        made = make_offline(page, server, title='Train <b>').replace(server.url, '')
+        page.goto(server.url + '/')
+        expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games kept here go on.')
+        listed = page.locator('#offline .kept-here li')
+        expect(listed).to_have_count(2, timeout=30000)
+        expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Made here, not sent yet · round 0 of 11')
+        expect(listed.filter(has=page.locator(f'a[href="{path}"]'))).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 1 of 11')
+        assert page.locator('main > section:not(#offline)').count() == 0   # no stale copy of the server's lists
+        assert unquote(page.get_by_role('link', name='Español').get_attribute('href')) == '/language/es?next=/'
+        shot(page, 'offline-start-kept')
+        assert axe_violations(page) == []
+        page.get_by_role('link', name='History').click()                   # a page only the server makes
+        expect(page.locator('h1')).to_have_text('No network')
+        assert axe_violations(page) == []
+        page.locator('main a.button', has_text='All games').click()       # and back
+        expect(listed).to_have_count(2, timeout=30000)
+        page.locator(f'a[href="{path}"]').click()                           # a game kept here opens
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        page.goto(server.url + '/games/AAAAAAAAAAAAAAAA')                 # one that is not
+        expect(page.locator('.offline-line')).to_have_text('Not kept on this phone.', timeout=30000)
+        page.goto(server.url + '/')
+        expect(listed).to_have_count(2, timeout=30000)
+        keeper.set_offline(False)                                           # the server answers: all sent, its page
+        expect(page.locator(f'main > section:not(#offline) a[href="{made}"]')).to_be_visible(timeout=60000)
+        expect(page.locator(f'main > section:not(#offline) a[href="{path}"]')).to_be_visible()
+        assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
+        assert client.get(made + '/export.json').get_json()['title'] == 'Train <b>'
 
 
 @pytest.mark.browser

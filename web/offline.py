@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, request, send_from_directory, url_for
+from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 
 from scorer.gamefile import game_data
@@ -192,6 +193,21 @@ def made_here():
     response = current_app.make_response(render_template('games/made_here.html'))
     response.headers['X-Made-Here'] = '1'              # the service worker tells it from a game's own page
     return response
+
+
+@bp.get('/offline/start')
+def start():
+    """The start page a phone shows when the server does not answer (an installed app opens on
+    it): the service worker keeps it, and offline.js lists the games kept on the phone in it."""
+    return render_template('games/index.html', start_here=True)
+
+
+@bp.get('/offline/needs-network')
+def needs_network():
+    """What a phone shows, without a network, for a page that only the server can make (an audit,
+    history, another language): kept by the service worker, instead of the browser's error page."""
+    return render_template('error.html', title=_('No network'),
+                           message=_('This page needs a network. The games kept on this phone go on without one.'))
 
 
 @bp.get('/offline/token')

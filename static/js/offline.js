@@ -19,6 +19,7 @@ const info = box ? box.dataset : null;
 const madeHere = Boolean(info && info.madeHere);       // the page of a game made on this phone
 const newGamePage = Boolean(info && info.newGame);     // the new-game page
 const startPage = Boolean(info && info.start);         // the start page, the list of games
+const startHere = Boolean(info && info.start === 'here');  // its copy kept here, shown when the server does not answer
 if (madeHere) {
   info.game = window.location.pathname.split('/')[2];
   info.sheetUrl = `/games/${info.game}`;
@@ -52,23 +53,43 @@ const liveKey = () => `live:${info.game}`;
 async function read(key, empty) { const { get } = await store(); return (await get(key)) ?? empty; }
 async function write(key, value) { const { set } = await store(); await set(key, value); }
 
-// The scorer: one worker a page, started when first asked.
+// The scorer: one worker a page, started when first asked. A worker that cannot start (its bundle
+// gone) answers every question with an error, and the next question starts a new one.
 export function ask(name, args) {
   if (!worker) {
     worker = new Worker(`/offline/${release}/worker.js`, { type: 'module' });
     worker.onmessage = (e) => { const done = waiting.get(e.data.id); waiting.delete(e.data.id); if (done) done(e.data); };
+    const started = worker;
+    worker.onerror = (e) => {
+      started.terminate();
+      if (worker === started) worker = null;
+      for (const done of waiting.values()) done({ error: e.message || 'the scorer did not start' });
+      waiting.clear();
+    };
   }
   asked += 1;
   const id = asked;
   return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
 }
 
-// The pages a game made without a network needs: the new-game page (a kept sheet's "New game"
-// leads there), and the page each of its own addresses shows (made_here.html). Not the start page:
-// see docs/internals.md.
+// A page left lets its scorer go (a page kept in the back-forward cache would hold it, and the
+// bundle it reads, which a new release drops); it starts again if the page is shown again.
+window.addEventListener('pagehide', () => {
+  if (!worker) return;
+  worker.terminate();
+  worker = null;
+  for (const done of waiting.values()) done({ error: 'the page was left' });
+  waiting.clear();
+});
+
+// The pages kept for any game: the start page as shown without a network (an installed app opens
+// on it; it lists the games kept here), the new-game page (a kept sheet's "New game" leads there),
+// the page each address of a game made here shows (made_here.html), and the one for any page that
+// needs the server.
 const SHELL = '/offline/made-here';
-const FOR_NEW_GAMES = ['/games/new', SHELL];
-const NEW_GAMES_KEY = 'kept-for-new-games';          // the release and language they were kept for
+const START = '/offline/start';
+const SHARED_PAGES = ['/games/new', SHELL, START, '/offline/needs-network'];
+const SHARED_KEY = 'kept-shared-pages';             // the release and language they were kept for
 
 // Keep the game on this phone (with a network): its data, its pages, the bundle.
 async function keep() {
@@ -80,23 +101,64 @@ async function keep() {
   localStorage.setItem(RELEASE_KEY, release);
   if (!(await read(queueKey(), [])).length) await write(gameKey(), data);
   const mark = `${release}:${data.revision}`;
-  if (!('serviceWorker' in navigator) || localStorage.getItem(`kept:${info.game}`) === mark) return;
-  const sw = await navigator.serviceWorker.ready;
+  if (!('serviceWorker' in navigator)) return;
+  if (localStorage.getItem(`kept:${info.game}`) === mark) { takeOver(); return; }
   const rounds = Object.keys(data.versions).map((n) => info.roundUrl.replace('{n}', n));
-  // The pages for a new game are the same for every game: kept once a release and language, not at
-  // each save (the new-game page is kept afresh whenever it opens online).
-  const forNewGames = localStorage.getItem(NEW_GAMES_KEY) === `${release}:${language}` ? [] : FOR_NEW_GAMES.map((url) => [url, url]);
+  // The shared pages are the same for every game: kept once a release and language, not at each
+  // save (the new-game page is kept afresh whenever it opens online).
+  const shared = localStorage.getItem(SHARED_KEY) === `${release}:${language}` ? [] : SHARED_PAGES.map((url) => [url, url]);
   const pages = [[info.sheetUrl, info.sheetUrl], ...rounds.map((url) => [url, `${url}?ahead=1`]),
-    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'], ...forNewGames];
-  navigator.serviceWorker.addEventListener('message', (e) => {
-    if (e.data.type === 'kept' && e.data.game === info.game) {
-      localStorage.setItem(`kept:${info.game}`, mark);
-      localStorage.setItem(NEW_GAMES_KEY, `${release}:${language}`);
-      status();
-      warm();
-    }
+    ...data.static.map((url) => [url, url]), ['/manifest.webmanifest', '/manifest.webmanifest'], ...shared];
+  askToKeep(info.game, data.bundle, pages).then(async (answer) => {   // not waited for: the page goes on meanwhile
+    if (answer.type !== 'kept') return;
+    await takeOver();
+    localStorage.setItem(`kept:${info.game}`, mark);
+    localStorage.setItem(SHARED_KEY, `${release}:${language}`);
+    status();
+    warm();
   });
-  sw.active.postMessage({ type: 'keep', game: info.game, release, bundle: data.bundle, pages });
+}
+
+// A new release's service worker, once installed, takes over when this page asks: after the game
+// is kept (the old worker has kept the new release, and is idle), so that no navigation is in the
+// old worker's hands as it goes (see sw.js). Waits until it has (at most a few seconds).
+async function takeOver() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return;
+  const installing = registration.installing;
+  if (installing) {
+    await within(10000, new Promise((resolve) => {
+      installing.addEventListener('statechange', () => { if (installing.state !== 'installing') resolve(); });
+    }));
+  }
+  if (!registration.waiting) return;
+  const changed = new Promise((resolve) => { navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }); });
+  registration.waiting.postMessage({ type: 'take-over' });
+  await within(5000, changed);
+}
+
+const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => { setTimeout(resolve, ms); })]);
+
+// Ask the service worker to keep these (sw.js, 'keep'); its answer is {type: 'kept'} or
+// {type: 'not-kept'}. Any worker keeps the release it is asked for: the one in charge is asked,
+// even with a new release's worker waiting. If a new one takes over before the answer (another
+// page asked it to), the old one may have gone with the question, so the new one is asked again.
+async function askToKeep(game, bundle, pages) {
+  const registration = await navigator.serviceWorker.ready;
+  const message = { type: 'keep', game, release, bundle, pages };
+  const answer = await new Promise((resolve) => {
+    const answered = (e) => {
+      if (e.data.game !== game) return;
+      navigator.serviceWorker.removeEventListener('message', answered);
+      navigator.serviceWorker.removeEventListener('controllerchange', askAgain);
+      resolve(e.data);
+    };
+    const askAgain = () => registration.active?.postMessage(message);
+    navigator.serviceWorker.addEventListener('message', answered);
+    navigator.serviceWorker.addEventListener('controllerchange', askAgain);
+    registration.active.postMessage(message);
+  });
+  return answer;
 }
 
 // Start the scorer on the round page, so that offline the preview answers at once (the sheet
@@ -467,11 +529,7 @@ async function drawMadeHere() {
   document.getElementById('made-here').innerHTML = answer.ok.above;
   document.getElementById('made-here-below').innerHTML = answer.ok.below;
   document.title = [answer.ok.title, ...document.title.split(' · ').slice(1)].join(' · ');
-  for (const link of document.querySelectorAll('footer.languages a')) {   // back here, not to the kept page's own address
-    const chosen = new URL(link.href);
-    chosen.searchParams.set('next', window.location.pathname);
-    link.href = chosen.pathname + chosen.search;
-  }
+  languagesLeadHere();
   const form = document.querySelector('form.round-form');
   if (form) {
     document.body.classList.add('entry');
@@ -483,6 +541,15 @@ async function drawMadeHere() {
     await import('./picker.js');                  // it reads the form as it starts: drawn first
   }
   return true;
+}
+
+// A language chosen leads back to this address, not to the kept page's own.
+function languagesLeadHere() {
+  for (const link of document.querySelectorAll('footer.languages a')) {
+    const chosen = new URL(link.href);
+    chosen.searchParams.set('next', window.location.pathname);
+    link.href = chosen.pathname + chosen.search;
+  }
 }
 
 function roundNumber() {
@@ -542,7 +609,8 @@ async function makeHere(form, id, body) {
   const answer = await ask('make_game', { fields });
   if (!answer.ok || answer.ok.message) { problems(form, [answer.ok ? answer.ok.message : answer.error]); return; }
   const { game, rounds } = answer.ok;
-  await write(`game:${id}`, { game_id: id, game, versions: {}, colours: game.players.map((p, i) => i), revision: 0, made: fields });
+  const versions = Object.fromEntries(rounds.map((n) => [n, 0]));      // as the server has them: none saved
+  await write(`game:${id}`, { game_id: id, game, versions, colours: game.players.map((p, i) => i), revision: 0, made: fields });
   await keepShell(id, rounds);
   window.location.assign(`/games/${id}`);
 }
@@ -550,59 +618,92 @@ async function makeHere(form, id, body) {
 // The service worker keeps made_here.html under each address of the new game.
 async function keepShell(id, rounds) {
   if (!('serviceWorker' in navigator)) return;
-  const sw = await navigator.serviceWorker.ready;
   const pages = [`/games/${id}`, ...rounds.map((n) => `/games/${id}/rounds/${n}`)].map((address) => [address, SHELL]);
-  await new Promise((resolve) => {
-    navigator.serviceWorker.addEventListener('message', (e) => { if (e.data.game === id) resolve(); });
-    sw.active.postMessage({ type: 'keep', game: id, release, bundle: [], pages });
-  });
+  await askToKeep(id, [], pages);
 }
 
-// The start page (online): the games this phone holds that the server has not got all of, each a
-// link to its page; they are sent from here too, and the page then shows the server's list.
+// The shared pages, from the start page too (a phone that kept its games before the start page was
+// among them, or in another language, has it as soon as it opens the app online).
+async function keepShared() {
+  if (!('serviceWorker' in navigator) || localStorage.getItem(SHARED_KEY) === `${release}:${language}`) return;
+  const answer = await askToKeep('shared', [], SHARED_PAGES.map((url) => [url, url]));
+  if (answer.type === 'kept') localStorage.setItem(SHARED_KEY, `${release}:${language}`);
+}
+
+// The start page. Online: the games this phone holds that the server has not got all of, each a
+// link to its page; they are sent from here too, and the page then shows the server's list. Its
+// copy kept here (shown when the server does not answer): every game kept on this phone, and
+// once the server answers again, the same sending, then the server's page.
 async function listKept() {
   const { entries } = await store();
-  const pending = [];
+  const games = [];
   for (const [key, data] of await entries()) {
     if (typeof key !== 'string' || !key.startsWith('game:') || !data || !data.game) continue;
     const id = key.slice(5);
     const queue = await read(`queue:${id}`, []);
-    if (data.made || queue.length) pending.push({ id, data, queue });
+    if (startHere || data.made || queue.length) games.push({ id, data, queue });
   }
+  games.sort((a, b) => (b.data.game.date || '').localeCompare(a.data.game.date || ''));
   const list = box.querySelector('.kept-here');
-  list.replaceChildren(...pending.map(({ id, data, queue }) => {
-    const link = document.createElement('a');
-    link.href = addresses(id).sheet;
-    const name = document.createElement('strong');
-    name.textContent = data.game.title || data.game.players.join(', ');
-    const what = document.createElement('span');
-    what.className = 'quiet';
-    what.textContent = data.refused ? say('refused') : queue.length ? say('unsent', { n: queue.length }) : say('made');
-    link.append(name, ' ', what);
-    const item = document.createElement('li');
-    item.append(link);
-    return item;
-  }));
-  list.hidden = !pending.length;
-  box.querySelector('.kept-title').hidden = !pending.length;
-  return pending;
+  list.replaceChildren(...games.map(listed));
+  list.hidden = !games.length;
+  if (startHere) box.querySelector('.kept-none').hidden = Boolean(games.length);
+  else box.querySelector('.kept-title').hidden = !games.length;
+  return games.filter(({ data, queue }) => data.made || queue.length);
+}
+
+// One game of that list, as the server's list writes one (games/_list.html), with where it
+// stands on this phone.
+function listed({ id, data, queue }) {
+  const { game } = data;
+  const names = () => game.players.flatMap((p, i) => [...(i ? [', '] : []), bdi(p)]);
+  const last = Object.keys(data.versions || {}).length;       // one version a round of the game
+  const played = game.rounds.length;
+  const state = data.refused ? say('refused') : queue.length ? say('unsent', { n: queue.length }) : data.made ? say('made') : '';
+  const where = !last ? '' : played >= last ? say('gameOver') : say('roundOf', { n: played, last });
+  const name = document.createElement('strong');
+  name.append(...(game.title ? [game.title] : names()));
+  const what = document.createElement('span');
+  what.className = 'quiet';
+  const parts = [state, where, day(game.date)].filter(Boolean).map((part) => part.replace(/\.$/, '')).join(' · ');
+  what.append(...(game.title ? [...names(), ' · '] : []), parts);
+  const link = document.createElement('a');
+  link.href = addresses(id).sheet;
+  link.append(name, ' ', what);
+  const item = document.createElement('li');
+  item.append(link);
+  return item;
+}
+
+function bdi(text) { const node = document.createElement('bdi'); node.textContent = text; return node; }
+
+// A date (YYYY-MM-DD) as the page's language writes it (the server's day(): Babel's medium date).
+function day(iso) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso || '')) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 }
 
 async function startPageKept() {
+  if (startHere) {
+    box.querySelector('.offline-line').textContent = say('offlineStart');
+    languagesLeadHere();
+  } else {
+    keepShared();
+  }
   let pending = await listKept();
   const sendAll = async () => {
-    if (sending || !pending.length || !navigator.onLine) return;
+    if (sending || !navigator.onLine || !(pending.length || startHere)) return;
     sending = true;
     let sent = 0;
     try {
       const token = await fresh_token();
-      if (token === null) return;
+      if (token === null) return;                        // the server does not answer yet
       for (const { id } of pending) sent += (await sendOne(id, token, false)) ? 1 : 0;
     } finally {
       sending = false;
       pending = await listKept();
     }
-    if (sent) window.location.reload();                  // the server's list has them now
+    if (sent || startHere) window.location.reload();     // the server's list (it has them now)
   };
   window.addEventListener('online', sendAll);
   setInterval(sendAll, 15000);
