@@ -577,14 +577,16 @@ def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
                 return [line.scrollWidth <= line.clientWidth, line.textContent];
             }""", key)
             assert fits[0], fits[1]
-        page.goto(server.url + '/offline/made-here')              # a game made here: its own two
-        for key in ('made', 'missing', 'refused'):
-            fits = page.evaluate("""(key) => {
-                const line = document.querySelector('#offline .offline-line');
-                line.textContent = document.getElementById('offline').dataset[key];
-                return [line.scrollWidth <= line.clientWidth, line.textContent];
-            }""", key)
-            assert fits[0], fits[1]
+        for address, keys in (('/offline/made-here', ('made', 'missing', 'refused')),   # a game made here
+                              ('/offline/start', ('offlineStart',))):                    # the start page, offline
+            page.goto(server.url + address)
+            for key in keys:
+                fits = page.evaluate("""(key) => {
+                    const line = document.querySelector('#offline .offline-line');
+                    line.textContent = document.getElementById('offline').dataset[key];
+                    return [line.scrollWidth <= line.clientWidth, line.textContent];
+                }""", key)
+                assert fits[0], fits[1]
         context.close()
 
 
@@ -703,7 +705,7 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
         save_offline(page, url, 1, out=0)
         made = make_offline(page, server, title='Train <b>').replace(server.url, '')
         page.goto(server.url + '/')
-        expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games kept here go on.')
+        expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games go on here.')
         listed = page.locator('#offline .kept-here li')
         expect(listed).to_have_count(2, timeout=30000)
         expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Made here, not sent yet · round 0 of 11')
