@@ -146,7 +146,7 @@ const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => 
 async function askToKeep(game, bundle, pages) {
   const registration = await navigator.serviceWorker.ready;
   const message = { type: 'keep', game, release, bundle, pages };
-  const answer = await new Promise((resolve) => {
+  return new Promise((resolve) => {
     const answered = (e) => {
       if (e.data.game !== game) return;
       navigator.serviceWorker.removeEventListener('message', answered);
@@ -158,7 +158,6 @@ async function askToKeep(game, bundle, pages) {
     navigator.serviceWorker.addEventListener('controllerchange', askAgain);
     registration.active.postMessage(message);
   });
-  return answer;
 }
 
 // Start the scorer on the round page, so that offline the preview answers at once (the sheet
@@ -615,11 +614,13 @@ async function makeHere(form, id, body) {
   window.location.assign(`/games/${id}`);
 }
 
-// The service worker keeps made_here.html under each address of the new game.
+// The service worker keeps made_here.html under each address of the new game. Not waited for
+// longer than a few seconds: without it, the worker shows that page for any game address it
+// does not hold.
 async function keepShell(id, rounds) {
   if (!('serviceWorker' in navigator)) return;
   const pages = [`/games/${id}`, ...rounds.map((n) => `/games/${id}/rounds/${n}`)].map((address) => [address, SHELL]);
-  await askToKeep(id, [], pages);
+  await within(10000, askToKeep(id, [], pages));
 }
 
 // The shared pages, from the start page too (a phone that kept its games before the start page was
