@@ -128,3 +128,31 @@ def test_nothing_typed_is_lost_when_the_save_fails(browser, server):
     page.goto(game + '/rounds/1')
     expect(page.locator('#draft-banner')).to_be_hidden()
     context.close()
+
+
+def test_the_keypad_does_not_open_over_what_was_typed_before_it_started(browser, server):
+    """On a slow phone the round page shows before its script starts: whoever began typing then
+    keeps the page as they left it, and the keypad waits to be asked for."""
+    context = phone(browser)
+    page = context.new_page()
+    game = new_game(page, server.url)
+    held = []
+    context.route('**/static/js/picker.js', lambda route: held.append(route))  # the script, slow to come
+    page.goto(f'{game}/rounds/1', wait_until='commit')                      # shown, its scripts not run yet
+    expect(page.locator('#entries-0-cards')).to_be_visible()
+    page.locator('#player-1').get_by_label('went out').check()
+    page.locator('#entries-0-cards').fill('KH 5C')
+    page.wait_for_timeout(300)
+    assert held                                  # the page's request (and the service worker's copy, if asked)
+    for route in held:
+        route.continue_()
+    expect(page.locator('#player-0').get_by_role('button', name='Tap cards')).to_be_visible()   # it started
+    expect(page.locator('.picker')).to_be_hidden()
+    assert page.locator('#entries-0-cards').input_value() == 'KH 5C'
+    context.unroute('**/static/js/picker.js')
+    page.reload()                                # untouched since it loaded: it opens on the first hand to enter
+    expect(page.locator('.picker')).to_be_visible()
+    expect(page.locator('.picker')).to_have_attribute('aria-label', re.compile('Ana'))
+    assert page.locator('#entries-0-cards').input_value() == 'KH 5C'               # kept on the phone as typed
+    expect(page.locator('#player-1').get_by_label('went out')).to_be_checked()
+    context.close()

@@ -509,7 +509,8 @@ function followGame(form, onDrafts, typed) {
 // What is typed on the round page stays on this phone until the round is saved: after a failed
 // save (network gone, phone locked, server error), a reload brings it all back, with the
 // version it was made from, so saving it still checks that nobody saved the round meanwhile.
-function keepDraft(form, refresh) {
+// What a person typed before this script started (begun) is kept as it is, and as the draft.
+function keepDraft(form, refresh, begun = false) {
   const hand = form.classList.contains('hand-form') ? ':hand' : '';
   const key = `draft:${form.dataset.game}:${form.dataset.round}${hand}`;
   const banner = document.getElementById('draft-banner');
@@ -525,7 +526,7 @@ function keepDraft(form, refresh) {
   try { stored = JSON.parse(localStorage.getItem(key)); } catch (e) { stored = null; }
   const now = snapshot();
   const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
-  if (differs && form.dataset.problem !== '1' && !saved) {
+  if (differs && form.dataset.problem !== '1' && !saved && !begun) {
     for (const f of fields()) {
       if (!(name(f) in stored)) continue;
       if (f.type === 'checkbox') f.checked = stored[name(f)]; else f.value = stored[name(f)];
@@ -537,20 +538,31 @@ function keepDraft(form, refresh) {
   const keep = () => { changed = true; localStorage.setItem(key, JSON.stringify(snapshot())); };
   form.addEventListener('input', () => { keep(); if (banner) banner.hidden = false; });
   form.addEventListener('change', keep);
+  if (begun) keep();
   return () => changed;
+}
+
+// Whether a person began on the form before this script started (a slow phone shows the page
+// first): a field in use, or one changed from what the page came with.
+function begun(form) {
+  const active = document.activeElement;
+  if (active && active !== document.body && form.contains(active) && active.matches('input, select, textarea')) return true;
+  return [...form.elements].some((f) => (f.type === 'checkbox' || f.type === 'radio' ? f.checked !== f.defaultChecked
+    : f.type !== 'hidden' && 'defaultValue' in f && f.value !== f.defaultValue));
 }
 
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
+  const begunBefore = begun(form);            // then the keypad does not open over what they typed
   if (!form.classList.contains('audit-form')) keepAwake();
   const entry = new Entry(form);
   let typed = () => false;
   if (form.classList.contains('round-form') || form.classList.contains('hand-form')) {
-    typed = keepDraft(form, () => entry.seats.forEach((s) => s.input.dispatchEvent(new Event('input'))));
+    typed = keepDraft(form, () => entry.seats.forEach((s) => s.input.dispatchEvent(new Event('input'))), begunBefore);
   }
   // A hand the service worker brought back unsent (no network): say so; what was typed is kept.
   const unsent = document.getElementById('hand-unsent');
   if (unsent && new URL(window.location.href).searchParams.get('unsent') === '1') unsent.hidden = false;
-  entry.start();
+  if (!begunBefore) entry.start();
   if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed);
 }
