@@ -60,27 +60,26 @@ export function ask(name, args) {
     worker = new Worker(`/offline/${release}/worker.js`, { type: 'module' });
     worker.onmessage = (e) => { const done = waiting.get(e.data.id); waiting.delete(e.data.id); if (done) done(e.data); };
     const started = worker;
-    worker.onerror = (e) => {
-      started.terminate();
-      if (worker === started) worker = null;
-      for (const done of waiting.values()) done({ error: e.message || 'the scorer did not start' });
-      waiting.clear();
-    };
+    worker.onerror = (e) => stopScorer(started, e.message || 'the scorer did not start');
   }
   asked += 1;
   const id = asked;
   return new Promise((resolve) => { waiting.set(id, resolve); worker.postMessage({ id, name, language, args }); });
 }
 
+// Stop a scorer: if it is this page's, every question still waiting is answered with the error,
+// and the next question starts a new one.
+function stopScorer(which, error) {
+  which.terminate();
+  if (worker !== which) return;
+  worker = null;
+  for (const done of waiting.values()) done({ error });
+  waiting.clear();
+}
+
 // A page left lets its scorer go (a page kept in the back-forward cache would hold it, and the
 // bundle it reads, which a new release drops); it starts again if the page is shown again.
-window.addEventListener('pagehide', () => {
-  if (!worker) return;
-  worker.terminate();
-  worker = null;
-  for (const done of waiting.values()) done({ error: 'the page was left' });
-  waiting.clear();
-});
+window.addEventListener('pagehide', () => { if (worker) stopScorer(worker, 'the page was left'); });
 
 // The pages kept for any game: the start page as shown without a network (an installed app opens
 // on it; it lists the games kept here), the new-game page (a kept sheet's "New game" leads there),
