@@ -1,23 +1,19 @@
 """Claims: is a claimed meld valid (and if not, why, in words), and does a claimed score hold?
 
-A meld (docs/rules.md, "Melds") is a set (three or more cards of one rank) or a run (three or
-more cards of one suit in rank order, no rank twice, at most 13). Wilds stand for any card;
-a wild-rank card may also be itself. Settings may limit wilds to one per meld or bar
-melds made only of wilds.
+Whether a group of cards is a meld is decided by the meld rule (scorer/melds.py), the same that
+every arrangement of the solver is held to; this module only puts its verdict and its faults
+into words, and compares what the claimed melds leave with the minimal penalty.
 """
 
 from collections import Counter
-from itertools import product
 from typing import NamedTuple
 
-from .cards import ACE_ON_TOP, KING, MAX_RUN, RANK_TEXT, SYMBOL, Card, CardError, order, pretty, rank_at, run_places
+from .cards import MAX_RUN, RANK_TEXT, SYMBOL, CardError, order, pretty, rank_at
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND, MAX_MELDS_FIELD
+from .melds import Meld, faults, meld_of
 from .rules import DEFAULT
-from .solver import Meld, solve
-
-
-NOT_ONE_SUIT = object()     # a reason that gives way to any other
+from .solver import solve
 
 
 class MeldCheck(NamedTuple):
@@ -42,126 +38,58 @@ def place_name(suit, place):
     return RANK_TEXT[rank_at(place)] + SYMBOL[suit]
 
 
-def as_set(naturals, stand_ins):
-    """A set of the naturals' rank, or None."""
-    ranks = {c.rank for c in naturals}
-    if len(ranks) != 1:
-        return None
-    rank = ranks.pop()
-    return Meld('set', tuple(naturals) + tuple(stand_ins),
-                tuple(naturals) + tuple(Card(rank, '') for _ in stand_ins))
-
-
-def places_in_run(naturals, size, rules):
-    """Places (1 to ACE_ON_TOP) for the naturals in a run of `size` cards, as (low place, {place:
-    card}), or a reason."""
-    suits = {c.suit for c in naturals}
-    if len(suits) > 1:
-        return None, NOT_ONE_SUIT
-    if size > MAX_RUN:
-        return None, _('a run holds at most %(most)d cards', most=MAX_RUN)
-    aces_high = rules.aces == 'high_or_low'
-    top = ACE_ON_TOP if aces_high else KING
-    counts = Counter(c.rank for c in naturals)
-    twice = [r for r, n in counts.items() if n > 1]
-    if twice:
-        suit = suits.pop()
-        return None, _('%(card)s twice', card=place_name(suit, twice[0]))
-    options = [run_places(c.rank, aces_high) for c in naturals]
-    reasons = []
-    ranks = set(counts)
-    if 1 in ranks and ranks & {12, KING}:
-        if not aces_high and not ranks & {2, 3}:
-            return None, _('aces are low in this game, so A does not follow K')
-        if ranks & {2, 3}:
-            return None, _('a run never wraps round from K to A to 2')
-    for places in product(*options):
-        if len(set(places)) < len(places):
-            continue
-        lo, hi = min(places), max(places)
-        span = hi - lo + 1
-        if span > size:
-            suit = naturals[0].suit
-            missing = [place_name(suit, p) for p in range(lo, hi) if p not in places]
-            wilds = size - len(naturals)
-            has = _('it has no wild') if wilds == 0 else ngettext('it has %(num)d wild', 'it has %(num)d wilds', wilds)
-            reasons.append((len(missing), ngettext('%(cards)s is missing and %(has)s',
-                                                   '%(cards)s are missing and %(has)s', len(missing),
-                                                   cards=listing(missing), has=has)))
-            continue
-        low = max(1, min(lo, top - size + 1))
-        return (low, dict(zip(places, naturals))), ''
-    return None, min(reasons)[1] if reasons else _('no such run')
-
-
-def as_run(naturals, stand_ins, rules):
-    """A run made of the naturals with the stand-ins filling its gaps, or (None, reason)."""
-    size = len(naturals) + len(stand_ins)
-    found, reason = places_in_run(naturals, size, rules)
-    if not found:
-        return None, reason
-    low, taken = found
-    suit = naturals[0].suit
-    free = list(stand_ins)
-    cards, plays = [], []
-    for place in range(low, low + size):
-        plays.append(Card(rank_at(place), suit))
-        cards.append(taken[place] if place in taken else free.pop(0))
-    return Meld('run', tuple(cards), tuple(plays)), ''
+RUN_FAULTS = {'twice', 'long', 'gap', 'aces_low', 'wrap'}
+LIMIT_FAULTS = {'wilds', 'all_wild'}
 
 
 def check_meld(cards, wild, rules=DEFAULT):
-    """Whether the cards form one valid meld; the meld as it plays, or the reason in words."""
+    """Whether the cards form one valid meld (the meld rule, scorer/melds.py): the meld as it plays,
+    or the reason in words."""
     cards = tuple(cards)
-    shown = pretty(cards)
-    if len(cards) < 3:
-        return MeldCheck(cards, False, None, _('%(cards)s is not a meld: %(reason)s', cards=shown,
-                                               reason=_('a meld needs at least 3 cards')))
-    flexible = [c for c in cards if c.rank == wild]
-    run_reasons, limit_reasons = [], []
-    # Try the most cards used as themselves first: it needs the fewest stand-ins.
-    for roles in sorted(product((True, False), repeat=len(flexible)), key=lambda r: -sum(r)):
-        own_roles = dict(zip(range(len(flexible)), roles))
-        naturals, stand_ins, i = [], [], 0
-        for c in cards:                       # in the order claimed
-            if c.rank == wild:
-                (naturals if own_roles[i] else stand_ins).append(c)
-                i += 1
-            else:
-                (stand_ins if c.is_joker else naturals).append(c)
-        if rules.max_wilds_per_meld is not None and len(stand_ins) > rules.max_wilds_per_meld:
-            limit_reasons.append(_('it has %(count)d wilds standing in and this game allows %(most)d per meld',
-                                   count=len(stand_ins), most=rules.max_wilds_per_meld))
-            continue
-        if not naturals:
-            if rules.all_wild_melds:
-                return MeldCheck(cards, True, Meld('set', cards, tuple(Card(wild or 1, '') for c in cards)), '')
-            limit_reasons.append(_('it is only wilds and this game needs a card used as itself in every meld'))
-            continue
-        meld = as_set(naturals, stand_ins)
-        if meld:
-            return MeldCheck(cards, True, meld, '')
-        meld, why = as_run(naturals, stand_ins, rules)
-        if meld:
-            return MeldCheck(cards, True, meld, '')
-        run_reasons.append(why)
-    what, reason = why_not(cards, wild, run_reasons, limit_reasons)
-    message = (_('%(cards)s is not a run: %(reason)s', cards=shown, reason=reason) if what == 'run' else
-               _('%(cards)s is not a meld: %(reason)s', cards=shown, reason=reason))
-    return MeldCheck(cards, False, None, message)
+    meld = meld_of(cards, wild, rules)
+    if meld is not None:
+        return MeldCheck(cards, True, meld, '')
+    fault = clearest(faults(cards, wild, rules))
+    template = (_('%(cards)s is not a run: %(reason)s') if fault[0] in RUN_FAULTS else
+                _('%(cards)s is not a meld: %(reason)s'))
+    return MeldCheck(cards, False, None, template % {'cards': pretty(cards), 'reason': fault_words(fault)})
 
 
-def why_not(cards, wild, run_reasons, limit_reasons):
-    """The clearest reason among those found while trying every role of the wilds."""
-    if not run_reasons:
-        return 'meld', limit_reasons[0]
-    naturals = [c for c in cards if not c.is_joker and c.rank != wild]
-    if len({c.suit for c in naturals}) <= 1:
-        useful = [r for r in run_reasons if r is not NOT_ONE_SUIT]
-        return 'run', useful[0] if useful else _('not all one suit')
-    if limit_reasons:
-        return 'meld', limit_reasons[0]
-    return 'meld', _('not all one rank (a set) nor all one suit (a run)')
+def clearest(found):
+    """The fault that says most: the rules' limit on wilds, where the cards would meld without it
+    (the fewest stand-ins), else what stops a run of their suit, else that they share no rank or suit."""
+    limits = [f for f in found if f[0] in LIMIT_FAULTS]
+    if limits:
+        return min(limits, key=lambda f: f[1] if f[0] == 'wilds' else 0)
+    runs = [f for f in found if f[0] in RUN_FAULTS]
+    return runs[0] if runs else found[0]
+
+
+def fault_words(fault):
+    """A fault of scorer.melds in words."""
+    kind = fault[0]
+    if kind == 'short':
+        return _('a meld needs at least 3 cards')
+    if kind == 'wilds':
+        return _('it has %(count)d wilds standing in and this game allows %(most)d per meld',
+                 count=fault[1], most=fault[2])
+    if kind == 'all_wild':
+        return _('it is only wilds and this game needs a card used as itself in every meld')
+    if kind == 'twice':
+        return _('%(card)s twice', card=fault[1].pretty)
+    if kind == 'long':
+        return _('a run holds at most %(most)d cards', most=MAX_RUN)
+    if kind == 'aces_low':
+        return _('aces are low in this game, so A does not follow K')
+    if kind == 'wrap':
+        return _('a run never wraps round from K to A to 2')
+    if kind == 'gap':
+        _kind, missing, suit, wilds = fault
+        names = [place_name(suit, p) for p in missing]
+        has = _('it has no wild') if wilds == 0 else ngettext('it has %(num)d wild', 'it has %(num)d wilds', wilds)
+        return ngettext('%(cards)s is missing and %(has)s', '%(cards)s are missing and %(has)s', len(names),
+                        cards=listing(names), has=has)
+    return _('not all one rank (a set) nor all one suit (a run)')
 
 
 def parse_melds(text, parse):
@@ -182,46 +110,70 @@ def parse_melds(text, parse):
 
 def check_claim(hand, wild, rules=DEFAULT, melds=None, score=None, solution=None):
     """Check a claimed arrangement (melds) and/or a claimed score against the minimal penalty
-    (`solution`: the hand's, when it is solved already)."""
+    (`solution`: the hand's, when it is solved already). The verdict is one sentence: what is wrong
+    when the claim does not hold, and never that a part of it holds beside that."""
     solution = solution or solve(hand, wild, rules)
     minimum = solution.penalty
     checks = tuple(check_meld(m, wild, rules) for m in (melds or []))
-    lines, holds = [], True
     claimed_penalty = None
+    problems = []
     if melds:
-        bad = [c for c in checks if not c.ok]
-        extra = Counter(c for m in melds for c in m) - Counter(hand)
-        if bad:
-            holds = False
-            lines.append('; '.join(c.reason for c in bad))
-        if extra:
-            holds = False
-            held = Counter(hand)
-            for c in sorted(extra, key=order):
-                if not held[c]:
-                    lines.append(_('%(card)s is not in the hand', card=c.pretty))
-                else:
-                    claimed = held[c] + extra[c]
-                    lines.append(_('%(card)s is claimed %(claimed)d times but the hand holds %(held)d',
-                                   card=c.pretty, claimed=claimed, held=held[c]))
-        if not bad and not extra:
+        problems = [c.reason for c in checks if not c.ok] + not_in_hand(hand, melds)
+        if not problems:
             left = Counter(hand) - Counter(c for m in melds for c in m)
-            leftover = sorted(left.elements(), key=order)
-            claimed_penalty = sum(rules.value(c, wild) for c in leftover)
-            if claimed_penalty == minimum:
-                lines.append(_('the melds hold: they leave %(points)d, the minimum', points=claimed_penalty))
-            else:
-                holds = False
-                lines.append(_('the melds leave %(points)d; the minimum is %(minimum)d',
-                               points=claimed_penalty, minimum=minimum) + also_melds(solution, melds))
-    if score is not None:
+            claimed_penalty = sum(rules.value(c, wild) for c in left.elements())
+    holds, verdict = judge(claimed_penalty, score, minimum, problems)
+    worse = claimed_penalty > minimum if claimed_penalty is not None else score is not None and score > minimum
+    if not holds and worse:
+        verdict += also_melds(solution, melds or [])
+    return ClaimCheck(holds, verdict, checks, claimed_penalty, minimum, solution)
+
+
+def judge(left, score, minimum, problems):
+    """(holds, the verdict's one sentence) from what is wrong with the claimed melds (`problems`),
+    what they leave (`left`: None when no melds are claimed), the claimed score and the minimum."""
+    if problems:
+        wrong = '; '.join(problems)
+        if score is not None and score != minimum:
+            wrong += '; ' + _('claimed %(score)d, the minimum is %(minimum)d', score=score, minimum=minimum)
+        return False, wrong
+    if left is None:
+        if score is None:
+            return True, ''
         if score == minimum:
-            lines.append(_('claimed %(score)d: that is the minimum', score=score))
+            return True, _('claimed %(score)d: that is the minimum', score=score)
+        return False, _('claimed %(score)d, the minimum is %(minimum)d', score=score, minimum=minimum)
+    if score is None:
+        if left == minimum:
+            return True, _('the melds leave %(points)d, the minimum', points=left)
+        return False, _('the melds leave %(points)d; the minimum is %(minimum)d', points=left, minimum=minimum)
+    if left == minimum == score:
+        return True, _('the melds leave %(points)d, the minimum, as claimed', points=left)
+    if left == minimum:
+        return False, _('claimed %(score)d, but these melds leave %(points)d, which is the minimum',
+                        score=score, points=left)
+    if score == left:
+        return False, _('the melds leave %(points)d, as claimed, but the minimum is %(minimum)d',
+                        points=left, minimum=minimum)
+    if score == minimum:
+        return False, _('claimed %(score)d, which is the minimum, but these melds leave %(points)d',
+                        score=score, points=left)
+    return False, _('claimed %(score)d and the melds leave %(points)d; the minimum is %(minimum)d',
+                    score=score, points=left, minimum=minimum)
+
+
+def not_in_hand(hand, melds):
+    """What the claimed melds take that the hand does not hold, in words."""
+    extra = Counter(c for m in melds for c in m) - Counter(hand)
+    held = Counter(hand)
+    lines = []
+    for c in sorted(extra, key=order):
+        if not held[c]:
+            lines.append(_('%(card)s is not in the hand', card=c.pretty))
         else:
-            holds = False
-            hint = also_melds(solution, melds or []) if score > minimum else ''
-            lines.append(_('claimed %(score)d, the minimum is %(minimum)d', score=score, minimum=minimum) + hint)
-    return ClaimCheck(holds, '; '.join(lines), checks, claimed_penalty, minimum, solution)
+            lines.append(_('%(card)s is claimed %(claimed)d times but the hand holds %(held)d',
+                           card=c.pretty, claimed=held[c] + extra[c], held=held[c]))
+    return lines
 
 
 def also_melds(solution, claimed):

@@ -58,6 +58,7 @@ from itertools import combinations, product
 from typing import NamedTuple
 
 from .cards import ACE_ON_TOP, JOKER, KING, MAX_RUN, SUITS, Card, order, rank_at, run_places
+from .melds import Meld, MeldError, valid
 from .rules import DEFAULT
 
 ANY = 99                 # stand-ins a meld may take when the rules set no limit
@@ -110,18 +111,6 @@ KIN = {n: frozenset(natural(s, place_of(n)) for s in range(4)) for n in NATURAL.
 # suit near enough to share a run).
 MATES = {aces_high: {n: frozenset({x for pair in pairs[n] for x in pair} | KIN[n]) - {n}
                      for n in pairs} for aces_high, pairs in RUN_PAIRS.items()}
-
-
-class Meld(NamedTuple):
-    """A set or a run: its cards, and the card each one plays as (itself, or what a wild stands for)."""
-    kind: str
-    cards: tuple
-    plays: tuple
-
-    @property
-    def stand_ins(self):
-        """The cards in the meld that stand in for another card."""
-        return tuple(c for c, p in zip(self.cards, self.plays) if c != p)
 
 
 class Solution(NamedTuple):
@@ -704,6 +693,9 @@ class Deal:
                 cards = [left_wilds.pop() for _ in range(n_wilds)] + [left_jokers.pop() for _ in range(n_jokers)]
                 melds.append(Meld('set', tuple(cards), plays_in_set(cards, self.wild or 1)))
         deadwood += left_wilds + left_jokers
+        for m in melds:               # every meld the search makes is held to the one meld rule
+            if not valid(m, self.wild, self.rules):
+                raise MeldError(f'the solver made {m.kind} {" ".join(map(str, m.cards))}, which is no meld')
         return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
 
     def layout(self, meld):

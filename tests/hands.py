@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card
 from scorer.limits import MAX_HAND
+from scorer.claims import check_meld
 from scorer.rules import make_rules
 from tests.brute import card_value, is_meld
 
@@ -64,6 +65,7 @@ def check_arrangement(solution, hand, wild, rules):
     for meld in solution.melds:
         cards = [tuple(c) for c in meld.cards]
         assert is_meld(cards, wild, rules), f'{meld} is not a meld'
+        assert check_meld(meld.cards, wild, rules).ok, f'the claim check refuses {meld}'
         assert len(meld.plays) == len(meld.cards)
         for card, plays in zip(meld.cards, meld.plays):
             if card != plays:
