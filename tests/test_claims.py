@@ -94,3 +94,28 @@ def test_a_claim_is_read_only_within_the_limits_of_a_hand(text, message):
     """Checking a claimed meld tries every role of its wild-rank cards: a claim is bounded by a hand."""
     with pytest.raises(ValueError, match=message):
         parse_melds(text, lambda t: parse_cards(t, decks=3))
+
+
+@pytest.mark.parametrize('melds, score, holds, verdict', [
+    ('4H 5H 6H', 26, True, 'the melds leave 26, the minimum, as claimed'),
+    ('4H 5H 6H', 20, False, 'claimed 20, but these melds leave 26, which is the minimum'),
+    ('', 20, False, 'claimed 20, the minimum is 26'),
+    ('', 26, True, 'claimed 26: that is the minimum'),
+], ids=['both right', 'score wrong', 'score only wrong', 'score only right'])
+def test_a_verdict_is_one_sentence(melds, score, holds, verdict):
+    """Issue 35: "Does not hold: the melds hold: …" said both of one claim. The verdict says once what
+    is wrong, and never calls a part of a claim that does not hold right."""
+    hand = cards('4H 5H 6H 7C QS 9D')
+    check = check_claim(hand, 3, DEFAULT, melds=parse_melds(melds, cards) if melds else None, score=score)
+    assert (check.holds, check.verdict) == (holds, verdict)
+    if not holds:
+        assert 'hold' not in check.verdict
+
+
+def test_melds_that_leave_more_with_the_score_they_leave():
+    hand = cards('7H 8H 9H 7S 7D')
+    check = check_claim(hand, 3, DEFAULT, melds=parse_melds('7H 7S 7D', cards), score=17)
+    assert not check.holds
+    assert check.verdict == 'the melds leave 17, as claimed, but the minimum is 14: 7♥ 8♥ 9♥ also melds'
+    check = check_claim(hand, 3, DEFAULT, melds=parse_melds('7H 7S 7D', cards), score=14)
+    assert check.verdict == 'claimed 14, which is the minimum, but these melds leave 17: 7♥ 8♥ 9♥ also melds'
