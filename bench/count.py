@@ -58,7 +58,7 @@ def run(kind, path, solve_them):
         if solve_them:
             solve_jsonl(work, io.StringIO())
         return
-    from scorer.cards import parse_cards
+    from scorer.reading import parse_cards
     from scorer.rules import make_rules
     from scorer.solver import solve
     deals = []

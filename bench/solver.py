@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
 from scorer.__main__ import solve_jsonl  # noqa: E402
-from scorer.cards import JOKER, SUITS, Card, parse_cards, pretty  # noqa: E402
+from scorer.cards import JOKER, SUITS, Card, pretty  # noqa: E402
+from scorer.reading import parse_cards  # noqa: E402
 from scorer.limits import MAX_HAND  # noqa: E402
 from scorer.rules import make_rules  # noqa: E402
 from scorer.solver import solve  # noqa: E402

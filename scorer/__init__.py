@@ -1,6 +1,8 @@
 """Three-Thirteen: cards, rules, the exact meld solver, claims and the scoresheet. No Flask here."""
 
-from .cards import JOKER, Card, CardError, parse_cards, pretty, text
+from .cards import JOKER, Card, CardError, pretty, text
+
+from .reading import parse_cards
 from .rules import DEFAULT, PRESETS, Rules, RulesError, make_rules
 from .solver import Meld, Solution, discards_to_go_out, goes_out, penalty, solve
 

@@ -7,11 +7,15 @@
 
 import argparse
 import json
+import math
 import sys
 
-from .cards import CardError, parse_cards
+from .cards import CardError
+from .i18n import _, catalog, speaking
+
+from .reading import LANGUAGES, parse_cards
 from .claims import parse_melds
-from .query import QueryError, answer_data, check_size, read_query, read_rules, read_wild
+from .query import QueryError, answer_data, check_size, read_letters, read_query, read_rules, read_wild
 from .referee import audit, lines
 from .rules import ABOUT, CHOICES
 from .solver import solve
@@ -46,10 +50,12 @@ def check(args, out):
     rules = rules_from(args)
     if args.wild is None and args.round is None:
         raise QueryError('give --round N or --wild RANK')
-    wild, round = read_wild(args.wild, args.round, rules)
+    letters = read_letters({'lang': args.lang})
+    wild, round = read_wild(args.wild, args.round, rules, letters)
     try:
-        hand = parse_cards(args.cards, rules.decks, rules.jokers)
-        melds = parse_melds(args.melds, lambda t: parse_cards(t, rules.decks, rules.jokers)) if args.melds else None
+        hand = parse_cards(args.cards, rules.decks, rules.jokers, language=letters)
+        melds = (parse_melds(args.melds, lambda t: parse_cards(t, rules.decks, rules.jokers, language=letters))
+                 if args.melds else None)
     except CardError as e:
         raise QueryError(str(e)) from None
     if not hand:
@@ -61,24 +67,66 @@ def check(args, out):
 
 
 def solve_jsonl(lines, out):
-    """One JSON answer per JSON line, in order; a bad line gets an error and the next goes on."""
+    """One JSON answer per JSON line, in order; a bad line, whatever it holds, gets one line of valid
+    JSON with its error, and the next goes on."""
     for line in lines:
         if not line.strip():
             continue
         try:
-            fields = json.loads(line)
-        except json.JSONDecodeError as e:
-            answer = {'id': None, 'error': f'not JSON: {e.msg} (column {e.colno})'}
+            fields = read_line(line)
+        except QueryError as e:
+            answer = {'id': None, 'error': str(e)}
         else:
-            ident = fields.get('id') if isinstance(fields, dict) else None
-            try:
-                query = read_query(fields)
-                answer = {'id': ident, **answer_data(query, solve(query.hand, query.wild, query.rules))}
-            except QueryError as e:
-                answer = {'id': ident, 'error': str(e)}
-        out.write(json.dumps(answer, ensure_ascii=False) + '\n')
+            answer = answer_line(fields)
+        out.write(json.dumps(answer, ensure_ascii=False, allow_nan=False) + '\n')
         out.flush()
     return 0
+
+
+MAX_ID = 200          # characters of a line's id echoed back
+
+
+def read_line(line):
+    """A JSON line as Python values; QueryError for what is not JSON, is nested deeper than a query
+    ever is, or holds a number no query needs (NaN, Infinity, or hundreds of digits: kept as text)."""
+    def no_constant(name):
+        raise QueryError(_('not JSON: %(name)s is not a number in JSON', name=name))
+    try:
+        return json.loads(line, parse_constant=no_constant,
+                          parse_int=lambda digits: int(digits) if len(digits) <= 30 else digits)
+    except json.JSONDecodeError as e:
+        raise QueryError(_('not JSON: %(error)s (column %(column)d)', error=e.msg, column=e.colno)) from None
+    except RecursionError:
+        raise QueryError(_('not JSON a query can be: nested too deep')) from None
+
+
+def answer_line(fields):
+    """The answer to one JSON line: its id and the solution, or its id and the error."""
+    ident = fields.get('id') if isinstance(fields, dict) else None
+    if not isinstance(fields, dict):
+        return {'id': None, 'error': _('a query is an object like %(example)s',
+                                       example='{"cards": "7H 8H 9H", "wild": "5"}')}
+    if not valid_id(ident):
+        return {'id': None, 'error': _('id must be a string of at most %(most)d characters or a number',
+                                       most=MAX_ID)}
+    language = fields.get('lang') if fields.get('lang') in LANGUAGES else 'en'
+    with speaking(catalog(language), language):
+        try:
+            query = read_query(fields)
+        except QueryError as e:
+            return {'id': ident, 'error': str(e)}
+        return {'id': ident, **answer_data(query, solve(query.hand, query.wild, query.rules))}
+
+
+def valid_id(ident):
+    """Whether an id can be echoed as it came: null, a string, or a finite number of a sane size."""
+    if ident is None or isinstance(ident, bool):
+        return True
+    if isinstance(ident, str):
+        return len(ident) <= MAX_ID
+    if isinstance(ident, int):
+        return abs(ident) < 2 ** 63
+    return isinstance(ident, float) and math.isfinite(ident)
 
 
 def sheet(args, stdin, out):
@@ -113,6 +161,8 @@ def parser():
     c.add_argument('--wild', help='the wild rank: A, 2-10, J, Q, K, or none')
     c.add_argument('--claim', type=int, help='a claimed score to check')
     c.add_argument('--melds', help='claimed melds, "|" between them: "7H 8H 9H | KS KD KC"')
+    c.add_argument('--lang', help='read the cards in the letters of es or pt (and answer in that language); '
+                                  'en, the canonical letters S H D C, by default')
     add_rule_options(c)
     s = sub.add_parser('solve', help='solve hands given as JSON lines on stdin')
     s.add_argument('--jsonl', action='store_true', required=True, help='read and write JSON lines')
@@ -129,12 +179,14 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         args = parser().parse_args(argv)
     except SystemExit as e:            # argparse has printed its usage message
         return e.code
+    language = getattr(args, 'lang', None) or 'en'
     try:
-        if args.command == 'check':
-            return check(args, stdout)
-        if args.command == 'solve':
-            return solve_jsonl(stdin, stdout)
-        return sheet(args, stdin, stdout)
+        with speaking(catalog(language), language):
+            if args.command == 'check':
+                return check(args, stdout)
+            if args.command == 'solve':
+                return solve_jsonl(stdin, stdout)
+            return sheet(args, stdin, stdout)
     except QueryError as e:
         print(f'error: {e}', file=stderr)
         return 2

@@ -6,8 +6,10 @@ stays free of Flask: a caller chooses the language with ask(source), where sourc
 English. Placeholders are named, as in gettext: '%(card)s'.
 """
 
+import gettext
 from contextlib import contextmanager
 from contextvars import ContextVar
+from pathlib import Path
 
 _translations = ContextVar('translations', default=None)
 _language = ContextVar('language', default='en')
@@ -31,6 +33,17 @@ def speaking(translations, language):
     finally:
         _translations.reset(told[0])
         _language.reset(told[1])
+
+
+CATALOGS = Path(__file__).resolve().parent.parent / 'translations'
+
+
+def catalog(language):
+    """The compiled catalog of a language for a caller without Flask (the command line); English, or a
+    catalog not compiled yet (make catalogs), gives the messages as written."""
+    if language == 'en':
+        return None
+    return gettext.translation('messages', CATALOGS, [language], fallback=True)
 
 
 def current():

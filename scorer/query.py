@@ -1,18 +1,22 @@
 """A solve query: cards, the wild rank or the round, and the rules, as one JSON line or URL gives them.
 
 Used by `python -m scorer solve --jsonl` and by the web API, so both read the same names
-(`cards`, `wild` or `round`, `rules`, `decks`, `jokers`) and give the same messages.
+(`cards`, `wild` or `round`, `rules`, `decks`, `jokers`, `lang`) and give the same messages.
+Cards are read in canonical letters (S H D C) unless the query names the letters it is typed
+in (`lang` or `letters`: en, es, pt); settings are read by their type (true is not 1), and the
+same query gets the same answer whatever was asked before it.
 """
 
-from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import CardError, parse_cards, parse_rank, rank_text
-from .i18n import _, language
-from .limits import MAX_ROUNDS
+from .cards import CardError, rank_text
+
+from .reading import LANGUAGES, parse_cards, parse_rank
+from .i18n import _
+from .limits import MAX_FIELD, MAX_ROUNDS
 from .numbers import read_whole
 from .referee import as_data
-from .rules import CHOICES, DEFAULT, GAMES, RulesError, make_rules
+from .rules import CHOICES, DEFAULT, GAMES, RulesError, make_rules, quoted
 from .solver import solve
 
 
@@ -26,6 +30,7 @@ class Query(NamedTuple):
     rules: object
     round: int | None
     notes: list = []     # settings given that cannot take effect (Rules.idle)
+    letters: str = 'en'  # the language whose letters the cards were read in
 
 
 def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
@@ -38,50 +43,55 @@ def read_rules(settings=None, decks=None, jokers=None, base=DEFAULT):
             given[key] = value
     if not given:
         return base
-    key = tuple(sorted(given.items()))
     try:
-        hash(key)
-    except TypeError:                 # a value that is a list or an object: not kept (make_rules refuses it)
-        key = None
-    try:
-        return rules_of(key, base) if key else make_rules(given, base)
+        return make_rules(given, base)
     except RulesError as e:
         raise QueryError(str(e)) from None
 
 
-@lru_cache(maxsize=256)               # a batch or a table asks for the same few rules again and again
-def rules_of(settings, base):
-    """make_rules() for settings given as sorted (key, value) pairs."""
-    return make_rules(dict(settings), base)
+def read_letters(fields):
+    """The language whose letters the cards of a query are typed in: `letters`, else `lang`, else the
+    canonical English ones; QueryError for a language the app does not read."""
+    for key in ('letters', 'lang'):
+        value = fields.get(key)
+        if value not in (None, ''):
+            if not isinstance(value, str) or value not in LANGUAGES:
+                raise QueryError(_("%(key)s: '%(value)s' is not a language of the app (one of: %(choices)s)",
+                                   key=key, value=str(value)[:20], choices=', '.join(LANGUAGES)))
+            return value
+    return 'en'
 
 
-def read_wild(wild, round, rules):
-    """(wild rank, round number or None) from `wild` ('5', 'K', 'none') and/or the round number.
-    One is needed; given both, they must agree (the round also limits the hand's size)."""
-    named = read_rank(wild) if wild not in (None, '') else ...
+def read_wild(wild, round, rules, letters='en'):
+    """(wild rank, round number or None) from `wild` ('5', 'K', 'none'; a rank word of the `letters`
+    language too) and/or the round number. One is needed; given both, they must agree (the round
+    also limits the hand's size)."""
+    named = read_rank(wild, letters) if wild not in (None, '') else ...
     if round in (None, ''):
         if named is ...:
             raise QueryError(_('give the wild rank (wild) or the round (round)'))
         return named, None
-    number = read_whole(round if isinstance(round, int) else str(round), MAX_ROUNDS)
+    number = read_whole(round, MAX_ROUNDS)
     if number is None:
-        raise QueryError(_("round '%(round)s' is not a number", round=str(round)[:20])) from None
+        raise QueryError(_("round '%(round)s' is not a number", round=quoted(round))) from None
     try:
         rank = rules.wild_rank(number)
     except RulesError as e:
         raise QueryError(str(e)) from None
     if named is not ... and named != rank:
         raise QueryError(_('wild %(wild)s does not match round %(round)d, whose wild rank is %(rank)s: give '
-                           'one of them', wild=str(wild).strip()[:20], round=number, rank=rank_text(rank)))
+                           'one of them', wild=quoted(wild).strip(), round=number, rank=rank_text(rank)))
     return rank, number
 
 
-def read_rank(wild):
+def read_rank(wild, letters='en'):
     """A wild rank as typed ('5', 'K', 'none': no wild rank)."""
-    if str(wild).strip().lower() in ('none', 'no', '-'):
+    if not isinstance(wild, (str, int)) or isinstance(wild, bool):
+        raise QueryError(_("wild: '%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=quoted(wild)))
+    if quoted(wild).strip().lower() in ('none', 'no', '-'):
         return None
     try:
-        return parse_rank(wild)
+        return parse_rank(quoted(wild, most=40), letters)
     except CardError as e:
         raise QueryError(_('wild: %(error)s', error=e)) from None
 
@@ -91,24 +101,35 @@ def read_query(fields, base=DEFAULT):
     if not isinstance(fields, dict):
         raise QueryError(_('a query is an object like %(example)s', example='{"cards": "7H 8H 9H", "wild": "5"}'))
     rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
-    wild, round = read_wild(fields.get('wild'), fields.get('round'), rules)
+    letters = read_letters(fields)
+    wild, round = read_wild(fields.get('wild'), fields.get('round'), rules, letters)
     cards = fields.get('cards')
-    if not isinstance(cards, (str, list)) or not cards:
+    if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+        cards = ' '.join(cards)
+    if not isinstance(cards, str) or not cards:
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
-    text = cards if isinstance(cards, str) else ' '.join(map(str, cards))
     try:
-        hand = parse_cards(text, rules.decks, rules.jokers)
+        hand = read_cards_field(cards, rules, letters)
     except CardError as e:
         raise QueryError(str(e)) from None
     if not hand:
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
     check_size(hand, round, rules)
-    return Query(hand, wild, rules, round, rules.idle(wild))
+    return Query(hand, wild, rules, round, rules.idle(wild), letters)
 
 
 def answer_data(query, solution):
-    """What the API and `solve --jsonl` answer for a query: the solution, and notes if any."""
-    return {**as_data(solution), **({'notes': query.notes} if query.notes else {})}
+    """What the API and `solve --jsonl` answer for a query: the solution, the letters its cards were
+    read in, and notes if any."""
+    return {**as_data(solution), 'letters': query.letters, **({'notes': query.notes} if query.notes else {})}
+
+
+def read_cards_field(text, rules, letters):
+    """The cards of a query's `cards` (at most MAX_FIELD characters, as every cards field), read in
+    the `letters` language and checked against the rules' pack."""
+    if len(text) > MAX_FIELD:
+        raise CardError(_('at most %(most)d characters, not %(count)d', most=MAX_FIELD, count=len(text)))
+    return parse_cards(text, rules.decks, rules.jokers, language=letters)
 
 
 def check_size(hand, round, rules):
@@ -136,9 +157,9 @@ def settings_from(args):
     return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}
 
 
-def read_hand(args, base=DEFAULT, game_id=None):
+def read_hand(args, base=DEFAULT, game_id=None, letters='en'):
     """The hand asked about by these URL parameters (cards, round or wild, settings), on the rules
-    `base` (the game's, when the hand is from one): read in the page's language."""
+    `base` (the game's, when the hand is from one), its cards read in the `letters` language."""
     errors = {}
     try:
         rules = read_rules(settings_from(args), base=base)
@@ -147,13 +168,13 @@ def read_hand(args, base=DEFAULT, game_id=None):
     wild = round = None
     if args.get('wild') or args.get('round'):
         try:
-            wild, round = read_wild(args.get('wild'), args.get('round'), rules)
+            wild, round = read_wild(args.get('wild'), args.get('round'), rules, letters)
         except QueryError as e:
             errors['round'] = str(e)
     hand = []
     if args.get('cards', '').strip():
         try:
-            hand = parse_cards(args['cards'], rules.decks, rules.jokers, language=language())
+            hand = read_cards_field(args['cards'], rules, letters)
             check_size(hand, round, rules)
         except (CardError, QueryError) as e:
             errors['cards'] = str(e)

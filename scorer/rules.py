@@ -1,5 +1,6 @@
 """Rules: every setting of docs/rules.md with its default, the rounds it deals and their wild ranks."""
 
+import math
 from dataclasses import dataclass, fields, replace
 
 from .i18n import N_, _, ngettext
@@ -186,6 +187,17 @@ def coerce(key, value):
     return value
 
 
+def quoted(value, most=20):
+    """A setting's value as a message shows it: true, null, 5, 'word', a long number or text cut short
+    (a number of thousands of digits is not written out: Python refuses to, past 4,300)."""
+    if value is None or isinstance(value, bool):
+        return 'null' if value is None else str(value).lower()
+    if isinstance(value, int) and value.bit_length() > 64:
+        return _('a number of about %(digits)d digits', digits=int(math.log10(abs(value))) + 1)
+    text = str(value)
+    return text if len(text) <= most else text[:most] + '…'
+
+
 def make_rules(settings=None, base=None, **more):
     """Rules from a dict of settings on top of `base` (the defaults); an unknown key or value raises
     RulesError naming it."""
@@ -198,10 +210,9 @@ def make_rules(settings=None, base=None, **more):
         allowed = CHOICES[key]
         ok = any(value == a and type(value) is type(a) for a in allowed)
         if not ok:
-            shown = ', '.join('null' if a is None else str(a).lower() if isinstance(a, bool) else str(a)
-                              for a in allowed)
+            shown = ', '.join(quoted(a) for a in allowed)
             raise RulesError(_("'%(value)s' is not a value of %(key)s (one of: %(choices)s)",
-                               value=value, key=key, choices=shown)
+                               value=quoted(value), key=key, choices=shown)
                              if not isinstance(value, (dict, list)) else
                              _('%(key)s takes one of: %(choices)s', key=key, choices=shown))
         values[key] = value

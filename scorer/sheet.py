@@ -14,7 +14,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CardError, canonical, number_word, parse_cards, pretty, tokens
+from .cards import CardError, number_word, pretty, tokens
+
+from .reading import LANGUAGES, canonical, parse_cards
 from .i18n import _, language, listing, ngettext
 from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
@@ -300,25 +302,26 @@ def clean_entries(game, number, entries):
                        read_points(e.points)) for e in entries)
 
 
-def typed_cards(player, text):
-    """A player's cards as typed on a page, read in its language (7C is 7♥ on a Spanish page), in
-    canonical text, or None; EntryError for the cards field if one is no card."""
+def typed_cards(player, text, letters=None):
+    """A player's cards as typed on a page, read in the letters of its language (`letters`, else the
+    current language: 7C is 7♥ on a Spanish page), in canonical text, or None; EntryError for the
+    cards field if one is no card."""
     if not text or not text.strip():
         return None
     try:
-        return canonical(text, language()) or None
+        return canonical(text, letters if letters in LANGUAGES else language()) or None
     except CardError as e:
         raise EntryError(f'{player}: {e}', 'cards') from None
 
 
-def read_round(game, number, out, typed):
+def read_round(game, number, out, typed, letters=None):
     """A round as typed ({'cards', 'points'} a seat, `out` the seats gone out), checked and in the
     form it is kept (clean_entries); RoundError names every problem, a card that is none among them.
     The server's round page and the phone offline (web/phone.py) both read a round with this."""
     entries, errors, fields = [], {}, {}
     for i, p in enumerate(game.players):
         try:
-            cards = typed_cards(p, typed[i]['cards'])
+            cards = typed_cards(p, typed[i]['cards'], letters)
         except EntryError as e:
             errors[p], fields[p], cards = [str(e)], {'cards'}, None
         entries.append(Entry(p, i in out, cards, typed[i]['points'] or None))

@@ -75,6 +75,7 @@ class Server:
     """The app served by werkzeug in a thread on a free loopback port."""
 
     def __init__(self, app):
+        self.app = app
         self.server = make_server('127.0.0.1', 0, app, threaded=True)
         self.url = f'http://127.0.0.1:{self.server.server_port}'
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)

@@ -3,7 +3,7 @@ shows the same result on another phone."""
 
 import pytest
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from tests.browser import no_horizontal_scroll, phone, shot, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')

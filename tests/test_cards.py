@@ -1,10 +1,12 @@
-"""Card text: forgiving input, canonical output, and clear errors naming the bad card."""
+"""Card text: forgiving input, canonical output, and clear errors quoting what was typed."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.cards import JOKER, Card, CardError, card, ordinal, parse_cards, pretty, text
+from scorer.cards import JOKER, Card, CardError, ordinal, pretty, text
+
+from scorer.reading import card, parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import GAMES
 
@@ -29,10 +31,11 @@ def test_pretty_has_suit_symbols():
 
 
 @pytest.mark.parametrize('typed, message', [
-    ('7H 8H 1X', "'1X' is not a card (3rd card)"),
-    ('ZZ', "'ZZ' is not a card (1st card)"),
-    ('7H 11H', "'11H' is not a card (2nd card)"),
-    ('7H 8H 9H 10H 11', "'11' is not a card (5th card)"),
+    ('7H 8H 1X', "'1X' is not a card"),
+    ('ZZ', "'ZZ' is not a card"),
+    ('7H 11H', "'11H' is not a card"),
+    ('7H 8H 9H 10H 11', "'11' is not a card"),
+    ('7H KX', "'KX': which suit is X? The suit letters here are S ♠, H ♥, D ♦, C ♣"),
     ('7H 7H 7H', 'three 7♥ but only 2 decks'),
     ('JK', 'a joker, but no jokers are in play'),
 ])
@@ -81,85 +84,121 @@ def test_any_text_parses_or_gets_a_card_error(typed):
 
 def test_a_superscript_digit_is_not_a_rank():
     """Found by the fuzzer: '¹' counts as a digit for str.isdigit() but int() refuses it."""
-    from scorer.cards import parse_rank
+    from scorer.reading import parse_rank
     with pytest.raises(CardError, match="'¹' is not a rank"):
         parse_rank('¹')
 
 
-# One table of inputs, good and bad, that the server's parser (scorer/cards.py) and the
-# browser's (static/js/picker.js, fed the same tables) must read alike.
-PARITY = ['10h', 'Th', 'q♠', 'A♥', 'KC', 'jk', 'JKR', 'Joker', '🃏', '7♥️', ' 5s ', '2d', '9♧', '10♤',
-          'Rey♥', 'rey♥', 'dama♠', 'VC', 'v♦', 'R♦', 'ás♣', 'As♠', 'AS', 'ASH', 'Jota♥', 'reina♦', 'valete♣',
-          'REI♠', 'comodín', 'comodin', 'coringa', 'curinga',
-          '1X', '11H', 'DAMAX', 'D♠', '10', 'T', 'ＡＳ', 'A♠♠', '0S', '1S', 'JS H', 'ß', 'ǅ', 'ℌ', '', '♠',
-          'K', 'KH7', 'REYH', 'rEy♣', 'ÁS♦', 'as', '10♥10']
+# Texts as tables type them, good and bad, that the server's reader (scorer/reading.py) and the
+# browser's (static/js/cards.js, fed the same tables) must read alike, refusals word for word.
+PARITY_TEXTS = [
+    '10h', 'Th', 'q♠', 'A♥', 'KC', 'jk', 'JKR', 'Joker', '🃏', '7♥️', ' 5s ', '2d', '9♧', '10♤', 'Rey♥', 'rey♥',
+    'dama♠', 'VC', 'v♦', 'R♦', 'ás♣', 'As♠', 'AS', 'ASH', 'Jota♥', 'reina♦', 'valete♣', 'REI♠', 'comodín',
+    'comodin', 'coringa', 'curinga', '1X', '11H', 'DAMAX', 'D♠', '10', 'T', 'ＡＳ', 'A♠♠', '0S', '1S', 'JS H',
+    'ß', 'ǅ', 'ℌ', '', '♠', 'K', 'KH7', 'REYH', 'rEy♣', 'ÁS♦', 'as', '10♥10', '\u0301', 'a' * 40,
+    '7C 8C 9C', 'KP AT 10D', 'rey de corazones, 7 de picas', 'AS♠ 5S 5H', 'sota♣ JD', '7C 8P 9E 10O',
+    'D♥ V♠ R♦ DD', 'rei de copas dama de espadas', 'ás', 'KH 5S 2D', 'Q DE PICAS', 'rey de tréboles',
+    'rey de treboles', '2 de ouros, 3 de paus', 'rey corazones', '7 de', 'as de espadas', 'siete de picas',
+    'seven of hearts', 'King of Spades, ace of clubs', 'de', 'do', 'da', 'del', 'of', 'picas', 'DO DE DA',
+    'sete de copas', 'dez de ouros', 'diez de diamantes', 'rey de', 'de picas', '7\u00a08H\u30009H;10H',
+    '7H\u200b8H', 'constructor', '__proto__', 'TOSTRING', 'hasOwnProperty', '8P 9E 7S 7H 5D',
+]
 
 
-# Texts as Spanish and Portuguese tables type them, read by both parsers in that page's language.
-PARITY_TEXTS = ['7C 8C 9C', 'KP AT 10D', 'rey de corazones, 7 de picas', 'as', 'AS♠ 5S 5H', 'sota♣ JD',
-                '7C 8P 9E 10O', 'D♥ V♠ R♦ DD', 'rei de copas dama de espadas', 'ás', 'KH 5S 2D', 'Q DE PICAS',
-                'rey de tréboles', 'rey de treboles', '2 de ouros, 3 de paus', 'rey corazones', '7 de', '']
+def server_reads(text, language):
+    from scorer.reading import read
+    return [[r.typed, str(r.card) if r.card else None, r.problem] for r in read(text, language)]
 
 
 @pytest.mark.parametrize('language', ['en', 'es', 'pt'])
 def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, language):
-    def server_reads(token):
-        try:
-            return str(card(token, language))
-        except CardError:
-            return None
-
-    def server_reads_text(text):
-        from scorer.cards import phrases, tokens
-        return [server_reads(t) for t in tokens(phrases(text, language))]
+    """Every text, card by card: the same cards, the same problems in the same words."""
     context = browser.new_context()
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
     page = context.new_page()
-    page.goto(server.url + f'/audit?lang={language}')
+    page.goto(server.url + '/audit')
     browser_reads = page.evaluate(
-        "tokens => import('/static/js/picker.js').then(m => tokens.map(t => m.readCard(t)))", PARITY)
-    browser_texts = page.evaluate(
-        "texts => import('/static/js/picker.js').then(m => texts.map(t => {"
-        "  const read = m.readCards(t); return read.bad.length ? null : read.cards; }))", PARITY_TEXTS)
+        "texts => import('/static/js/cards.js').then(m => {"
+        "  const read = m.reader(JSON.parse(document.getElementById('card-tables').textContent));"
+        "  return texts.map(t => read(t).map(r => [r.typed, r.card, r.problem || '']));"
+        "})", PARITY_TEXTS)
     context.close()
-    assert dict(zip(PARITY, browser_reads)) == {t: server_reads(t) for t in PARITY}
-    expected = {t: (None if None in server_reads_text(t) else server_reads_text(t)) for t in PARITY_TEXTS}
-    assert dict(zip(PARITY_TEXTS, browser_texts)) == expected
+    from flask_babel import force_locale
+    with server.app.test_request_context(), force_locale(language):
+        expected = [server_reads(t, language) for t in PARITY_TEXTS]
+    for text, got, want in zip(PARITY_TEXTS, browser_reads, expected):
+        assert [[typed, card, problem or ''] for typed, card, problem in got] == \
+            [[typed, card, problem or ''] for typed, card, problem in want], text
 
 
 @pytest.mark.parametrize('language, typed, read', [
     ('es', '7C 8C 9C', '7H 8H 9H'),                      # C is corazones: the hand a Spanish player holds
-    ('es', 'KP AT 10D 5S 5H', 'KS AC 10D 5S 5H'),        # picas, tréboles; S, H and D as in English
+    ('es', 'KP AT 10D 9E', 'KS AC 10D 9S'),              # picas (or espadas), tréboles, diamantes
     ('es', 'rey de corazones, 7 de picas', 'KH 7S'),
-    ('es', 'Sota♣ jota♦', 'JC JD'),
+    ('es', 'as de espadas, siete de picas', 'AS 7S'),     # the suit said in words, as Latin-American tables say it
+    ('es', 'Sota♣ jota♦ RC', 'JC JD KH'),
     ('pt', '7C 8P 9E 10O', '7H 8C 9S 10D'),              # copas, paus, espadas, ouros
-    ('pt', 'D♥ V♠ R♦ DD', 'QH JS KD QD'),                # dama, valete, rei as the seeds write them
-    ('pt', 'rei de copas dama de espadas', 'KH QS'),
+    ('pt', 'D♥ V♠ R♦ DC', 'QH JS KD QH'),                # dama, valete, rei as the seeds write them
+    ('pt', 'rei de copas, dama de ouros, valete de paus', 'KH QD JC'),
+    ('pt', 'sete de espadas dez de ouros', '7S 10D'),
     ('en', '7C 8C 9C', '7C 8C 9C'),
+    ('en', 'seven of hearts, king of spades', '7H KS'),
     ('en', '7♥ 8♥ 9♥', '7H 8H 9H'),
 ])
 def test_cards_are_read_the_way_the_table_writes_them(language, typed, read):
-    from scorer.cards import canonical
+    from scorer.reading import canonical
     assert canonical(typed, language) == read
 
 
-@pytest.mark.parametrize('language, typed', [('es', 'rey'), ('es', 'as'), ('pt', 'ás'), ('pt', 'rei'), ('en', 'K'),
-                                             ('en', '10')])
-def test_a_rank_without_a_suit_asks_which_suit(language, typed):
-    with pytest.raises(CardError, match=f"'{typed}' has no suit: which one"):
+@pytest.mark.parametrize('language, typed, choices', [
+    ('es', 'rey', 'K♠, K♥, K♦ or K♣'), ('es', 'as', 'A♠, A♥, A♦ or A♣'), ('pt', 'ás', 'A♠, A♥, A♦ or A♣'),
+    ('pt', 'rei', 'K♠, K♥, K♦ or K♣'), ('pt', 'D', 'Q♠, Q♥, Q♦ or Q♣'), ('en', 'K', 'K♠, K♥, K♦ or K♣'),
+    ('en', '10', '10♠, 10♥, 10♦ or 10♣'), ('en', 'ace', 'A♠, A♥, A♦ or A♣')])
+def test_a_rank_without_a_suit_asks_which_suit_naming_the_choices(language, typed, choices):
+    with pytest.raises(CardError) as e:
         parse_cards(typed, language=language)
+    assert str(e.value) == f"'{typed}' has no suit: which one? ({choices})"
+
+
+@pytest.mark.parametrize('language, typed', [('es', 'de'), ('es', 'del'), ('pt', 'de'), ('pt', 'do'), ('pt', 'da'),
+                                             ('pt', 'DE'), ('pt', 'dos'), ('en', 'of')])
+def test_joining_words_are_never_cards(language, typed):
+    """Issue 35: on a Portuguese page 'de' was read as Q♠ (D, dama, and E, espadas) and 'do' as Q♦."""
+    with pytest.raises(CardError, match=f"'{typed}' is not a card: it joins a rank and a suit"):
+        parse_cards(f'7♥ {typed}', language=language)
+
+
+@pytest.mark.parametrize('language, typed, message', [
+    ('pt', 'sete de copas, rey de corazones', "'rey' is not a card"),     # quoting what was typed, never 'sete♥'
+    ('es', 'K♥♥', "'K♥♥' is not a card"),
+    ('es', '7S', "'7S': which suit is S? The suit letters here are P or E ♠, C ♥, D ♦, T ♣"),
+    ('pt', '7D', "'7D': which suit is D? The suit letters here are E ♠, C ♥, O ♦, P ♣"),
+    ('es', 'picas', "'picas' is a suit: which rank? (siete de picas)"),
+])
+def test_a_refusal_quotes_only_what_was_typed(language, typed, message):
+    with pytest.raises(CardError) as e:
+        parse_cards(typed, language=language)
+    assert str(e.value) == message
 
 
 def test_stored_cards_read_the_same_whatever_the_page_language():
     """Canonical text is read the English way, and symbols read alike in every language."""
-    from scorer.cards import canonical, symbols
+    from scorer.reading import canonical, symbols
     assert canonical('7C KH', 'en') == '7C KH'
     for language in ('en', 'es', 'pt'):
         assert canonical(symbols('7C KH 10D JK'), language) == '7C KH 10D JK'
+
+
+@given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC'] + [JOKER]), max_size=MAX_HAND),
+       st.sampled_from(['en', 'es', 'pt']))
+def test_symbols_read_back_in_every_language(hand, language):
+    from scorer.reading import canonical, symbols
+    assert canonical(symbols(text(hand)), language) == text(hand)
 
 
 @pytest.mark.parametrize('word, language', [('comodín', 'es'), ('comodin', 'es'), ('curinga', 'pt'), ('coringa', 'pt'),
                                             ('wild', 'en')])
 def test_the_word_for_a_wild_card_is_no_card_and_says_what_to_type(word, language):
     with pytest.raises(CardError, match='type the card itself') as e:
-        parse_cards(f'5H {word}')
+        parse_cards(f'5♥ {word}', language=language)
     assert f"'{word}'" in str(e.value) and 'JK for a joker' in str(e.value)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorer.cards import parse_cards
+from scorer.reading import parse_cards
 from scorer.claims import check_claim, check_meld, parse_melds
 from scorer.rules import DEFAULT, make_rules
 

@@ -5,6 +5,8 @@ The commands run in process through main(argv, stdin, stdout, stderr), as a shel
 
 import io
 import json
+
+import pytest
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -53,7 +55,7 @@ def test_check_claims_and_go_out():
 
 def test_check_bad_input_is_a_clear_error_without_traceback():
     for args, message in [
-        (('7H 8H 1X', '--round', '3'), "error: '1X' is not a card (3rd card)"),
+        (('7H 8H 1X', '--round', '3'), "error: '1X' is not a card"),
         (('7H 7H 7H', '--round', '3'), 'error: three 7♥ but only 2 decks'),
         (('7H', '--round', '12'), 'error: round 12 is not in a standard game (rounds 1-11)'),
         (('7H', '--wild', 'X'), "error: wild: 'X' is not a rank"),
@@ -84,10 +86,10 @@ def test_solve_jsonl_answers_each_line_in_order():
     assert r.returncode == 0 and r.stderr == ''
     out = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(out) == len(lines)
-    assert out[0] == {'id': 1, 'penalty': 17, 'deadwood': ['QS', '7C'],
+    assert out[0] == {'id': 1, 'penalty': 17, 'deadwood': ['QS', '7C'], 'letters': 'en',
                       'melds': [{'kind': 'run', 'cards': ['4H', '5H', '6H'], 'as': ['4H', '5H', '6H']}]}
     assert out[1]['id'] is None and out[1]['error'].startswith('not JSON')
-    assert out[2] == {'id': 'b', 'error': "'1X' is not a card (2nd card)"}
+    assert out[2] == {'id': 'b', 'error': "'1X' is not a card"}
     assert out[3]['penalty'] == 0
     assert out[4]['penalty'] == 0
     assert out[5] == {'id': 5, 'error': "unknown setting 'colour'"}
@@ -103,3 +105,74 @@ def test_check_refuses_a_wild_rank_the_round_contradicts_and_notes_idle_settings
         'Note: ace_penalty counts only when aces are high or low: an ace counts 1')
     line = json.loads(scorer('solve', '--jsonl', stdin='{"cards": "3S 3H KD", "wild": "5", "round": 1}\n').stdout)
     assert line['error'] == 'wild 5 does not match round 1, whose wild rank is 3: give one of them'
+
+
+HOSTILE_LINES = [
+    '[' * 100_000 + ']' * 100_000,                                   # nested 100,000 deep
+    '{"id": 1' + '0' * 5000 + ', "cards": "7H 8H 9H", "wild": "5"}',   # an id of 5,000 digits
+    '{"id": 2, "cards": "7H 8H 9H", "round": 1' + '0' * 5000 + '}',  # a round of 5,000 digits
+    '{"id": 3, "cards": "7H 8H 9H", "wild": 5' + '0' * 5000 + '}',
+    '{"id": 4, "cards": "7H 8H 9H", "wild": "5", "decks": 1' + '0' * 5000 + '}',
+    '{"id": NaN, "cards": "7H 8H 9H", "wild": "5"}',
+    '{"id": Infinity, "cards": "7H 8H 9H", "wild": "5"}',
+    '{"id": 1e999, "cards": "7H 8H 9H", "wild": "5"}',
+    '{"id": {"deep": [1, 2]}, "cards": "7H 8H 9H", "wild": "5"}',
+    '{"id": 5, "cards": ["7H", ["8H"]], "wild": "5"}',
+    '{"id": 6, "cards": "7H 8H 9H", "wild": ["5"]}',
+    '{"id": 7, "cards": "7H 8H 9H", "wild": true}',
+    '{"id": 8, "cards": "7H 8H 9H", "wild": "5", "rules": {"aces": {"a": [[[]]]}}}',
+    '{"id": 9, "cards": "' + '7H ' * 5000 + '", "wild": "5"}',
+    '{"id": 10, "cards": "7H 8H 9H", "wild": "5", "lang": "xx"}',
+    '"just a string"', '12', 'null', '{"id": "x" ' , '\ud800',
+]
+
+
+def test_solve_jsonl_answers_every_line_with_valid_json_whatever_it_holds():
+    """Issue 35: a line nested 100,000 deep or a number of 5,000 digits ended the process with a
+    traceback, and NaN was echoed as NaN (not JSON). Every line gets one line of valid JSON, and the
+    next line is still solved."""
+    good = '{"id": "last", "cards": "7H 8H 9H KS", "wild": "5"}'
+    r = scorer('solve', '--jsonl', stdin='\n'.join(HOSTILE_LINES + [good]) + '\n')
+    assert r.returncode == 0 and r.stderr == ''
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(HOSTILE_LINES) + 1
+    answers = [json.loads(line, parse_constant=lambda name: pytest.fail(f'{name} in the output')) for line in lines]
+    for line, answer in zip(HOSTILE_LINES, answers):
+        assert 'error' in answer, (line[:60], answer)
+        assert len(json.dumps(answer)) < 400, 'an answer quotes what it refuses, briefly'
+    assert answers[-1] == {'id': 'last', 'penalty': 10, 'deadwood': ['KS'], 'letters': 'en',
+                           'melds': [{'kind': 'run', 'cards': ['7H', '8H', '9H'], 'as': ['7H', '8H', '9H']}]}
+
+
+SETTINGS_BATCH = [
+    {'id': 'true decks', 'cards': '7H 8H 9H', 'wild': '5', 'decks': True},
+    {'id': 'one deck', 'cards': '7H 8H 9H', 'wild': '5', 'decks': 1},
+    {'id': 'all wild 1', 'cards': 'KS KH 5C', 'wild': '5', 'rules': {'all_wild_melds': 1}},
+    {'id': 'all wild true', 'cards': 'KS KH 5C', 'wild': '5', 'rules': {'all_wild_melds': True}},
+    {'id': 'max wilds true', 'cards': 'JK JK 7H', 'wild': '5', 'jokers': 2, 'rules': {'max_wilds_per_meld': True}},
+    {'id': 'max wilds 1', 'cards': 'JK JK 7H', 'wild': '5', 'jokers': 2, 'rules': {'max_wilds_per_meld': 1}},
+    {'id': 'decks 1.0', 'cards': '7H 8H 9H', 'wild': '5', 'decks': 1.0},
+    {'id': 'spanish', 'cards': '7C 8C 9C', 'wild': '5', 'lang': 'es'},
+    {'id': 'english', 'cards': '7C 8C 9C', 'wild': '5'},
+]
+
+
+def test_the_same_line_gets_the_same_answer_in_any_order():
+    """Issue 35: a settings cache took true, 1 and 1.0 as one key, so {"decks": true} was refused alone
+    but accepted after a line with "decks": 1. Settings are read by type, with no memory of earlier lines."""
+    import random
+
+    def answers(batch):
+        stdin = '\n'.join(json.dumps(line) for line in batch) + '\n'
+        return {a['id']: a for a in map(json.loads, scorer('solve', '--jsonl', stdin=stdin).stdout.splitlines())}
+    first = answers(SETTINGS_BATCH)
+    assert 'error' in first['true decks'] and 'error' in first['all wild 1'] and 'error' in first['max wilds true']
+    assert 'error' in first['decks 1.0'] and 'error' not in first['one deck']
+    assert first['spanish']['deadwood'] == [] and first['spanish']['melds'][0]['cards'] == ['7H', '8H', '9H']
+    assert first['english']['melds'][0]['cards'] == ['7C', '8C', '9C']
+    rng = random.Random(35)
+    for _ in range(6):
+        batch = SETTINGS_BATCH[:]
+        rng.shuffle(batch)
+        assert answers(batch) == first
+        assert answers([line for line in batch for _ in (1, 2)]) == first

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from tests.browser import no_horizontal_scroll, phone, shot, start_game, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')

@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.cards import CardError, parse_cards
+from scorer.cards import CardError
+
+from scorer.reading import parse_cards
 from scorer.gamefile import GameFileError, read_game
 from scorer.limits import MAX_HAND
 from tests.hands import examples

@@ -32,7 +32,7 @@ def test_read_and_write_round_trip():
     ({'rounds': [{'round': 12, 'entries': []}]}, 'round 12 is not in a standard game'),
     ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
                                           {'player': 'Bruno', 'cards': '1X'}, {'player': 'Carla', 'points': 1}]}]},
-     "round 1: Bruno: '1X' is not a card (1st card)"),
+     "round 1: Bruno: '1X' is not a card"),
     ({'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'points': 3}]}]}, 'round 1: Bruno has no entry'),
 ])
 def test_bad_files_get_clear_errors(change, message):

@@ -15,7 +15,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from app import create_app
-from scorer.cards import CardError, parse_cards, parse_rank
+from scorer.cards import CardError
+from scorer.reading import parse_cards, parse_rank
 from tests.helpers import new_game_form, round_form, save_confirmed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,8 +86,8 @@ def pages(client, hand_link=True):
     """Every kind of page, with a game that has rounds, claims, errors and stats to show."""
     url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'], title='Noche', place='Casa')).headers['Location']
     for n in range(1, 12):
-        r = save_confirmed(client, url, n, round_form(n % 2, cards=[None if n % 2 == 0 else 'KH 5C',
-                                                                     None if n % 2 else 'QS 2D']))
+        r = save_confirmed(client, url, n, round_form(n % 2, cards=[None if n % 2 == 0 else 'K♥ 5♣',
+                                                                     None if n % 2 else 'Q♠ 2♦']))
         assert r.status_code == 302, r.get_data(as_text=True)
     game_id = url.rsplit('/', 1)[1]
     return [
@@ -176,8 +177,8 @@ def test_a_printed_sheet_in_any_language(client, make_game):
 
 def test_errors_and_the_referee_speak_the_language(client):
     client.set_cookie('lang', 'es')
-    r = client.get('/api/solve?cards=7H 1X&wild=5')
-    assert r.get_json()['error'] == "'1X' no es una carta (2.ª carta)"
+    r = client.get('/api/solve?cards=7♥ 1X&wild=5&lang=es')
+    assert r.get_json()['error'] == "'1X' no es una carta"
     page = client.get('/audit?cards=7H 9H JH 2C&wild=3&melds=7H 9H JH').get_data(as_text=True)
     assert '7♥ 9♥ J♥ no es una escalera: faltan 8♥ y 10♥ y no tiene comodín' in page
     client.set_cookie('lang', 'pt')
@@ -198,18 +199,27 @@ def test_numbers_and_dates_in_the_locales_format(client):
             assert decimal(1234.5) == '1,234.5' and day('2026-11-29') == 'Nov 29, 2026'
 
 
-@pytest.mark.parametrize('typed, canonical', [
-    ('Rey♥', 'KH'), ('reina♠', 'QS'), ('JotaD', 'JD'), ('As♣', 'AC'), ('Ás♥', 'AH'), ('ValeteS', 'JS'),
-    ('Dama♦', 'QD'), ('Rei♣', 'KC'), ('VH', 'JH'), ('R♦', 'KD'), ('AS', 'AS'),
+@pytest.mark.parametrize('language, typed, canonical', [
+    ('es', 'Rey♥', 'KH'), ('es', 'reina♠', 'QS'), ('es', 'JotaD', None), ('es', 'As♣', 'AC'), ('pt', 'Ás♥', 'AH'),
+    ('pt', 'ValeteS', None), ('pt', 'Dama♦', 'QD'), ('pt', 'Rei♣', 'KC'), ('pt', 'VC', 'JH'), ('pt', 'R♦', 'KD'),
+    ('en', 'AS', 'AS'), ('en', 'Rey♥', None), ('es', 'sota♣', 'JC'), ('es', 'RC', 'KH'), ('pt', 'DE', None),
 ])
-def test_cards_as_spanish_and_portuguese_tables_name_them(typed, canonical):
-    assert [str(c) for c in parse_cards(typed, jokers=2)] == [canonical]
+def test_cards_as_spanish_and_portuguese_tables_name_them(language, typed, canonical):
+    """A rank word is glued to a suit symbol (rey♥) or says its suit in words; letters glue to letters
+    (pt VC: valete de copas). Each page reads its own language's words only."""
+    if canonical is None:
+        with pytest.raises(CardError):
+            parse_cards(typed, jokers=2, language=language)
+    else:
+        assert [str(c) for c in parse_cards(typed, jokers=2, language=language)] == [canonical]
 
 
-def test_dama_letter_is_not_read_as_a_rank():
+def test_a_rank_is_read_with_the_same_words_as_a_card():
+    """Issue 40: the wild-rank field refused 'sota' and Portuguese 'D' though cards took them."""
+    assert parse_rank('Reina', 'es') == 12 and parse_rank('rey', 'es') == 13 and parse_rank('sota', 'es') == 11
+    assert parse_rank('D', 'pt') == 12 and parse_rank('valete', 'pt') == 11 and parse_rank('K') == 13
     with pytest.raises(CardError):
-        parse_cards('DH')                  # D is the diamonds letter, so 'D' alone is not dama
-    assert parse_rank('Reina') == 12 and parse_rank('rey') == 13
+        parse_rank('D')                   # D is no rank in English (nor in Spanish)
 
 
 RANK_WORDS = {'es': ['ases', 'doses', 'treses', 'cuatros', 'cincos', 'seises', 'sietes', 'ochos', 'nueves', 'dieces',
@@ -250,7 +260,7 @@ def test_zero_reads_as_plural_in_portuguese(client, make_game):
 ])
 def test_the_tables_word_for_a_wild_card_gets_a_message_in_its_language(client, language, word, message):
     client.set_cookie('lang', language)
-    r = client.get('/api/solve', query_string={'cards': f'7H {word}', 'wild': '5'})
+    r = client.get('/api/solve', query_string={'cards': f'7♥ {word}', 'wild': '5', 'lang': language})
     assert r.status_code == 400 and message in r.get_json()['error']
 
 

@@ -5,7 +5,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scorer.cards import JOKER, SUITS, Card, parse_cards
+from scorer.cards import JOKER, SUITS, Card
+
+from scorer.reading import parse_cards
 from scorer.claims import check_claim, check_meld
 from scorer.melds import Meld, meld_of, valid
 from scorer.rules import make_rules

@@ -3,7 +3,7 @@ scorekeeper's page filling in, and everything a phone without the seat's key is 
 
 import pytest
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from tests.helpers import round_form
 
 
@@ -66,7 +66,7 @@ def test_the_scorekeeper_frees_a_seat_and_can_turn_self_entry_off(app, client, m
 
 
 @pytest.mark.parametrize('data, message', [
-    ({'cards': '7H 1X'}, "&#39;1X&#39; is not a card (2nd card)"),
+    ({'cards': '7H 1X'}, "&#39;1X&#39; is not a card"),
     ({'cards': '7H 8H 9H 10H'}, 'Bruno holds 4 cards, but round 1 deals 3'),
     ({'went_out': 'y', 'cards': '7H 9C KD'}, 'Bruno went out but'),
     ({'cards': '7H', 'points': '4'}, 'enter cards or points, not both'),

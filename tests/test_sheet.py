@@ -106,7 +106,7 @@ def test_places_shown_after_every_round():
     ([out('Ana'), cards('Bruno', 'KH 5C 7D 8D'), pts('Carla', 3)], 'Bruno', 'Bruno holds 4 cards, but round 1 deals 3'),
     ([Entry('Ana', True, '7C 9D'), pts('Bruno', 1), pts('Carla', 3)], 'Ana', 'Ana went out but 9♦ 7♣ do not meld'),
     ([out('Ana'), cards('Bruno', '7H 7H'), cards('Carla', '7H 2C')], '', 'three 7♥ in this round (Bruno and Carla) but only 2 decks'),
-    ([out('Ana'), cards('Bruno', '1X'), pts('Carla', 3)], 'Bruno', "Bruno: '1X' is not a card (1st card)"),
+    ([out('Ana'), cards('Bruno', '1X'), pts('Carla', 3)], 'Bruno', "Bruno: '1X' is not a card"),
     ([out('Ana'), Entry('Bruno'), pts('Carla', 3)], 'Bruno', "enter Bruno's cards or points"),
     ([out('Ana'), Entry('Bruno', points='ten'), pts('Carla', 3)], 'Bruno', "Bruno: 'ten' is not a number of points"),
     ([out('Ana'), Entry('Bruno', cards='7H', points=3), pts('Carla', 3)], 'Bruno', 'Bruno: enter cards or points, not both'),

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorer.cards import JOKER, SUITS, Card, parse_cards
+from scorer.cards import JOKER, SUITS, Card
+
+from scorer.reading import parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from tests.browser import phone_in, shot, start_game, tap_cards
 from tests.test_fast_entry import save_by_points
 

@@ -3,7 +3,7 @@ correcting a past round, and a second phone following the sheet live without bei
 
 import pytest
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from tests.browser import expect, no_horizontal_scroll, phone, shot, table_fits
 from tests.browser import tap_cards as enter_cards
 

@@ -1,4 +1,9 @@
-"""The JSON API: /api/solve, answering like one line of `python -m scorer solve --jsonl`."""
+"""The JSON API: /api/solve, answering like one line of `python -m scorer solve --jsonl`.
+
+The API reads cards in the canonical letters (S H D C) and answers in English, whatever the
+request's Accept-Language or cookies say; `lang=es` (or pt) asks for that language's letters and
+words, and `letters=` for the letters alone. Every answer says which letters it read.
+"""
 
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
@@ -29,12 +34,13 @@ def solve_hand():
             return jsonify(error=_("no game '%(game)s'", game=args['game'][:40])), 404
         base = game.rules
     fields = {'cards': args.get('cards', ''), 'wild': args.get('wild'), 'round': args.get('round'),
+              'lang': args.get('lang'), 'letters': args.get('letters'),
               'rules': {k: v for k, v in args.items() if k in CHOICES and (k != 'game' or v in GAMES)}}
     try:
         query = read_query(fields, base) if base else read_query(fields)
     except QueryError as e:
         return jsonify(error=str(e)), 400
-    unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game'})
+    unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game', 'lang', 'letters'})
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40])), 400
     return jsonify(answer_data(query, solve(query.hand, query.wild, query.rules)))

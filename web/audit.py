@@ -1,15 +1,20 @@
 """/audit and /api/audit: settle a disputed hand with the optimal melds, card by card, and check a claim.
 
 The whole audit lives in the URL (GET, the same names as /api/solve), so a link reproduces it;
-/api/audit takes the same parameters and answers the same facts as JSON.
+/api/audit takes the same parameters and answers the same facts as JSON. Cards in a URL are read
+in the canonical letters (S H D C), or in those of `letters=` (the audit form says which letters
+its page reads: 7C is 7♥ on a Spanish page); a form sent in a language's letters is answered with
+a redirect to the same audit written in suit symbols, so its address, and the "Link to this audit",
+mean the same hand on every phone.
 """
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.cards import CardError, parse_cards
+
+from scorer.cards import CardError, pretty, rank_text
+from scorer.reading import letters_of, parse_cards
 from scorer.claims import parse_melds
-from scorer.i18n import language
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer import query
@@ -23,10 +28,16 @@ from .ratelimit import solver_rate
 from .forms import choices, title
 
 bp = Blueprint('audit', __name__)
-PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', *CHOICES}
+PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', 'lang', 'letters', *CHOICES}
 
 
-def read_hand(args):
+def letters(args):
+    """The language whose letters the URL's cards are typed in (`letters=`), canonical by default;
+    an unknown one reads the canonical letters too."""
+    return letters_of(args.get('letters'))
+
+
+def read_hand(args, letters='en'):
     """The hand asked about by these URL parameters, on the rules of the game it is from (404 if none)."""
     game_id = args.get('game') if args.get('game') not in GAMES else None
     base = DEFAULT
@@ -35,12 +46,12 @@ def read_hand(args):
         if game is None:
             abort(404)
         base = game.rules
-    return query.read_hand(args, base, game_id)
+    return query.read_hand(args, base, game_id, letters)
 
 
-def read_audit(args):
+def read_audit(args, letters='en'):
     """The audit asked for by these URL parameters: (game id, rules, wild, round, Audit or None, errors)."""
-    asked = read_hand(args)
+    asked = read_hand(args, letters)
     game_id, rules, wild, round, hand, errors = asked
     result = None
     claim_score = None
@@ -52,7 +63,7 @@ def read_audit(args):
     if args.get('melds', '').strip():
         try:
             claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers,
-                                                                           language=language()))
+                                                                           language=letters))
         except CardError as e:
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')
@@ -60,7 +71,18 @@ def read_audit(args):
         result = referee_audit(hand, wild, rules, round, claim_score, claim_melds)
     elif args.get('cards', '').strip() and not errors and not chosen:
         errors['round'] = _('choose the round (or the wild rank)')
-    return game_id, rules, wild, round, result, errors
+    return game_id, rules, wild, round, result, errors, claim_melds
+
+
+def address(args, result, claim_melds, **more):
+    """The address of this audit with its cards in suit symbols, which every phone reads alike."""
+    fields = {k: v for k, v in args.items() if k not in ('letters', 'lang', 'view', 'cards', 'melds', 'wild') and v != ''}
+    fields['cards'] = pretty(result.hand)
+    if claim_melds:
+        fields['melds'] = ' | '.join(pretty(m) for m in claim_melds)
+    if args.get('wild'):
+        fields['wild'] = rank_text(result.wild) if result.wild else 'none'
+    return url_for('audit.audit', **fields, **more)
 
 
 def recorded(game_id, round, seat):
@@ -81,8 +103,12 @@ def recorded(game_id, round, seat):
 @bp.get('/audit')
 @solver_rate
 def audit():
-    game_id, rules, wild, round, result, errors = read_audit(request.args)
-    return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules,
+    game_id, rules, wild, round, result, errors, claim_melds = read_audit(request.args, letters(request.args))
+    if result and 'letters' in request.args:
+        return redirect(address(request.args, result, claim_melds))
+    links = {'link': address(request.args, result, claim_melds),
+             'printable': address(request.args, result, claim_melds, view='print')} if result else {}
+    return render_template('audit/audit.html', args=request.args, errors=errors, result=result, rules=rules, links=links,
                            recorded=recorded(game_id, round, request.args.get('player')),
                            wild=wild, round=round, game_id=game_id, settings=list(CHOICES),
                            choices=choices, title=title, printable=request.args.get('view') == 'print')
@@ -94,7 +120,7 @@ def preview():
     """GET /audit/preview?cards=...&round=N&game=<id>&out=1: one hand's minimal penalty as the saved
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
-    asked = read_hand(request.args)
+    asked = read_hand(request.args, letters(request.args))
     solution, error = query.preview(asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')
@@ -111,9 +137,13 @@ def audit_api():
     game_id = request.args.get('game')
     if game_id and game_id not in GAMES and store.load_game(get_db(), game_id) is None:
         return jsonify(error=_("no game '%(game)s'", game=game_id[:40])), 404
-    game_id, rules, wild, round, result, errors = read_audit(request.args)
+    try:
+        read = query.read_letters(request.args)
+    except query.QueryError as e:
+        return jsonify(error=str(e), errors={'letters': str(e)}), 400
+    game_id, rules, wild, round, result, errors, _melds = read_audit(request.args, read)
     if not errors and result is None:
         errors['cards'] = _('no cards given (%(example)s)', example='cards=7H+8H+9H')
     if errors:
-        return jsonify(error='; '.join(errors.values()), errors=errors), 400
-    return jsonify(audit_data(result))
+        return jsonify(error='; '.join(errors.values()), errors=errors, letters=read), 400
+    return jsonify({**audit_data(result), 'letters': read})

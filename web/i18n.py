@@ -20,8 +20,12 @@ def known_languages():
 
 
 def select_locale():
-    """The language: ?lang= (a printout in another language), the switcher's cookie, else the browser's."""
+    """The language: ?lang= (a printout in another language), the switcher's cookie, else the browser's.
+    The JSON API speaks only what it is asked for (?lang=), English by default: the same request
+    gets the same answer from any browser."""
     languages = known_languages()
+    if request.path.startswith('/api/'):
+        return request.args.get('lang') if request.args.get('lang') in languages else 'en'
     for choice in (request.args.get('lang'), request.cookies.get('lang')):
         if choice in languages:
             return choice

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
-from scorer.cards import symbols
+from scorer.reading import symbols
 from scorer.chart import race
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta, timezone
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from scorer.gamefile import read_entry
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
@@ -84,7 +84,7 @@ def round_entry(game_id, number):
         based_on = read_whole(form.version.data, MAX_VERSION)
         out = form.seats_out(game.players)
         try:
-            clean = read_round(game, number, out, typed)
+            clean = read_round(game, number, out, typed, request.form.get('letters'))
             if based_on is None:
                 raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
                                          'from, so it could overwrite a newer one. Check the entries and save '

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from scorer.cards import symbols
+from scorer.reading import symbols
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry, typed_cards
@@ -173,7 +173,7 @@ def hand(game_id):
         status = 409
     elif sent:
         try:
-            entry = Entry(player, form.went_out.data, typed_cards(player, form.cards.data), form.points.data or None)
+            entry = Entry(player, form.went_out.data, typed_cards(player, form.cards.data, request.form.get('letters')), form.points.data or None)
             score, held = score_entry(game, number, entry)
             over = overdrawn(held, other_hands(game, number, drafts, seat), game.rules)
             if over:

@@ -9,8 +9,9 @@ from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import SUIT_LETTERS, SYMBOL, card, rank_plural, rank_text, tables, tokens
-from scorer.i18n import _, language
+from scorer.cards import SUITS, SYMBOL, rank_plural, rank_text, tokens
+from scorer.reading import LANGUAGES, card, letters_of, tables
+from scorer.i18n import _, language, listing
 from scorer.chart import COLOURS, marker
 from scorer.referee import kind_word, wild_words
 from scorer.rules import rules_words
@@ -60,7 +61,7 @@ def picker_words():
             'copy': _('{card} is already in this round (1 deck).'),
             'jokers': _('All {count} jokers are already in this round.'),
             'penalty': _('Penalty {points}'),
-            'notCard': _("'{token}' is not a card"), 'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
+            'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
             'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
         })
@@ -68,14 +69,19 @@ def picker_words():
 
 
 def suit_legend():
-    """'Suits: C ♥ corazones · P ♠ picas · D ♦ diamantes · T ♣ tréboles': how this page reads suit
-    letters, where they are not the English ones ('' in English)."""
-    letters = SUIT_LETTERS.get(language())
-    if not letters:
-        return ''
-    words = {'S': _('spades'), 'H': _('hearts'), 'D': _('diamonds'), 'C': _('clubs')}
-    return _('Suits: %(legend)s', legend=' · '.join(f'{letter} {SYMBOL[suit]} {words[suit]}'
-                                                     for letter, suit in letters.items()))
+    """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads cards with
+    (scorer/reading.py), shown unfolded beside every field where cards are typed."""
+    lang = LANGUAGES[letters_of(language())]
+    suits = [listing([l for l, s in lang.suit_letters.items() if s == suit], alternatives=True) + ' ' + SYMBOL[suit]
+             for suit in SUITS]
+    ranks = [f'{letter} = {rank_text(rank)}' for letter, rank in lang.rank_letters.items()
+             if letter != rank_text(rank)]
+    return _('Letters: %(legend)s', legend=' · '.join(suits + ranks))
+
+
+def page_letters():
+    """The language whose letters this page reads cards in: a form sends it along with what was typed."""
+    return letters_of(language())
 
 
 _card_tables = {}
@@ -89,6 +95,7 @@ def card_tables():
 
 
 GLOBALS = dict(day=day, picker_words=picker_words, card_tables=card_tables, suit_legend=suit_legend,
+               page_letters=page_letters,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})

@@ -11,6 +11,7 @@
 // round is saved. Without JavaScript the page works with the text fields alone.
 import { keepAwake } from './app.js';
 import { follow, liveState } from './live.js';
+import { reader } from './cards.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['S', 'H', 'D', 'C'];
@@ -24,42 +25,15 @@ function loadJSON(id) {
   return node ? JSON.parse(node.textContent) : null;
 }
 
-// The page's tables are its language's: `7C` is 7♥ on a Spanish page (C, corazones).
-export function cardReader(tables) {
-  const pattern = new RegExp(`^${tables.rankPattern}$`, 'u');
-  const jokers = new Set(tables.jokers);
-  const bare = new Set(tables.bare);
-  return function readCard(token) {
-    const t = token.trim().toUpperCase().replace(/\uFE0F/g, '');
-    if (jokers.has(t)) return 'JK';
-    const m = bare.has(t) ? null : pattern.exec(t);
-    if (!m || !(m[2] in tables.suits)) return null;
-    return tables.rankText[tables.ranks[m[1]]] + tables.suits[m[2]];
-  };
-}
-
-// "rey de corazones" is one card, written as the rank and the suit's symbol (scorer.cards.phrases).
-export function phraseReader(tables) {
-  if (!tables.phrase) return (text) => text;
-  const pattern = new RegExp(tables.phrase, 'giu');
-  return (text) => text.replace(pattern, (_, rank, word) => rank + tables.symbols[tables.suitWords[word.toUpperCase()]]);
-}
-
 const TABLES = loadJSON('card-tables');
-const SYMBOL = TABLES ? TABLES.symbols : { S: '♠', H: '♥', D: '♦', C: '♣' };
+const SYMBOL = TABLES ? TABLES.suitSymbol : { S: '♠', H: '♥', D: '♦', C: '♣' };
+const read = TABLES ? reader(TABLES) : () => [];
 
-// A card as typed, in canonical text ('10H', 'QS', 'JK'), or null.
-export const readCard = TABLES ? cardReader(TABLES) : () => null;
-const phrases = TABLES ? phraseReader(TABLES) : (text) => text;
-
+// The cards of a text in canonical text ('10H', 'QS', 'JK'), and what is none of them, each with
+// the problem in the page's words (the server's own refusal, scorer/reading.py).
 export function readCards(text) {
-  const cards = [];
-  const bad = [];
-  for (const token of phrases(text).split(/[\s,;]+/).filter(Boolean)) {
-    const card = readCard(token);
-    if (card) cards.push(card); else bad.push(token);
-  }
-  return { cards, bad };
+  const readings = read(text);
+  return { cards: readings.filter((r) => r.card).map((r) => r.card), bad: readings.filter((r) => !r.card) };
 }
 
 export function pretty(card) {
@@ -392,7 +366,7 @@ class Entry {
         this.setCards(i, now);
       });
       return chip;
-    }), ...bad.map((token) => el('span', { class: 'chip bad' }, say('notCard', { token }))));
+    }), ...bad.map((r) => el('span', { class: 'chip bad' }, r.problem)));
     s.warn.textContent = cards.length > this.handSize && s.input.value !== s.sent
       ? say('tooMany', { count: cards.length, why: this.info.limitWhy }) : '';
     if (this.active === i) { this.showStatus(); this.showLastChip(); }
