@@ -84,3 +84,34 @@ def test_a_setting_that_cannot_take_effect_is_noted(client):
     aces_wild = client.get('/api/audit?cards=AS 7D&wild=A&aces=high_or_low&ace_penalty=1').get_json()
     assert aces_wild['notes'] == ['ace_penalty does not count in a round where aces are wild: an unmelded ace '
                                   'costs the wild_penalty']
+
+
+HEADERS = [{}, {'Accept-Language': 'es'}, {'Accept-Language': 'pt-BR,pt;q=0.9'}, {'Cookie': 'lang=es'},
+           {'Accept-Language': 'es', 'Cookie': 'lang=pt'}]
+
+
+def test_the_api_answers_the_same_request_the_same_way_whatever_the_browser_says(client):
+    """Issue 35: /api/audit read 7C as 7♥ for a Spanish browser while /api/solve read it as clubs.
+    Both read the canonical letters and speak English unless the query asks (lang=, letters=)."""
+    for path in ('/api/solve?cards=7C 8C 9C KS&wild=5', '/api/audit?cards=7C 8C 9C KS&wild=5',
+                 '/api/solve?cards=7C 1X&wild=5', '/api/audit?cards=7C 8X&wild=5&claim=3'):
+        answers = []
+        for headers in HEADERS:
+            client.delete_cookie('lang')
+            r = client.get(path, headers=headers)
+            answers.append((r.status_code, r.get_json()))
+        assert all(a == answers[0] for a in answers), path
+        assert answers[0][1]['letters'] == 'en'
+    assert client.get('/api/solve?cards=7C 8C 9C KS&wild=5').get_json()['melds'][0]['cards'] == ['7C', '8C', '9C']
+
+
+def test_a_caller_asks_for_its_languages_letters_and_is_told_which_it_got(client):
+    spanish = client.get('/api/solve?cards=7C 8C 9C KP&wild=5&lang=es').get_json()
+    assert spanish['letters'] == 'es' and spanish['melds'][0]['cards'] == ['7H', '8H', '9H']
+    assert spanish['deadwood'] == ['KS']
+    letters_only = client.get('/api/audit?cards=7C 8C 9C KP&wild=5&letters=es').get_json()
+    assert letters_only['letters'] == 'es' and letters_only['intro'] == 'Fives are wild.'
+    words = client.get('/api/audit?cards=7C 8C 9C KP&wild=rey&lang=es').get_json()
+    assert words['intro'] == 'Los reyes son comodines.' and words['wild'] == 'K'
+    r = client.get('/api/solve?cards=7H&wild=5&lang=xx')
+    assert r.status_code == 400 and "'xx' is not a language of the app" in r.get_json()['error']

@@ -1,5 +1,6 @@
 """/audit settles a disputed hand: optimal melds card by card, claims checked, go-out, permalinks."""
 
+import html
 import re
 
 import pytest
@@ -168,3 +169,31 @@ def test_the_preview_says_what_is_wrong_and_that_a_hand_gone_out_does_not_meld(c
     assert r.status_code == 400 and "&#39;1X&#39; is not a card" in r.get_data(as_text=True)
     out = client.get('/audit/preview?cards=QS QD 2C 9C&round=2&out=1').get_data(as_text=True)
     assert 'preview-line error' in out and 'went out, but these do not meld' in out
+
+
+def test_a_spanish_audit_becomes_an_address_every_phone_reads_alike(client):
+    """Issue 35: on a Spanish page 7C 8C 9C JC reads as hearts, and the "Link to this audit" copied the
+    text as typed, which an English phone reads as clubs. The form says which letters it was typed in;
+    the answer is the same audit written in suit symbols."""
+    client.set_cookie('lang', 'es')
+    r = client.get('/audit', query_string={'letters': 'es', 'cards': '7C 8C 9C JC', 'round': '1',
+                                           'melds': '7C 8C 9C', 'claim': '10'})
+    assert r.status_code == 302
+    target = r.headers['Location']
+    assert 'letters' not in target
+    spanish = client.get(target).get_data(as_text=True)
+    client.delete_cookie('lang')
+    english = client.get(target, headers={'Accept-Language': 'en'}).get_data(as_text=True)
+    for page in (spanish, english):
+        assert '7♥ 8♥ 9♥ J♥' in page
+    assert 'Claim holds' in english or 'Holds' in english
+    link = re.search(r'href="([^"]+)">Link to this audit', english).group(1)
+    assert html.unescape(link) == target
+    assert 'name="letters" value="en"' in english and 'name="letters" value="es"' in spanish
+
+
+def test_the_page_reads_the_letters_its_form_says_and_keeps_what_was_typed(client):
+    client.set_cookie('lang', 'es')
+    page = client.get('/audit', query_string={'letters': 'es', 'cards': '7C 8C 9C 7S', 'round': '1'}).get_data(as_text=True)
+    assert 'value="7C 8C 9C 7S"' in page and '¿qué palo es S?' in html.unescape(page)
+    assert 'Letras: P o E ♠ · C ♥ · D ♦ · T ♣ · R = K' in page

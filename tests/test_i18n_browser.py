@@ -10,13 +10,15 @@ WORDS = {
            'saved': 'Ronda 1 guardada', 'back': 'Volver a la hoja de puntos', 'standings': 'Clasificación',
            'audit': 'Revisar', 'minimum': 'Penalización mínima: 26', 'verdict': 'se declaran 43, el mínimo es 26',
            'claim': 'Revisar lo declarado', 'claimed': 'Puntuación declarada', 'check': 'Revisar',
-           'wild': 'Los treses son comodines', 'hand': '4C 5C 6C 7T QP 9D'},     # corazones, tréboles, picas
+           'wild': 'Los treses son comodines', 'hand': '4C 5C 6C 7T QP 9D',      # corazones, tréboles, picas
+           'carla': '4C 3E 6C'},
     'pt': {'new': 'Nova partida', 'seat': 'Lugar', 'start': 'Começar a partida', 'enter': 'Anotar a rodada 1',
            'out': 'bateu', 'tap': 'Escolher cartas', 'penalty': 'Penalidade 22', 'save': 'Salvar a rodada 1',
            'saved': 'Rodada 1 salva', 'back': 'Voltar ao placar', 'standings': 'Classificação',
            'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, o mínimo é 26',
            'claim': 'Conferir uma declaração', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
-           'wild': 'Os três são curingas', 'hand': '4C 5C 6C 7P QE 9O'},         # copas, paus, espadas, ouros
+           'wild': 'Os três são curingas', 'hand': '4C 5C 6C 7P QE 9O',          # copas, paus, espadas, ouros
+           'carla': '4C 3E 6C'},
 }
 
 
@@ -37,7 +39,7 @@ def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
     page.locator('#player-0').get_by_label(w['out']).check()
     tap_cards(page, 1, ['KH', '5C', '7D'])
     expect(page.locator('#player-1 .preview')).to_contain_text(w['penalty'])
-    page.locator('#player-2 .cards-input').fill('4H 3S 6H')
+    page.locator('#player-2 .cards-input').fill(w['carla'])    # 4♥ 3♠ 6♥ in the page's letters
     page.get_by_role('button', name=w['save']).click()
     expect(page.get_by_text(w['saved'])).to_be_visible()
     page.get_by_role('link', name=w['back']).click()

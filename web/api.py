@@ -8,7 +8,7 @@ words, and `letters=` for the letters alone. Every answer says which letters it 
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from scorer.query import QueryError, answer_data, read_query
+from scorer.query import QueryError, answer_data, read_letters, read_query
 from scorer.rules import CHOICES, GAMES
 from scorer.solver import solve
 
@@ -37,10 +37,14 @@ def solve_hand():
               'lang': args.get('lang'), 'letters': args.get('letters'),
               'rules': {k: v for k, v in args.items() if k in CHOICES and (k != 'game' or v in GAMES)}}
     try:
-        query = read_query(fields, base) if base else read_query(fields)
+        letters = read_letters(fields)
     except QueryError as e:
         return jsonify(error=str(e)), 400
+    try:
+        query = read_query(fields, base) if base else read_query(fields)
+    except QueryError as e:
+        return jsonify(error=str(e), letters=letters), 400
     unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game', 'lang', 'letters'})
     if unknown:
-        return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40])), 400
+        return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40]), letters=letters), 400
     return jsonify(answer_data(query, solve(query.hand, query.wild, query.rules)))
