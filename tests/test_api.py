@@ -115,3 +115,27 @@ def test_a_caller_asks_for_its_languages_letters_and_is_told_which_it_got(client
     assert words['intro'] == 'Los reyes son comodines.' and words['wild'] == 'K'
     r = client.get('/api/solve?cards=7H&wild=5&lang=xx')
     assert r.status_code == 400 and "'xx' is not a language of the app" in r.get_json()['error']
+
+
+API_BATCH = ['cards=7H 8H 9H&wild=5&decks=true', 'cards=7H 8H 9H&wild=5&decks=1', 'cards=7H 8H 9H&wild=5&decks=1.0',
+             'cards=KS KH 5C&wild=5&all_wild_melds=1', 'cards=KS KH 5C&wild=5&all_wild_melds=true',
+             'cards=JK JK 7H&wild=5&jokers=2&max_wilds_per_meld=true',
+             'cards=JK JK 7H&wild=5&jokers=2&max_wilds_per_meld=1', 'cards=7C 8C 9C&wild=5&lang=es',
+             'cards=7C 8C 9C&wild=5']
+
+
+def test_an_answer_never_depends_on_the_request_before_it(client):
+    """Issue 35: the settings cache, shared by a worker's callers, made one caller's answer depend on
+    what another asked before. The same batch in any order gets the same answers."""
+    import random
+
+    def answers(batch):
+        return {q: (r.status_code, r.get_json()) for q in batch for r in [client.get('/api/solve?' + q)]}
+    first = answers(API_BATCH)
+    assert first['cards=7H 8H 9H&wild=5&decks=true'][0] == 400
+    assert first['cards=7H 8H 9H&wild=5&decks=1'][0] == 200
+    rng = random.Random(35)
+    for _ in range(5):
+        batch = API_BATCH[:]
+        rng.shuffle(batch)
+        assert answers(batch) == first
