@@ -163,11 +163,19 @@ def choices(rank):
     return listing((RANK_TEXT[rank] + SYMBOL[s] for s in SUITS), alternatives=True)
 
 
+def legend(lang):
+    """(['P or E ♠', 'C ♥', 'D ♦', 'T ♣'], ['R = K']): the suit letters a Language reads, and its rank
+    letters that are not the canonical ones; the pages show them beside every field of cards."""
+    suits = [listing([l for l, s in lang.suit_letters.items() if s == suit], alternatives=True) + '\u00a0' + SYMBOL[suit]
+             for suit in SUITS]
+    ranks = [f'{letter}\u00a0=\u00a0{RANK_TEXT[rank]}' for letter, rank in lang.rank_letters.items()
+             if letter != RANK_TEXT[rank]]
+    return suits, ranks
+
+
 def suit_legend(lang):
-    """'P or E ♠, C ♥, D ♦, T ♣': a language's suit letters."""
-    return ', '.join(listing(sorted((l for l, s in lang.suit_letters.items() if s == suit),
-                                    key=list(lang.suit_letters).index), alternatives=True) + ' ' + SYMBOL[suit]
-                     for suit in SUITS)
+    """'P or E ♠, C ♥, D ♦, T ♣': a language's suit letters, as a message names them."""
+    return ', '.join(legend(lang)[0])
 
 
 def short(text, most=20):

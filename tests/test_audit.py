@@ -196,4 +196,4 @@ def test_the_page_reads_the_letters_its_form_says_and_keeps_what_was_typed(clien
     client.set_cookie('lang', 'es')
     page = client.get('/audit', query_string={'letters': 'es', 'cards': '7C 8C 9C 7S', 'round': '1'}).get_data(as_text=True)
     assert 'value="7C 8C 9C 7S"' in page and '¿qué palo es S?' in html.unescape(page)
-    assert 'Letras: P o E ♠ · C ♥ · D ♦ · T ♣ · R = K' in page
+    assert 'Letras: P o E\u00a0♠ · C\u00a0♥ · D\u00a0♦ · T\u00a0♣ · R\u00a0=\u00a0K' in page

@@ -35,7 +35,7 @@ def test_pretty_has_suit_symbols():
     ('ZZ', "'ZZ' is not a card"),
     ('7H 11H', "'11H' is not a card"),
     ('7H 8H 9H 10H 11', "'11' is not a card"),
-    ('7H KX', "'KX': which suit is X? The suit letters here are S ♠, H ♥, D ♦, C ♣"),
+    ('7H KX', "'KX': which suit is X? The suit letters here are S\u00a0♠, H\u00a0♥, D\u00a0♦, C\u00a0♣"),
     ('7H 7H 7H', 'three 7♥ but only 2 decks'),
     ('JK', 'a joker, but no jokers are in play'),
 ])
@@ -171,8 +171,8 @@ def test_joining_words_are_never_cards(language, typed):
 @pytest.mark.parametrize('language, typed, message', [
     ('pt', 'sete de copas, rey de corazones', "'rey' is not a card"),     # quoting what was typed, never 'sete♥'
     ('es', 'K♥♥', "'K♥♥' is not a card"),
-    ('es', '7S', "'7S': which suit is S? The suit letters here are P or E ♠, C ♥, D ♦, T ♣"),
-    ('pt', '7D', "'7D': which suit is D? The suit letters here are E ♠, C ♥, O ♦, P ♣"),
+    ('es', '7S', "'7S': which suit is S? The suit letters here are P or E\u00a0♠, C\u00a0♥, D\u00a0♦, T\u00a0♣"),
+    ('pt', '7D', "'7D': which suit is D? The suit letters here are E\u00a0♠, C\u00a0♥, O\u00a0♦, P\u00a0♣"),
     ('es', 'picas', "'picas' is a suit: which rank? (siete de picas)"),
 ])
 def test_a_refusal_quotes_only_what_was_typed(language, typed, message):

@@ -149,4 +149,4 @@ def test_a_spanish_table_types_clubs_with_a_t_and_hearts_with_a_c(client, make_g
     assert client.get(url + '/export.json').get_json()['rounds'][0]['entries'][1]['cards'] == '7H KC 2S'
     page = client.get(url + '/rounds/1?lang=es', headers=es).get_data(as_text=True)
     assert 'value="7♥ K♣ 2♠"' in page
-    assert 'Letras: P o E ♠ · C ♥ · D ♦ · T ♣ · R = K' in page, 'the letters the page reads, beside the field'
+    assert 'Letras: P o E\u00a0♠ · C\u00a0♥ · D\u00a0♦ · T\u00a0♣ · R\u00a0=\u00a0K' in page, 'the letters the page reads, beside the field'

@@ -9,9 +9,9 @@ from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import SUITS, SYMBOL, rank_plural, rank_text, tokens
-from scorer.reading import LANGUAGES, card, letters_of, tables
-from scorer.i18n import _, language, listing
+from scorer.cards import rank_plural, rank_text, tokens
+from scorer.reading import LANGUAGES, card, legend, letters_of, tables
+from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker
 from scorer.referee import kind_word, wild_words
 from scorer.rules import rules_words
@@ -69,13 +69,9 @@ def picker_words():
 
 
 def suit_legend():
-    """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads cards with
-    (scorer/reading.py), shown unfolded beside every field where cards are typed."""
-    lang = LANGUAGES[letters_of(language())]
-    suits = [listing([l for l, s in lang.suit_letters.items() if s == suit], alternatives=True) + ' ' + SYMBOL[suit]
-             for suit in SUITS]
-    ranks = [f'{letter} = {rank_text(rank)}' for letter, rank in lang.rank_letters.items()
-             if letter != rank_text(rank)]
+    """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads cards in
+    (scorer.reading.legend), shown unfolded beside every field where cards are typed."""
+    suits, ranks = legend(LANGUAGES[letters_of(language())])
     return _('Letters: %(legend)s', legend=' · '.join(suits + ranks))
 
 
