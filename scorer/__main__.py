@@ -13,7 +13,7 @@ import sys
 from .cards import CardError
 from .i18n import _, catalog, speaking
 
-from .reading import LANGUAGES, parse_cards
+from .reading import LANGUAGES, parse_hand
 from .claims import parse_melds
 from .query import QueryError, answer_data, check_size, read_letters, read_query, read_rules, read_wild
 from .referee import audit, lines
@@ -53,8 +53,8 @@ def check(args, out):
     letters = read_letters({'lang': args.lang})
     wild, round = read_wild(args.wild, args.round, rules, letters)
     try:
-        hand = parse_cards(args.cards, rules.decks, rules.jokers, language=letters)
-        melds = (parse_melds(args.melds, lambda t: parse_cards(t, rules.decks, rules.jokers, language=letters))
+        hand = parse_hand(args.cards, rules, letters)
+        melds = (parse_melds(args.melds, lambda t: parse_hand(t, rules, letters))
                  if args.melds else None)
     except CardError as e:
         raise QueryError(str(e)) from None

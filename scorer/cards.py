@@ -9,8 +9,9 @@ from typing import NamedTuple
 
 from .i18n import N_, _, language, ngettext
 
-SUITS = 'SHDC'
-SYMBOL = {'S': '♠', 'H': '♥', 'D': '♦', 'C': '♣'}
+SUITS = 'SHDC'            # Three-Thirteen's suits
+STARS = 'X'               # Five Crowns' fifth suit, stars (★): X in canonical text, and typed in every language
+SYMBOL = {'S': '♠', 'H': '♥', 'D': '♦', 'C': '♣', 'X': '★'}
 RANK_TEXT = {1: 'A', 11: 'J', 12: 'Q', 13: 'K', **{r: str(r) for r in range(2, 11)}}
 KING = 13
 ACE_ON_TOP = 14          # the place of an ace above the king in a run, when aces are high or low
@@ -67,8 +68,16 @@ def number_word(n):
     return words.get(n, str(n))
 
 
-def check_pack(hand, decks=2, jokers=0):
-    """Raise CardError if the pack (decks, jokers in play) could not have dealt these cards."""
+def check_pack(hand, decks=2, jokers=0, deck=None):
+    """Raise CardError if the pack (decks, jokers in play, and the game's `deck`: its suits and ranks,
+    Three-Thirteen's by default) could not have dealt these cards."""
+    suits, ranks = (deck.suits, deck.ranks) if deck else (SUITS, range(1, 14))
+    foreign = next((c for c in hand if not c.is_joker and (c.suit not in suits or c.rank not in ranks)), None)
+    if foreign is not None:
+        if foreign.suit not in suits:
+            raise CardError(_('%(card)s: this game has no %(suit)s cards', card=foreign.pretty,
+                              suit=SYMBOL.get(foreign.suit, foreign.suit)))
+        raise CardError(_('%(card)s: this game has no %(rank)s', card=foreign.pretty, rank=rank_plural(foreign.rank)))
     counts = Counter(hand)
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers > jokers:
@@ -85,11 +94,11 @@ def check_pack(hand, decks=2, jokers=0):
 
 
 def order(card):
-    """Sort key: suit by suit (♠ ♥ ♦ ♣), then rank; jokers last."""
-    return (4, 0) if card.rank == 0 else (_SUIT_ORDER.get(card.suit, 0), card.rank)
+    """Sort key: suit by suit (♠ ♥ ♦ ♣ ★), then rank; jokers last."""
+    return (5, 0) if card.rank == 0 else (_SUIT_ORDER.get(card.suit, 0), card.rank)
 
 
-_SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
+_SUIT_ORDER = {s: i for i, s in enumerate(SUITS + STARS)}
 
 
 def text(cards):

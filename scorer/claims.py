@@ -8,7 +8,7 @@ into words, and compares what the claimed melds leave with the minimal penalty.
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import MAX_RUN, RANK_TEXT, SYMBOL, CardError, order, pretty, rank_at
+from .cards import RANK_TEXT, SYMBOL, CardError, order, pretty, rank_at
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND, MAX_MELDS_FIELD
 from .melds import Meld, faults, meld_of
@@ -78,11 +78,12 @@ def fault_words(fault):
     if kind == 'twice':
         return _('%(card)s twice', card=fault[1].pretty)
     if kind == 'long':
-        return _('a run holds at most %(most)d cards', most=MAX_RUN)
+        return _('a run holds at most %(most)d cards', most=fault[1])
     if kind == 'aces_low':
         return _('aces are low in this game, so A does not follow K')
     if kind == 'wrap':
-        return _('a run never wraps round from K to A to 2')
+        return _('a run never wraps round from K to A to 2') if fault[1] == 1 else \
+            _('a run never wraps round from K to %(foot)s', foot=RANK_TEXT[fault[1]])
     if kind == 'gap':
         _kind, missing, suit, wilds = fault
         names = [place_name(suit, p) for p in missing]

@@ -4,7 +4,8 @@ The rule (docs/rules.md, "Melds"):
 - a set is three or more cards of one rank, any suits (two decks give identical cards);
 - a run is three or more cards of one suit in consecutive rank order, no rank twice, never past
   the ends of the suit: from the ace (low) to the king, or with aces high or low from the ace to
-  the king and on to an ace on top; a run never wraps round (K-A-2), so it holds at most 13 cards;
+  the king and on to an ace on top (Five Crowns: from 3 to the king); a run never wraps round
+  (K-A-2), so it holds at most one card of each rank of the deck (13; Five Crowns 11);
 - wilds (jokers, and every card of the round's wild rank) stand in for any card, at the ends of a
   run or in its gaps, or in a set; a wild-rank card may also play as itself;
 - `max_wilds_per_meld`: at most that many cards of a meld stand in for another card (a wild-rank
@@ -18,7 +19,7 @@ when some way does (or says why none does: `faults()`), for the claims (scorer/c
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import ACE_ON_TOP, KING, MAX_RUN, Card, order, rank_at
+from .cards import ACE_ON_TOP, KING, Card, order, rank_at
 
 
 class Meld(NamedTuple):
@@ -47,6 +48,16 @@ def is_wild(card, wild):
 def top_place(rules):
     """The highest place of a run: the king, or with aces high or low the ace on top."""
     return ACE_ON_TOP if rules.aces == 'high_or_low' else KING
+
+
+def foot_place(rules):
+    """The lowest place of a run: the ace, or the lowest rank of the game's deck (Five Crowns' 3)."""
+    return min(rules.deck.ranks)
+
+
+def longest_run(rules):
+    """The most cards in a run: one of each rank of the deck (13, or Five Crowns' 11)."""
+    return len(rules.deck.ranks)
 
 
 def stand_in_limit(rules):
@@ -84,10 +95,10 @@ def valid(meld, wild, rules):
     if meld.kind == 'set':
         return len({p.rank for p in plays}) == 1 and all(not p.is_joker for p in plays)
     if meld.kind == 'run':
-        if len(cards) > MAX_RUN or len({p.suit for p in plays}) != 1 or not plays[0].suit:
+        if len(cards) > longest_run(rules) or len({p.suit for p in plays}) != 1 or not plays[0].suit:
             return False
         at = places(plays, rules)
-        return at is not None and at[0] >= 1 and at[-1] <= top_place(rules)
+        return at is not None and at[0] >= foot_place(rules) and at[-1] <= top_place(rules)
     return False
 
 
@@ -95,7 +106,7 @@ class Attempt(NamedTuple):
     """One way to read a group of cards: the meld it makes, or the fault that stops it."""
     meld: Meld | None
     fault: tuple = ()     # ('wilds', stand-ins, limit), ('all_wild',), ('twice', card), ('long', size),
-                          # ('gap', missing places, suit, wilds), ('aces_low',), ('wrap',), ('mixed',)
+                          # ('gap', missing places, suit, wilds), ('aces_low',), ('wrap', foot), ('mixed',)
 
 
 def meld_of(cards, wild, rules):
@@ -169,14 +180,14 @@ def as_run(naturals, stand_ins, rules):
     twice = [r for r, n in Counter(c.rank for c in naturals).items() if n > 1]
     if twice:
         return Attempt(None, ('twice', Card(min(twice), suit)))
-    if size > MAX_RUN:
-        return Attempt(None, ('long', size))
+    if size > longest_run(rules):
+        return Attempt(None, ('long', longest_run(rules)))
     top = top_place(rules)
     best = None
     for at in ace_places(naturals, top):
         low, high = min(at.values()), max(at.values())
         if high - low + 1 <= size:
-            foot = max(1, min(low, top - size + 1))
+            foot = max(foot_place(rules), min(low, top - size + 1))
             return limited(Attempt(run_meld(suit, foot, size, at, stand_ins)), len(naturals), rules)
         missing = tuple(p for p in range(low, high) if p not in at.values())
         if best is None or len(missing) < len(best[1]):
@@ -184,8 +195,8 @@ def as_run(naturals, stand_ins, rules):
     ranks = {c.rank for c in naturals}
     if top == KING and 1 in ranks and span_with_ace_on_top(ranks) <= size:
         return Attempt(None, ('aces_low',))
-    if wraps(ranks, size):
-        return Attempt(None, ('wrap',))
+    if wraps(ranks, size, rules):
+        return Attempt(None, ('wrap', foot_place(rules)))
     return Attempt(None, best)
 
 
@@ -204,9 +215,11 @@ def span_with_ace_on_top(ranks):
     return max(at) - min(at) + 1
 
 
-def wraps(ranks, size):
-    """Whether the ranks would fit in `size` places if a run could go round from K to A to 2."""
-    return any(all((r - start) % KING < size for r in ranks) for start in ranks)
+def wraps(ranks, size, rules):
+    """Whether the ranks would fit in `size` places if a run could go round from the king to the
+    foot (K-A-2, or Five Crowns' K-3-4)."""
+    count = longest_run(rules)
+    return any(all((r - start) % count < size for r in ranks) for start in ranks)
 
 
 def run_meld(suit, foot, size, at, stand_ins):

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .cards import CardError, rank_text
 
-from .reading import LANGUAGES, parse_cards, parse_rank
+from .reading import LANGUAGES, parse_hand, parse_rank
 from .i18n import _
 from .limits import MAX_FIELD, MAX_ROUNDS
 from .numbers import read_whole
@@ -129,7 +129,7 @@ def read_cards_field(text, rules, letters):
     the `letters` language and checked against the rules' pack."""
     if len(text) > MAX_FIELD:
         raise CardError(_('at most %(most)d characters, not %(count)d', most=MAX_FIELD, count=len(text)))
-    return parse_cards(text, rules.decks, rules.jokers, language=letters)
+    return parse_hand(text, rules, letters)
 
 
 def check_size(hand, round, rules):

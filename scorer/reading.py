@@ -5,7 +5,9 @@ joker is `JK`. Cards are separated by spaces, commas or semicolons (docs/rules.m
 decks"). Each language reads its own letters (`LANGUAGES`), and the symbols ♠ ♥ ♦ ♣ everywhere:
 - English: S ♠ spades, H ♥ hearts, D ♦ diamonds, C ♣ clubs; T for ten;
 - Spanish: P or E ♠ picas, espadas; C ♥ corazones; D ♦ diamantes; T ♣ tréboles; R for rey;
-- Portuguese: E ♠ espadas; C ♥ copas; O ♦ ouros; P ♣ paus; V valete, D dama, R rei.
+- Portuguese: E ♠ espadas; C ♥ copas; O ♦ ouros; P ♣ paus; V valete, D dama, R rei;
+- and in every language X ★ for Five Crowns' stars (estrellas, estrelas), a letter no other suit
+  has on any page; ★ and * read as stars too.
 A rank word is glued to a symbol (`rey♥`, `dama♠`), or says its suit in words: `rey de
 corazones`, `as de espadas`, `siete de picas`, `rei de copas`, `dama de ouros`, `seven of hearts`
 (the joining word may be left out). Joining words (of; de, del; de, do, da, dos, das) are never
@@ -32,7 +34,8 @@ from .limits import MAX_HAND
 
 # What separates cards: spaces (any kind), commas and semicolons. One class for both readers.
 SEPARATORS = '[\\t\\n\\v\\f\\r ,;\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+'
-SUIT_SYMBOLS = {'♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
+SUIT_SYMBOLS = {'♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C',
+                '★': 'X', '☆': 'X', '*': 'X'}
 JOKERS = ('JK', 'JKR', 'JOKER', '🃏')
 # The table's words for "a wild card": they say that a card is wild, not which card it is (a wild
 # five is 5♥), so they are no card in any language; the message says what to type instead.
@@ -52,28 +55,29 @@ class Language(NamedTuple):
 
 LANGUAGES = {
     'en': Language(
-        suit_letters={'S': 'S', 'H': 'H', 'D': 'D', 'C': 'C'},
+        suit_letters={'S': 'S', 'H': 'H', 'D': 'D', 'C': 'C', 'X': 'X'},
         rank_letters={'A': 1, 'T': 10, 'J': 11, 'Q': 12, 'K': 13, **DIGITS},
         rank_words={'ACE': 1, 'TWO': 2, 'THREE': 3, 'FOUR': 4, 'FIVE': 5, 'SIX': 6, 'SEVEN': 7, 'EIGHT': 8,
                     'NINE': 9, 'TEN': 10, 'JACK': 11, 'QUEEN': 12, 'KING': 13},
         suit_words={'SPADES': 'S', 'SPADE': 'S', 'HEARTS': 'H', 'HEART': 'H', 'DIAMONDS': 'D', 'DIAMOND': 'D',
-                    'CLUBS': 'C', 'CLUB': 'C'},
+                    'CLUBS': 'C', 'CLUB': 'C', 'STARS': 'X', 'STAR': 'X'},
         joining=('OF',), example='seven of spades'),
     'es': Language(
-        suit_letters={'P': 'S', 'E': 'S', 'C': 'H', 'D': 'D', 'T': 'C'},
+        suit_letters={'P': 'S', 'E': 'S', 'C': 'H', 'D': 'D', 'T': 'C', 'X': 'X'},
         rank_letters={'A': 1, 'J': 11, 'Q': 12, 'K': 13, 'R': 13, **DIGITS},
         rank_words={'AS': 1, 'DOS': 2, 'TRES': 3, 'CUATRO': 4, 'CINCO': 5, 'SEIS': 6, 'SIETE': 7, 'OCHO': 8,
                     'NUEVE': 9, 'DIEZ': 10, 'JOTA': 11, 'SOTA': 11, 'REINA': 12, 'DAMA': 12, 'REY': 13},
         suit_words={'PICAS': 'S', 'PICA': 'S', 'ESPADAS': 'S', 'ESPADA': 'S', 'CORAZONES': 'H', 'CORAZON': 'H',
-                    'DIAMANTES': 'D', 'DIAMANTE': 'D', 'TREBOLES': 'C', 'TREBOL': 'C'},
+                    'DIAMANTES': 'D', 'DIAMANTE': 'D', 'TREBOLES': 'C', 'TREBOL': 'C', 'ESTRELLAS': 'X',
+                    'ESTRELLA': 'X'},
         joining=('DE', 'DEL'), example='siete de picas'),
     'pt': Language(
-        suit_letters={'E': 'S', 'C': 'H', 'O': 'D', 'P': 'C'},
+        suit_letters={'E': 'S', 'C': 'H', 'O': 'D', 'P': 'C', 'X': 'X'},
         rank_letters={'A': 1, 'J': 11, 'V': 11, 'Q': 12, 'D': 12, 'K': 13, 'R': 13, **DIGITS},
         rank_words={'AS': 1, 'DOIS': 2, 'TRES': 3, 'QUATRO': 4, 'CINCO': 5, 'SEIS': 6, 'SETE': 7, 'OITO': 8,
                     'NOVE': 9, 'DEZ': 10, 'VALETE': 11, 'DAMA': 12, 'REI': 13},
         suit_words={'ESPADAS': 'S', 'ESPADA': 'S', 'COPAS': 'H', 'COPA': 'H', 'OUROS': 'D', 'OURO': 'D',
-                    'PAUS': 'C', 'PAU': 'C'},
+                    'PAUS': 'C', 'PAU': 'C', 'ESTRELAS': 'X', 'ESTRELA': 'X'},
         joining=('DE', 'DO', 'DA', 'DOS', 'DAS'), example='sete de espadas'),
 }
 
@@ -163,11 +167,12 @@ def choices(rank):
     return listing((RANK_TEXT[rank] + SYMBOL[s] for s in SUITS), alternatives=True)
 
 
-def legend(lang):
-    """(['P or E ♠', 'C ♥', 'D ♦', 'T ♣'], ['R = K']): the suit letters a Language reads, and its rank
-    letters that are not the canonical ones; the pages show them beside every field of cards."""
+def legend(lang, suits=SUITS):
+    """(['P or E ♠', 'C ♥', 'D ♦', 'T ♣'], ['R = K']): the letters a Language reads for a game's suits
+    (Three-Thirteen's, or Five Crowns' with X ★), and its rank letters that are not the canonical
+    ones; the pages show them beside every field of cards."""
     suits = [listing([l for l, s in lang.suit_letters.items() if s == suit], alternatives=True) + '\u00a0' + SYMBOL[suit]
-             for suit in SUITS]
+             for suit in suits]
     ranks = [f'{letter}\u00a0=\u00a0{RANK_TEXT[rank]}' for letter, rank in lang.rank_letters.items()
              if letter != RANK_TEXT[rank]]
     return suits, ranks
@@ -194,14 +199,20 @@ def read_cards(text, language='en'):
     return hand
 
 
-def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND, language='en'):
+def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND, language='en', deck=None):
     """Read a hand from text as a table speaking `language` writes it, checking every card and the
-    pack it was dealt from."""
+    pack it was dealt from (`deck`: the game's suits and ranks, Three-Thirteen's by default)."""
     hand = read_cards(text, language)
     if len(hand) > max_cards:
         raise CardError(_('%(count)d cards, but a hand holds at most %(most)d', count=len(hand), most=max_cards))
-    check_pack(hand, decks, jokers)
+    check_pack(hand, decks, jokers, deck)
     return hand
+
+
+def parse_hand(text, rules, language='en'):
+    """A hand typed at a table speaking `language`, read under a game's rules: its pack (decks, jokers,
+    the deck's suits and ranks) and the most cards a hand of the game holds."""
+    return parse_cards(text, rules.decks, rules.jokers, rules.deck.most_cards, language, rules.deck)
 
 
 def card(text, language='en'):

@@ -2,13 +2,36 @@
 
 import math
 from dataclasses import dataclass, fields, replace
+from typing import NamedTuple
 
+from .cards import KING, STARS, SUITS
 from .i18n import N_, _, ngettext
-from .limits import MAX_NUMBER_DIGITS
+from .limits import MAX_HAND, MAX_NUMBER_DIGITS, MAX_PLAYERS
 
 # game: (first hand size, last hand size). The wild rank equals the hand size; 14 cards: aces.
-GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14)}
-GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': N_('six-fourteen')}
+GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14), 'five_crowns': (3, 13)}
+GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': N_('six-fourteen'),
+              'five_crowns': N_('Five Crowns')}
+
+
+class Deck(NamedTuple):
+    """What a game is played with: its suits and ranks, the settings the game itself decides (never
+    offered as house rules), the most cards a hand holds, and the most players."""
+    suits: str
+    ranks: tuple
+    fixed: dict
+    most_cards: int
+    most_players: int
+
+
+THREE_THIRTEEN = Deck(SUITS, tuple(range(1, KING + 1)), {}, MAX_HAND, MAX_PLAYERS)
+# Five Crowns (docs/rules.md): two 58-card decks, five suits of 3 to K and 6 jokers; J 11, Q 12,
+# K 13, a wild-rank card 20, a joker 50; 13 cards and the one drawn; 2 to 7 players.
+FIVE_CROWNS = Deck(SUITS + STARS, tuple(range(3, KING + 1)),
+                   {'decks': 2, 'jokers': 6, 'aces': 'low', 'face_values': 'ranked', 'wild_penalty': 20,
+                    'joker_penalty': 50, 'ace_penalty': 15}, 14, 7)
+DECKS = {'standard': THREE_THIRTEEN, 'short': THREE_THIRTEEN, 'six_fourteen': THREE_THIRTEEN,
+         'five_crowns': FIVE_CROWNS}
 
 CHOICES = {
     'game': tuple(GAMES),
@@ -29,7 +52,7 @@ CHOICES = {
 # `python -m scorer check --help` prints them, and docs/rules.md's table says the same words
 # (tests/test_docs.py checks it).
 ABOUT = {
-    'game': (N_('Game'), N_('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round.')),
+    'game': (N_('Game'), N_('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round. Five Crowns: 11 rounds with its own deck of five suits.')),
     'decks': (N_('Decks'), N_('Decks shuffled together: usually 2, and 3 for 7 or 8 players.')),
     'jokers': (N_('Jokers'), N_('Jokers in play; every joker is wild.')),
     'aces': (N_('Aces'), N_('Whether an ace may also sit above the king (Q-K-A). A run never wraps round (K-A-2).')),
@@ -74,6 +97,11 @@ class Rules:
         """Cards dealt to each player in a round."""
         self.check_round(round)
         return GAMES[self.game][0] + round - 1
+
+    @property
+    def deck(self):
+        """The game's deck: its suits, ranks and what the game decides itself."""
+        return DECKS[self.game]
 
     def wild_rank(self, round):
         """The wild rank of a round: the hand size, and aces in a 14-card round."""
@@ -132,10 +160,11 @@ def deal_problem(players, rules):
     size + 1 cards are needed), or '' when it can."""
     biggest = GAMES[rules.game][1]
     need = players * biggest + 1
-    pack = 52 * rules.decks + rules.jokers
+    per_deck = len(rules.deck.suits) * len(rules.deck.ranks)
+    pack = per_deck * rules.decks + rules.jokers
     if need <= pack:
         return ''
-    decks_needed = next((d for d in CHOICES['decks'] if 52 * d + rules.jokers >= need), None)
+    decks_needed = next((d for d in choices('decks', rules.game) if per_deck * d + rules.jokers >= need), None)
     problem = ngettext('%(players)d players need %(need)d cards in the last round (%(players)d x %(size)d + 1), '
                        'but %(num)d deck holds %(pack)d',
                        '%(players)d players need %(need)d cards in the last round (%(players)d x %(size)d + 1), '
@@ -171,6 +200,13 @@ DEFAULT = Rules()
 PRESETS = {name: Rules(game=name) for name in GAMES}
 
 
+def choices(key, game='standard'):
+    """The values a setting takes in a game: its one value where the game decides it (Five Crowns'
+    deck and card values), else every choice of CHOICES."""
+    fixed = DECKS[game].fixed if game in DECKS else {}
+    return (fixed[key],) if key in fixed else CHOICES[key]
+
+
 def coerce(key, value):
     """Turn a setting's value as typed (a form field, a command-line option) into its type."""
     if key not in CHOICES:
@@ -200,24 +236,33 @@ def quoted(value, most=20):
 
 def make_rules(settings=None, base=None, **more):
     """Rules from a dict of settings on top of `base` (the defaults); an unknown key or value raises
-    RulesError naming it."""
+    RulesError naming it. A game that decides a setting itself (Five Crowns' deck) sets it, and a
+    house rule it does not take is refused."""
     if settings is not None and not isinstance(settings, dict):
         raise RulesError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
     settings = {**(settings or {}), **more}
+    base = base or DEFAULT
     values = {}
+    game = coerce('game', settings['game']) if 'game' in settings else base.game
     for key, value in settings.items():
         value = coerce(key, value)
-        allowed = CHOICES[key]
+        allowed = choices(key, game if key != 'game' else 'standard')
         ok = any(value == a and type(value) is type(a) for a in allowed)
         if not ok:
             shown = ', '.join(quoted(a) for a in allowed)
+            if key in DECKS.get(game, THREE_THIRTEEN).fixed and key != 'game':
+                raise RulesError(_('%(game)s plays with %(key)s %(value)s: it is no house rule there',
+                                   game=_(GAME_NAMES[game]), key=key, value=shown))
             raise RulesError(_("'%(value)s' is not a value of %(key)s (one of: %(choices)s)",
                                value=quoted(value), key=key, choices=shown)
                              if not isinstance(value, (dict, list)) else
                              _('%(key)s takes one of: %(choices)s', key=key, choices=shown))
         values[key] = value
-    rules = replace(base or DEFAULT, **values)
-    if rules.jokers > 2 * rules.decks:
+    if game != base.game:                  # a game's own settings come with it, and go with it
+        for key in {**base.deck.fixed, **DECKS[game].fixed}:
+            values.setdefault(key, DECKS[game].fixed.get(key, getattr(DEFAULT, key)))
+    rules = replace(base, **values)
+    if rules.jokers > 2 * rules.decks and not rules.deck.fixed:
         raise RulesError(ngettext('%(jokers)d jokers, but %(num)d deck holds at most %(most)d',
                                   '%(jokers)d jokers, but %(num)d decks hold at most %(most)d', rules.decks,
                                   jokers=rules.jokers, most=2 * rules.decks))

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .cards import CardError, number_word, pretty, tokens
 
-from .reading import LANGUAGES, canonical, parse_cards
+from .reading import LANGUAGES, canonical, parse_hand
 from .i18n import _, language, listing, ngettext
 from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
@@ -167,7 +167,7 @@ def score_entry(game, number, e):
     hand = ()
     if e.cards and e.cards.strip():
         try:
-            hand = tuple(parse_cards(e.cards, rules.decks, rules.jokers))
+            hand = tuple(parse_hand(e.cards, rules))
         except CardError as err:
             raise EntryError(f'{player}: {err}', 'cards') from None
         if len(hand) > hand_size:

@@ -31,7 +31,7 @@ Glossary: the words of this file
   search, the read-back of the best arrangement and the walk through tying arrangements all
   follow those same steps.
 - kin and mates: a natural's kin are the naturals of its rank (`KIN`); its mates are the
-  naturals that make a meld with it and one stand-in (`MATES`: its kin, and the naturals of
+  naturals that make a meld with it and one stand-in (`run_tables()`: its kin, and the naturals of
   its suit near enough to share a run).
 - single: a natural that shares no meld with any other card of the hand: it melds only with
   two stand-ins, so the end of the search decides it.
@@ -57,12 +57,11 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .cards import ACE_ON_TOP, JOKER, KING, MAX_RUN, SUITS, Card, order, rank_at, run_places
-from .melds import Meld, MeldError, valid
+from .cards import ACE_ON_TOP, JOKER, KING, STARS, SUITS, Card, order, rank_at, run_places
+from .melds import Meld, MeldError, foot_place, longest_run, valid
 from .rules import DEFAULT
 
 ANY = 99                 # stand-ins a meld may take when the rules set no limit
-SINKING_RUN = 11         # with free wilds, a run this long or shorter takes two wilds more
 INFINITY = float('inf')
 
 
@@ -79,9 +78,10 @@ def place_of(n):
     return n & 15
 
 
-NATURAL = {Card(rank, suit): natural(s, rank) for s, suit in enumerate(SUITS) for rank in range(1, 14)}
+EVERY_SUIT = SUITS + STARS          # every suit of every game's deck (Five Crowns adds stars)
+NATURAL = {Card(rank, suit): natural(s, rank) for s, suit in enumerate(EVERY_SUIT) for rank in range(1, 14)}
 CARD = {**{n: c for c, n in NATURAL.items()},
-        **{natural(s, ACE_ON_TOP): Card(1, suit) for s, suit in enumerate(SUITS)}}
+        **{natural(s, ACE_ON_TOP): Card(1, suit) for s, suit in enumerate(EVERY_SUIT)}}
 
 
 def naturals_taken(meld):
@@ -94,23 +94,27 @@ def search_order(n):
     return place_of(n), n
 
 
-def run_pairs(n, aces_high):
-    """The pairs of naturals that make a 3-card run with natural n (an ace on top too when aces are high)."""
+def run_pairs(n, aces_high, foot):
+    """The pairs of naturals that make a 3-card run with natural n (an ace on top too when aces are
+    high), no run going below the `foot` place."""
     suit, pairs = suit_of(n), []
     for place in run_places(place_of(n), aces_high):
-        for low in range(max(1, place - 2), min(place, (ACE_ON_TOP if aces_high else KING) - 2) + 1):
+        for low in range(max(foot, place - 2), min(place, (ACE_ON_TOP if aces_high else KING) - 2) + 1):
             pairs.append(tuple(natural(suit, rank_at(p)) for p in range(low, low + 3) if p != place))
     return tuple(pairs)
 
 
-# For each natural, with aces low and with aces high or low: the pairs that make a run with it.
-RUN_PAIRS = {aces_high: {n: run_pairs(n, aces_high) for n in NATURAL.values()} for aces_high in (False, True)}
 # A natural's kin: the naturals of its rank, its own included.
-KIN = {n: frozenset(natural(s, place_of(n)) for s in range(4)) for n in NATURAL.values()}
-# A natural's mates: the naturals that make a meld with it and one stand-in (its rank, or its
-# suit near enough to share a run).
-MATES = {aces_high: {n: frozenset({x for pair in pairs[n] for x in pair} | KIN[n]) - {n}
-                     for n in pairs} for aces_high, pairs in RUN_PAIRS.items()}
+KIN = {n: frozenset(natural(s, place_of(n)) for s in range(len(EVERY_SUIT))) for n in NATURAL.values()}
+
+
+@lru_cache(maxsize=8)
+def run_tables(aces_high, foot):
+    """For each natural, with these run bounds: (the pairs that make a run with it, its mates: the
+    naturals that make a meld with it and one stand-in, of its rank or of its suit near enough)."""
+    pairs = {n: run_pairs(n, aces_high, foot) for n in NATURAL.values()}
+    mates = {n: frozenset({x for pair in pairs[n] for x in pair} | KIN[n]) - {n} for n in pairs}
+    return pairs, mates
 
 
 class Solution(NamedTuple):
@@ -247,7 +251,10 @@ class Deal:
         self.sinks = self.most > 1                 # a set takes every wild left over
         self.value = natural_values(rules, wild)
         self.joker_value, self.wild_value = rules.joker_penalty, rules.wild_penalty
-        self.run_pairs, self.mates = RUN_PAIRS[self.aces_high], MATES[self.aces_high]
+        # A run's bounds (scorer/melds.py): its foot (the ace, or Five Crowns' 3), its top, its length.
+        self.foot, self.longest = foot_place(rules), longest_run(rules)
+        self.sinking = self.longest - 2           # with free wilds, a run this long or shorter takes two wilds more
+        self.run_pairs, self.mates = run_tables(self.aces_high, self.foot)
         # A runner plays as itself at the wild rank's place (an ace also on top).
         self.runner_places = run_places(wild, self.aces_high) if wild else ()
         self.near = {}            # natural -> the runner of its suit it could share a run with
@@ -452,7 +459,7 @@ class Deal:
     def free_run_ends(self, c, rest, limit, found, anchor, way, end):
         """The free runs from the anchor (c's place) towards `end`, one place at a time (`way` +1 or -1)."""
         base = natural(suit_of(c), 0)                  # base + place: the natural at that place
-        back = anchor - 1 if way > 0 else 0           # places behind the anchor, for stand-ins only
+        back = anchor - self.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
         taken, gaps, far = (), 0, anchor
         while far != end:
             far += way
@@ -465,7 +472,7 @@ class Deal:
             taken += (n,)
             length = (far - anchor) * way + 1
             if length >= 3:
-                if length <= SINKING_RUN:
+                if length <= self.sinking:
                     self.add_run(found, c, anchor, far, taken, gaps, limit)
                     continue
             elif gaps < limit:                         # two cards side by side: a stand-in on an end
@@ -477,12 +484,12 @@ class Deal:
                 continue
             else:
                 continue
-            # A run of 12 or 13: it may take one or two stand-ins more, on its ends.
+            # A run of the longest length, or one less: it may take one or two stand-ins more, on its ends.
             room = 0
             while room < 2 and (far + (room + 1) * way - end) * way <= 0 and \
                     base + far + (room + 1) * way not in rest:
                 room += 1
-            for stand_ins in range(gaps, min(limit, gaps + min(room + back, MAX_RUN - length), gaps + 2) + 1):
+            for stand_ins in range(gaps, min(limit, gaps + min(room + back, self.longest - length), gaps + 2) + 1):
                 extra = stand_ins - gaps
                 onward = min(extra, room)
                 self.add_run(found, c, anchor - (extra - onward) * way, far + onward * way, taken, stand_ins, limit)
@@ -490,7 +497,7 @@ class Deal:
     def runs(self, c, rest, runners, limit, found):
         """Runs holding c when wilds are limited. c is the lowest natural of its suit left in its
         group, so below c a run holds only stand-ins and runners; above c, naturals of `rest` too.
-        A run has 3 to MAX_RUN places, never below the ace nor above the ace on top, and at most
+        A run has 3 to `longest` places, never below the foot nor above the ace on top, and at most
         `limit` stand-ins; any natural may be left out for a stand-in (it may be needed elsewhere,
         and a meld may not be made of wilds alone)."""
         suit, anchor = suit_of(c), place_of(c)
@@ -499,11 +506,12 @@ class Deal:
             for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit, 2):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(found, c, low, ACE_ON_TOP, naturals, stand_ins, limit, own)
-        below = [(anchor, ((), (), 0))] if anchor == 1 else list(self.grow(suit, anchor, -1, (), runner, limit, 1))
+        below = ([(anchor, ((), (), 0))] if anchor == self.foot else
+                 list(self.grow(suit, anchor, -1, (), runner, limit, self.foot)))
         ceiling = ACE_ON_TOP if self.aces_high and anchor > 1 else KING
         for top, (naturals, own, stand_ins) in self.grow(suit, anchor, +1, rest, runner, limit, ceiling):
             for low, (_, own_below, more) in below:
-                if stand_ins + more <= limit and 3 <= top - low + 1 <= MAX_RUN:
+                if stand_ins + more <= limit and 3 <= top - low + 1 <= self.longest:
                     self.add_run(found, c, low, top, naturals, stand_ins + more, limit, own + own_below)
 
     def grow(self, suit, anchor, way, rest, runner, limit, end):
@@ -537,12 +545,12 @@ class Deal:
         """Add the run from one end to the other; with free wilds a 13-card run may also leave one or
         two naturals out for wilds that have no other place."""
         span = (one_end, other_end) if one_end < other_end else (other_end, one_end)
-        sinks = self.free and span[1] - span[0] < SINKING_RUN
+        sinks = self.free and span[1] - span[0] < self.sinking
         key = ('run', naturals, runners, stand_ins)
         if key not in found:
             found[key] = Candidate(kind='run', first=c, naturals=naturals, runners=runners, stand_ins=stand_ins,
                                    sinks=sinks, span=span)
-        if self.free and span[1] - span[0] == MAX_RUN - 1:
+        if self.free and span[1] - span[0] == self.longest - 1:
             for n in (1, 2):
                 if stand_ins + n <= limit:
                     for out in sorted(set(combinations(naturals, n))):
@@ -685,7 +693,7 @@ class Deal:
                 m = melds[sets[0]]
                 melds[sets[0]] = Meld('set', m.cards + tuple(spare), m.plays + plays_in_set(spare, m.plays[0].rank))
             else:
-                i = next(i for i, m in enumerate(melds) if len(m.cards) + len(spare) <= MAX_RUN)
+                i = next(i for i, m in enumerate(melds) if len(m.cards) + len(spare) <= self.longest)
                 melds[i] = self.lengthen(melds[i], spare)
             left_jokers, left_wilds = [], []
         elif tail.sets:
@@ -718,13 +726,13 @@ class Deal:
 
     def lengthen(self, run, wilds):
         """A run with wilds more on its ends: below its foot while there is room, then above its top."""
-        suit, places = SUITS.index(run.plays[0].suit), [place_of(NATURAL[p]) for p in run.plays]
+        suit, places = EVERY_SUIT.index(run.plays[0].suit), [place_of(NATURAL[p]) for p in run.plays]
         if places[-1] == 1:
             places[-1] = ACE_ON_TOP
         low, top = places[0], places[-1]
         cards, plays = list(run.cards), list(run.plays)
         for wild in wilds:
-            if low > (2 if top == ACE_ON_TOP else 1):
+            if low > self.foot + (1 if top == ACE_ON_TOP else 0):
                 low -= 1
                 cards.insert(0, wild)
                 plays.insert(0, CARD[natural(suit, low)])

@@ -29,16 +29,19 @@ def is_set(naturals):
 
 
 def is_run(naturals, size, rules):
-    """Naturals of one suit, distinct ranks, that fit in `size` consecutive places (aces low, or high too)."""
-    if size > 13 or len({suit for _, suit in naturals}) > 1:
+    """Naturals of one suit, distinct ranks, that fit in `size` consecutive places (aces low, or high
+    too; Five Crowns' runs go from 3 to K, at most 11 cards)."""
+    five_crowns = rules.game == 'five_crowns'
+    if size > (11 if five_crowns else 13) or len({suit for _, suit in naturals}) > 1:
         return False
     top = 14 if rules.aces == 'high_or_low' else 13
+    foot = 3 if five_crowns else 1
     ace_places = [1, 14] if rules.aces == 'high_or_low' else [1]
     choices = [ace_places if rank == 1 else [rank] for rank, _ in naturals]
     for places in product(*choices):
         if len(set(places)) < len(places):
             continue
-        for low in range(1, top - size + 2):
+        for low in range(foot, top - size + 2):
             if all(low <= p < low + size for p in places):
                 return True
     return False

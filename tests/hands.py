@@ -123,3 +123,24 @@ def crowded_deals(draw, sizes=st.integers(8, 13)):
     n_wilds = draw(st.integers(size // 3, size * 2 // 3))
     hand = draw(st.permutations(wilds))[:n_wilds] + draw(st.permutations(near))[:size - n_wilds]
     return hand, wild, rules
+
+
+FIVE_CROWNS_SETTINGS = [dict(game='five_crowns', max_wilds_per_meld=m, all_wild_melds=w) for m in (None, 1)
+                        for w in (True, False)]
+
+
+@st.composite
+def five_crowns_deals(draw, sizes=st.integers(3, 14)):
+    """(hand, wild, rules): a Five Crowns hand (five suits of 3 to K, two of each card, six jokers),
+    the round's wild rank, often a narrow slice of the deck so that books and runs are common."""
+    rules = make_rules(draw(st.sampled_from(FIVE_CROWNS_SETTINGS)))
+    size = draw(sizes)
+    wild = min(size, 13)
+    suits = draw(st.sampled_from(['SHDCX', 'X', 'XS', 'HXC']))
+    low = draw(st.integers(3, 13))
+    ranks = [r for r in range(3, 14) if low <= r <= low + draw(st.integers(2, 10))]
+    pack = [Card(r, s) for r in set(ranks) for s in suits for _ in range(2)]
+    pack += [Card(wild, s) for s in 'SHDCX' for _ in range(2) if Card(wild, s) not in pack]
+    pack += [JOKER] * draw(st.integers(0, 6))
+    size = min(size, len(pack))
+    return draw(st.permutations(pack))[:size], wild, rules

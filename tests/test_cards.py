@@ -35,7 +35,7 @@ def test_pretty_has_suit_symbols():
     ('ZZ', "'ZZ' is not a card"),
     ('7H 11H', "'11H' is not a card"),
     ('7H 8H 9H 10H 11', "'11' is not a card"),
-    ('7H KX', "'KX': which suit is X? The suit letters here are S\u00a0♠, H\u00a0♥, D\u00a0♦, C\u00a0♣"),
+    ('7H KZ', "'KZ': which suit is Z? The suit letters here are S\u00a0♠, H\u00a0♥, D\u00a0♦, C\u00a0♣"),
     ('7H 7H 7H', 'three 7♥ but only 2 decks'),
     ('JK', 'a joker, but no jokers are in play'),
 ])

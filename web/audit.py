@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 
 from scorer.cards import CardError, pretty, rank_text
-from scorer.reading import letters_of, parse_cards
+from scorer.reading import letters_of, parse_hand
 from scorer.claims import parse_melds
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
@@ -62,8 +62,7 @@ def read_audit(args, letters='en'):
     claim_melds = None
     if args.get('melds', '').strip():
         try:
-            claim_melds = parse_melds(args['melds'], lambda t: parse_cards(t, rules.decks, rules.jokers,
-                                                                           language=letters))
+            claim_melds = parse_melds(args['melds'], lambda t: parse_hand(t, rules, letters))
         except CardError as e:
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')

@@ -9,7 +9,7 @@ from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import rank_plural, rank_text, tokens
+from scorer.cards import SUITS, rank_plural, rank_text, tokens
 from scorer.reading import LANGUAGES, card, legend, letters_of, tables
 from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker
@@ -68,10 +68,10 @@ def picker_words():
     return _picker_words[language()]
 
 
-def suit_legend():
-    """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads cards in
+def suit_legend(suits=SUITS):
+    """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads a game's cards in
     (scorer.reading.legend), shown unfolded beside every field where cards are typed."""
-    suits, ranks = legend(LANGUAGES[letters_of(language())])
+    suits, ranks = legend(LANGUAGES[letters_of(language())], suits)
     return _('Letters: %(legend)s', legend=' · '.join(suits + ranks))
 
 
