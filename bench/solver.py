@@ -39,6 +39,7 @@ MELD_SETTINGS = {
 # The limits the solver holds to (issue 15), checked at the end of every run.
 WORST_MS = 50            # any hand the app accepts (up to MAX_HAND cards, any setting)
 MEDIAN_13_MS = 0.15      # random 13-card two-deck deals, default rules
+FIVE_CROWNS_RATIO = 2    # random 13-card Five Crowns hands: median within this many times Three-Thirteen's
 
 # Hands known to be hard: the first took 2.2 s before the search decided which wild-rank cards
 # play as themselves (issue 15); the next three were the slowest crowded and dense hands found
@@ -157,12 +158,46 @@ def clustered(rng, settings):
     return hand[:size], wild, rules
 
 
-def every_setting(rng, deal, kind, count):
+FIVE_CROWNS_SETTINGS = {
+    ', '.join(words) or 'default': dict(game='five_crowns', max_wilds_per_meld=most, all_wild_melds=all_wild)
+    for most in (None, 1) for all_wild in (True, False)
+    for words in [[w for w, on in (('one wild', most == 1), ('no all-wild', not all_wild)) if on]]}
+
+
+def five_crowns_pack(rules):
+    """Five Crowns' 116 cards: two of each of five suits of 3 to K, and six jokers."""
+    return [Card(r, s) for r in rules.deck.ranks for s in rules.deck.suits] * rules.decks + [JOKER] * rules.jokers
+
+
+def five_crowns_random(rng, hands, size=13):
+    """Random Five Crowns hands of `size` cards from the whole deck, the round's wild rank (13: kings)."""
+    rules = make_rules(game='five_crowns')
+    pack = five_crowns_pack(rules)
+    return [timed(rng.sample(pack, size), min(size, 13), rules, 3) for _ in range(hands)]
+
+
+def five_crowns_crowded(rng, settings):
+    """A Five Crowns hand of 13 or 14 cards (the most it holds) crowded with wilds: 2-10 wild-rank cards
+    and jokers, and naturals of one to five suits from a narrow window of ranks near the wild rank."""
+    rules = make_rules(settings)
+    wild = rng.randint(3, 13)
+    wilds = [Card(wild, s) for s in rules.deck.suits for _ in range(2)] + [JOKER] * rules.jokers
+    rng.shuffle(wilds)
+    suits = rng.sample(rules.deck.suits, rng.choice([1, 1, 2, 3, 5]))
+    low = rng.choice([max(3, wild - 3), rng.randint(3, 11)])
+    naturals = [Card(r, s) for r in range(low, min(14, low + rng.randint(2, 10))) if r != wild for s in suits] * 2
+    size = rng.randint(13, rules.deck.most_cards)
+    n_wild = min(rng.randint(2, 10), len(wilds))
+    hand = wilds[:n_wild] + rng.sample(naturals, min(len(naturals), size - n_wild))
+    return hand, wild, rules
+
+
+def every_setting(rng, deal, kind, count, settings_table=None):
     """Time `count` hands from `deal` under each meld setting; print a table row a setting and
     return the worst of each as (ms, what)."""
     print('| rules | median | p99 | worst | worst hand (wild rank) |\n|---|---:|---:|---:|---|')
     worst = []
-    for name, settings in MELD_SETTINGS.items():
+    for name, settings in (settings_table or MELD_SETTINGS).items():
         deals = [deal(rng, settings) for _ in range(count)]
         times = [timed(h, w, r, 3) for h, w, r in deals]
         med, p99, most = spread(times)
@@ -234,6 +269,16 @@ def main():
           'rank beside the wild rank, wild-rank cards and naturals of those suits), ms per hand:\n')
     worst += every_setting(rng, clustered, 'clustered', args.crowded)
 
+    five = five_crowns_random(rng, args.hands)
+    five_median = statistics.median(five)
+    print(f'\nFive Crowns: random 13-card hands from its 116 cards, kings wild ({args.hands} hands): median '
+          f'{five_median:.3f} ms, p99 {spread(five)[1]:.3f} ms, max {max(five):.2f} ms; Three-Thirteen\'s 13-card '
+          f'median {median_13:.3f} ms: {five_median / median_13:.2f}×.')
+    worst.append((max(five), 'Five Crowns, random 13 cards'))
+    print(f'\nFive Crowns, crowded hands ({args.crowded} a setting: 13-14 cards, 2-10 wild-rank cards and '
+          'jokers, naturals near the wild rank), ms per hand:\n')
+    worst += every_setting(rng, five_crowns_crowded, 'Five Crowns crowded', args.crowded, FIVE_CROWNS_SETTINGS)
+
     print('\nKnown hard hands, ms (best of 3):\n')
     print('| hand | wild rank | rules | ms |\n|---|---:|---|---:|')
     for text, wild, settings in HARD:
@@ -254,6 +299,9 @@ def main():
           f'{"yes" if slowest <= WORST_MS else "NO"} |')
     print(f'| random 13-card median at most {MEDIAN_13_MS} ms | {median_13:.3f} ms | '
           f'{"yes" if median_13 <= MEDIAN_13_MS else "NO"} |')
+    print(f'| Five Crowns 13-card median within {FIVE_CROWNS_RATIO}× of Three-Thirteen\'s | '
+          f'{five_median:.3f} ms ({five_median / median_13:.2f}×) | '
+          f'{"yes" if five_median <= FIVE_CROWNS_RATIO * median_13 else "NO"} |')
 
 
 if __name__ == '__main__':

@@ -13,24 +13,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.solver import MELD_SETTINGS, WORST_MS, clustered, crowded, timed  # noqa: E402
-from scorer.cards import JOKER, SUITS, Card, pretty  # noqa: E402
-from scorer.limits import MAX_HAND  # noqa: E402
+from bench.solver import (FIVE_CROWNS_SETTINGS, MELD_SETTINGS, WORST_MS, clustered, crowded,  # noqa: E402
+                          five_crowns_crowded, timed)
+from scorer.cards import JOKER, Card, pretty  # noqa: E402
 
 
 def pack(rules, wild):
-    """Every card a hand may hold under these rules, each as often as the decks allow."""
-    return [Card(r, s) for r in range(1, 14) for s in SUITS] * rules.decks + [JOKER] * rules.jokers
+    """Every card a hand may hold under these rules (its game's deck), each as often as the decks allow."""
+    return [Card(r, s) for r in rules.deck.ranks for s in rules.deck.suits] * rules.decks + [JOKER] * rules.jokers
 
 
-def mutate(rng, hand, rules, wild, most=MAX_HAND):
+def mutate(rng, hand, rules, wild):
     """The hand with one card changed for another the pack still has (or one card more)."""
     left = pack(rules, wild)
     for c in hand:
         left.remove(c)
     hand = list(hand)
     new = rng.choice(left)
-    if len(hand) < most and rng.random() < 0.1:
+    if len(hand) < rules.deck.most_cards and rng.random() < 0.1:
         hand.append(new)
     else:
         hand[rng.randrange(len(hand))] = new
@@ -58,15 +58,16 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     found, end = [], time.monotonic() + args.seconds
-    kinds = [clustered, crowded]
+    kinds = [(clustered, MELD_SETTINGS), (crowded, MELD_SETTINGS), (five_crowns_crowded, FIVE_CROWNS_SETTINGS)]
     while time.monotonic() < end:
-        settings = rng.choice(list(MELD_SETTINGS.values()))
-        found.append(climb(rng, rng.choice(kinds)(rng, settings), args.steps))
+        kind, table = rng.choice(kinds)
+        found.append(climb(rng, kind(rng, rng.choice(list(table.values()))), args.steps))
     found.sort(key=lambda f: f[0], reverse=True)
     print(f'{len(found)} climbs of {args.steps} changes in {args.seconds:.0f} s; the slowest hands (ms, best of 5):\n')
     print('| ms | hand | wild rank | rules |\n|---:|---|---:|---|')
     for ms, hand, wild, rules in found[:args.show]:
-        changed = {k: v for k, v in vars(rules).items() if k in ('decks', 'jokers', 'aces', 'max_wilds_per_meld', 'all_wild_melds')}
+        changed = {k: v for k, v in vars(rules).items()
+                   if k in ('game', 'decks', 'jokers', 'aces', 'max_wilds_per_meld', 'all_wild_melds')}
         print(f'| {ms:.1f} | {pretty(hand)} | {wild} | {changed} |')
     slowest = found[0][0] if found else 0
     print(f'\nSlowest {slowest:.1f} ms: {"within" if slowest <= WORST_MS else "OVER"} the {WORST_MS} ms limit.')
