@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from .cards import KING, STARS, SUITS
 from .i18n import N_, _, ngettext
-from .limits import MAX_HAND, MAX_NUMBER_DIGITS, MAX_PLAYERS
+from .limits import MAX_HAND, MAX_NUMBER_DIGITS, MAX_PLAYERS, MIN_PLAYERS
 
 # game: (first hand size, last hand size). The wild rank equals the hand size; 14 cards: aces.
 GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14), 'five_crowns': (3, 13)}
@@ -156,8 +156,12 @@ class Rules:
 
 
 def deal_problem(players, rules):
-    """Why the pack cannot deal the biggest round to this many players (docs/rules.md: players x hand
-    size + 1 cards are needed), or '' when it can."""
+    """Why the game cannot be dealt to this many players: more than it is for (Five Crowns: 7), or a
+    pack too small for the biggest round (docs/rules.md: players x hand size + 1 cards are needed);
+    '' when it can."""
+    if players > rules.deck.most_players:
+        return _('%(game)s is for %(least)d to %(most)d players', game=_(GAME_NAMES[rules.game]),
+                 least=MIN_PLAYERS, most=rules.deck.most_players)
     biggest = GAMES[rules.game][1]
     need = players * biggest + 1
     per_deck = len(rules.deck.suits) * len(rules.deck.ranks)

@@ -87,3 +87,10 @@ def test_the_game_decides_its_deck_and_values_and_offers_the_house_rules_that_ap
     house = make_rules(game='five_crowns', max_wilds_per_meld=1, double_last_round=True, tie_break='none')
     assert house.deck.suits == 'SHDCX' and house.max_wilds_per_meld == 1
     assert make_rules(game='standard', base=FIVE_CROWNS) == make_rules()
+
+
+def test_five_crowns_is_for_two_to_seven_players():
+    from scorer.rules import deal_problem
+    assert deal_problem(7, FIVE_CROWNS) == ''
+    assert deal_problem(8, FIVE_CROWNS) == 'Five Crowns is for 2 to 7 players'
+    assert deal_problem(8, make_rules(decks=3)) == ''
