@@ -18,7 +18,7 @@ import secrets
 from .i18n import _
 from .limits import MAX_FIELD, MAX_TEXT
 from .names import BadName, check_names, clean_name
-from .rules import GAME_NAMES, RulesError, deal_problem, make_rules
+from .rules import DECKS, GAME_NAMES, RulesError, deal_problem, make_rules
 from .sheet import Entry, Game, RoundError, clean_entries, compute_sheet, read_points, sheet_data
 
 VERSION = 1
@@ -39,7 +39,8 @@ class FieldError(ValueError):
 def new_game(typed, settings, decks, first_dealer, title='', place='', date=''):
     """A new game as the new-game form makes it, on the server or on a phone offline: the players
     typed in seating order (blanks skipped), none alike; the rules of `settings` with `decks`
-    ('auto': 2, or 3 for 7-8 players); a pack big enough for the last round; the first dealer a
+    ('auto': 2, or 3 for 7-8 players), less what the chosen game decides itself (Five Crowns'
+    deck and card values); a table the game is for, and a pack big enough for its last round; the first dealer a
     seat at the table ('draw': drawn at random). FieldError names the field at fault."""
     try:
         players = check_players([p.strip() for p in typed if p and p.strip()])
@@ -49,13 +50,16 @@ def new_game(typed, settings, decks, first_dealer, title='', place='', date=''):
         if len(text) > MAX_TEXT:
             raise FieldError(field, _('at most %(most)d characters, not %(count)d', most=MAX_TEXT, count=len(text)))
     settings = dict(settings, decks=(3 if len(players) >= 7 else 2) if decks == 'auto' else decks)
+    kind = settings.get('game')
+    if kind in DECKS:                    # what a game decides itself (Five Crowns' deck) is not the form's
+        settings = {k: v for k, v in settings.items() if k not in DECKS[kind].fixed}
     try:
         rules = make_rules(settings)
     except RulesError as e:
         raise FieldError('rules', str(e)) from None
     problem = deal_problem(len(players), rules)
     if problem:
-        raise FieldError('decks', problem)
+        raise FieldError('players' if len(players) > rules.deck.most_players else 'decks', problem)
     if first_dealer == 'draw':
         return Game(players, rules, secrets.randbelow(len(players)), {}, title.strip(), place.strip(), date)
     first = int(first_dealer) if str(first_dealer).isascii() and str(first_dealer).isdigit() else 0

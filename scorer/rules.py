@@ -182,21 +182,27 @@ def rules_words(rules):
     first, last = GAMES[rules.game]
     lines = [_('%(rounds)d rounds of %(first)d to %(last)d cards; the wild rank is the hand size',
                rounds=len(rules.rounds), first=first, last=last)
-             + (_(', aces at 14 cards') if last == 14 else ''),
-             ngettext('%(num)d deck', '%(num)d decks', rules.decks)
-             + (_(', %(jokers)d jokers (wild)', jokers=rules.jokers) if rules.jokers else _(', no jokers')),
-             _('aces low only (A-2-3)') if rules.aces == 'low' else
-             _('aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs %(points)d', points=rules.ace_penalty),
-             _('J, Q, K count 10') if rules.face_values == 'ten' else _('J counts 11, Q 12, K 13'),
-             _('an unmelded wild costs %(points)d', points=rules.wild_penalty)
-             + (_(', an unmelded joker %(points)d', points=rules.joker_penalty) if rules.jokers else ''),
-             _('any number of wilds in a meld') if rules.max_wilds_per_meld is None else _('at most one wild per meld'),
-             _('melds of wilds only are allowed') if rules.all_wild_melds and rules.max_wilds_per_meld is None
-             else _('every meld needs a card used as itself')]
+             + (_(', aces at 14 cards') if last == 14 else '')]
+    if rules.deck.fixed:
+        lines.append(_("Five Crowns' deck: five suits (★ ♥ ♣ ♠ ♦) of 3 to K, two decks, %(jokers)d jokers (wild)",
+                       jokers=rules.jokers))
+    else:
+        lines += [ngettext('%(num)d deck', '%(num)d decks', rules.decks)
+                  + (_(', %(jokers)d jokers (wild)', jokers=rules.jokers) if rules.jokers else _(', no jokers')),
+                  _('aces low only (A-2-3)') if rules.aces == 'low' else
+                  _('aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs %(points)d', points=rules.ace_penalty)]
+    lines += [_('J, Q, K count 10') if rules.face_values == 'ten' else _('J counts 11, Q 12, K 13'),
+              _('an unmelded wild costs %(points)d', points=rules.wild_penalty)
+              + (_(', an unmelded joker %(points)d', points=rules.joker_penalty) if rules.jokers else ''),
+              _('any number of wilds in a meld') if rules.max_wilds_per_meld is None else _('at most one wild per meld'),
+              _('melds of wilds only are allowed') if rules.all_wild_melds and rules.max_wilds_per_meld is None
+              else _('every meld needs a card used as itself')]
     if rules.double_last_round:
         lines.append(_('the last round counts double'))
     lines.append(_('a tie on total goes to the player with more zero rounds') if rules.tie_break == 'zero_rounds'
                  else _('players tied on total share the place'))
+    if rules.deck.fixed and rules.tie_break == 'zero_rounds':
+        lines[-1] += _(" (the app's choice: the printed rules name no tie-break)")
     return lines
 
 

@@ -94,3 +94,18 @@ def test_five_crowns_is_for_two_to_seven_players():
     assert deal_problem(7, FIVE_CROWNS) == ''
     assert deal_problem(8, FIVE_CROWNS) == 'Five Crowns is for 2 to 7 players'
     assert deal_problem(8, make_rules(decks=3)) == ''
+
+
+def test_a_five_crowns_game_is_made_on_the_new_game_form(client):
+    """The form sends every setting; the ones Five Crowns decides are its own, whatever they say."""
+    from tests.helpers import new_game_form
+    page = client.get('/games/new').get_data(as_text=True)
+    assert 'value="five_crowns"' in page and 'data-fixed-in="five_crowns"' in page
+    r = client.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'], game='five_crowns', decks='3',
+                                                      jokers='2', wild_penalty='15'))
+    assert r.status_code == 302, r.get_data(as_text=True)[-500:]
+    rules = client.get(r.headers['Location'] + '/export.json').get_json()['rules']
+    assert (rules['game'], rules['decks'], rules['jokers'], rules['wild_penalty'], rules['joker_penalty']) == \
+        ('five_crowns', 2, 6, 20, 50)
+    eight = client.post('/games/new', data=new_game_form([f'P{i}' for i in range(8)], game='five_crowns'))
+    assert eight.status_code == 422 and 'Five Crowns is for 2 to 7 players' in eight.get_data(as_text=True)

@@ -14,7 +14,7 @@ from scorer.reading import LANGUAGES, card, legend, letters_of, tables
 from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker
 from scorer.referee import kind_word, wild_words
-from scorer.rules import rules_words
+from scorer.rules import DECKS, rules_words
 
 
 def bdi(name):
@@ -75,6 +75,12 @@ def suit_legend(suits=SUITS):
     return _('Letters: %(legend)s', legend=' · '.join(suits + ranks))
 
 
+def fixed_in(key):
+    """The kinds of game that decide a setting themselves ('five_crowns' for decks): a form does not
+    offer it there (the field says so, and app.js hides it)."""
+    return ' '.join(kind for kind, deck in DECKS.items() if key in deck.fixed)
+
+
 def page_letters():
     """The language whose letters this page reads cards in: a form sends it along with what was typed."""
     return letters_of(language())
@@ -91,7 +97,7 @@ def card_tables():
 
 
 GLOBALS = dict(day=day, picker_words=picker_words, card_tables=card_tables, suit_legend=suit_legend,
-               page_letters=page_letters,
+               page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, zip=zip, marker=marker, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})

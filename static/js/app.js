@@ -28,6 +28,17 @@ for (const today of document.querySelectorAll('input[name=today]')) {
   today.value = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
+// A setting the chosen game decides itself (Five Crowns' deck and card values) is not offered.
+for (const game of document.querySelectorAll('form select[name=game]')) {
+  const offer = () => {
+    for (const field of game.form.querySelectorAll('[data-fixed-in]')) {
+      field.hidden = field.dataset.fixedIn.split(' ').includes(game.value);
+    }
+  };
+  game.addEventListener('change', offer);
+  offer();
+}
+
 // Times are stored in UTC; show them as this phone's clock reads them.
 for (const time of document.querySelectorAll('time[datetime]')) {
   const when = new Date(time.dateTime);
