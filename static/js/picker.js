@@ -9,7 +9,7 @@
 // or three decks); a full hand moves on to the next player. The minimal penalty shows as cards go
 // in, explained card by card (from /api/audit). What is entered is kept on this phone until the
 // round is saved. Without JavaScript the page works with the text fields alone.
-import { keepAwake } from './app.js';
+import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -550,6 +550,16 @@ function begun(form) {
   return [...form.elements].some((f) => (f.type === 'checkbox' || f.type === 'radio' ? f.checked !== f.defaultChecked
     : f.type !== 'hidden' && 'defaultValue' in f && f.value !== f.defaultValue));
 }
+
+// The saved round's page offers Undo for a minute: it follows the game meanwhile, so the offer goes
+// as soon as another phone saves (the sheet page's own follower does the same there).
+function followUndo(offer) {
+  const { end } = follow(offer, { sheet(html) { withdrawUndo(liveState(html)?.lastSave); } });
+  offer.addEventListener('withdrawn', end, { once: true });
+}
+
+const undoOffer = document.querySelector('form.undo-save[data-events-url]');
+if (undoOffer) followUndo(undoOffer);
 
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
