@@ -138,10 +138,10 @@ def keeper(game_id):
         browser_token(make=True)
         mode = store.take_keeping(get_db(), game_id, (form.key.data or '').strip(), browser(), device())
         if mode == 'handover':
-            flash(_('This phone keeps score of this game now, and the phone that handed it over no longer does.'))
+            flash(_('This phone keeps score of this game now. The phone that handed it over no longer does.'))
             return redirect(url_for('games.sheet', game_id=game_id))
         if mode == 'share':
-            flash(_('This phone keeps score of this game now, with the phone that shared it.'))
+            flash(_('This phone keeps score of this game now. The phone that shared the link does too.'))
             return redirect(url_for('games.sheet', game_id=game_id))
         form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
     status = 403 if form.key.errors else 200
