@@ -4,7 +4,7 @@ for a phone with or without its cookie (known by the key the phone made with the
 
 from tests.helpers import new_game_form
 
-ID = 'Ph0ne-made_id-16'
+ID = 'Ph0ne-made_id-36'                  # not test_offline.py's: the sheet caches are the process's, by id
 KEY = 'a-key-the-phone-made-with-its-game'
 JSON = {'Accept': 'application/json', 'X-Keep': '1'}
 

@@ -47,6 +47,7 @@ class Table(RuleBasedStateMachine):
         self.offers = {}                 # phone -> the Undo offer it last saw: (round, version)
         self.last = None                 # the game's last change of a round: (round, version, entries before) or None
         self.versions = {}               # round -> its version on the server, as the model knows it
+        self.made = {}                   # round -> the last version any change of it made
         self.pending = {}                # phone -> (round, form) refused as a conflict, waiting for a choice
         self.seated = False
         self.last_undo = False
@@ -64,8 +65,9 @@ class Table(RuleBasedStateMachine):
         before = self.rounds.get(number)
         if before is not None and before != entries:
             self.replaced.setdefault(number, []).append(before)
-        self.versions[number] = self.versions.get(number, 0) + 1
-        self.last = (number, self.versions[number], before)
+        self.made[number] = self.made.get(number, 0) + 1             # a version is never used twice
+        self.versions[number] = self.made[number] if entries is not None else 0   # an unsaved round reads as 0
+        self.last = (number, self.made[number], before)
         if entries is None:
             self.rounds.pop(number, None)
         else:
