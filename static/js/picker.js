@@ -132,7 +132,8 @@ function seatOf(fieldset, i) {
     warn: el('p', { class: 'error size-warning', role: 'alert', 'data-seat': i }),
     pick: el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards')),
     preview: el('div', { class: 'preview', 'aria-live': 'polite', 'data-seat': i }),
-    hand: el('div', { class: 'seat-hand' }),      // a fixed height, whatever it holds: nothing below moves
+    // A fixed height, whatever it holds: nothing below moves (it scrolls inside, so it takes the focus).
+    hand: el('div', { class: 'seat-hand', tabindex: '0', role: 'group', 'aria-label': say('cardsOf', { name }) }),
     penalty: '',
   };
 }
