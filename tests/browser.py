@@ -182,3 +182,19 @@ def start_game(page, base, players):
     page.locator('form button.primary').click()
     page.wait_for_url(re.compile(r'/games/(?!new\b)[^/?]+$'))      # posted, or sent by offline.js
     return page.url.split('?')[0]
+
+
+def form_token(context, url):
+    """The CSRF token of the forms on a page, as this phone's browser has it ('' where CSRF is off)."""
+    found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', context.request.get(url).text())
+    return found.group(1) if found else ''
+
+
+def share_keeping(keeper, other, url, mode='share'):
+    """The scorekeeper link made on one phone (share, or handover) and opened on another, as
+    handover.js posts it; returns the flash the other phone is shown next."""
+    page = keeper.request.post(url + '/keeper-link', form={'csrf_token': form_token(keeper, url), 'mode': mode}).text()
+    key = re.search(r'/keeper#([^"]+)"', page).group(1)
+    r = other.request.post(url + '/keeper', form={'csrf_token': form_token(other, url + '/keeper'), 'key': key})
+    assert r.status == 200 and '/keeper' not in r.url, r.text()[:300]
+    return r

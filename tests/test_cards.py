@@ -126,9 +126,9 @@ def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, lan
     from flask_babel import force_locale
     with server.app.test_request_context(), force_locale(language):
         expected = [server_reads(t, language) for t in PARITY_TEXTS]
-    for text, got, want in zip(PARITY_TEXTS, browser_reads, expected):
+    for typed_text, got, want in zip(PARITY_TEXTS, browser_reads, expected):
         assert [[typed, card, problem or ''] for typed, card, problem in got] == \
-            [[typed, card, problem or ''] for typed, card, problem in want], text
+            [[typed, card, problem or ''] for typed, card, problem in want], typed_text
 
 
 @pytest.mark.parametrize('language, typed, read', [

@@ -45,7 +45,7 @@ def test_over_https_a_game_is_made_and_a_round_saved_in_chromium(browser, tmp_pa
         expect(page.get_by_text('Round 1 saved.')).to_be_visible()
         shot(page, 'https-round-saved')
         cookies = {c['name']: c for c in context.cookies()}
-        keeper = cookies['browser']
+        keeper = cookies['__Host-browser']                     # only this host, over HTTPS, can set it
         for cookie in (keeper, cookies['session']):
             assert cookie['secure'] and cookie['httpOnly'] and cookie['sameSite'] == 'Lax', cookie
         # Chromium will not register a service worker from a self-signed certificate (it says so in one

@@ -71,7 +71,7 @@ def test_the_scorekeeper_frees_a_seat_and_can_turn_self_entry_off(app, client, m
     ({'went_out': 'y', 'cards': '7H 9C KD'}, 'Bruno went out but'),
     ({'cards': '7H', 'points': '4'}, 'enter cards or points, not both'),
     ({'points': '5000+5000'}, 'a round scores at most 9999 points'),
-    ({'cards': 'KS KS'}, 'K♠: the round already holds as many as the pack has (2 decks); check your cards'),
+    ({'cards': 'KS KS KS'}, 'three K♠ but only 2 decks'),
 ])
 def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, message):
     url = make_game(('Ana', 'Bruno', 'Carla'))
@@ -86,6 +86,32 @@ def test_bad_hands_get_the_round_pages_messages(app, client, make_game, data, me
     for value in data.values():
         if value not in ('y', '1'):
             assert f'value="{value}"' in page                        # what was typed stays
+
+
+def test_a_seat_is_told_nothing_of_the_other_seats_hands(app, client, make_game):
+    """What a seated player is told depends on their own hand alone: Carla's unsent K♠ K♠ changes
+    no answer Bruno gets, whichever card he tries (once 52 tries told him her hand exactly); the
+    scorekeeper's round page still checks the whole round."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    carla, bruno = app.test_client(), app.test_client()
+    take(carla, url, 2)
+    take(bruno, url, 1)
+    answers = {}
+    for held in ('', 'KS KS'):
+        if held:
+            assert carla.post(url + '/hand', data={'round': '1', 'cards': held}).status_code == 200
+        for rank in ('A', '2', '5', '10', 'J', 'K'):
+            for suit in 'SHDC':
+                r = bruno.post(url + '/hand', data={'round': '1', 'cards': f'{rank}{suit}'})
+                answers.setdefault(f'{rank}{suit}', []).append((r.status_code, 'error-box" role="alert" id="hand-error"'
+                                                                in r.get_data(as_text=True)))
+    assert all(before == after == (200, False) for before, after in answers.values()), answers
+    page = client.get(url + '/rounds/1').get_data(as_text=True)           # the scorekeeper sees both hands
+    assert 'value="K♠ K♠"' in page and 'value="K♣"' in page              # Bruno's last try
+    r = client.post(url + '/rounds/1', data={'went_out': '0', 'version': '0', 'entries-0-cards': '', 'entries-0-points': '',
+                                             'entries-1-cards': 'KS', 'entries-1-points': '',
+                                             'entries-2-cards': 'KS KS', 'entries-2-points': ''})
+    assert r.status_code == 422 and 'three K♠ in this round (Bruno and Carla) but only 2 decks' in r.get_data(as_text=True)
 
 
 PHRASES = {

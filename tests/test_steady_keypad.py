@@ -206,7 +206,9 @@ def test_the_round_page_moves_on_when_another_phone_saved_its_round(browser, ser
     save_by_points(context, game, 1)                                  # the other phone (same keeper)
     expect(page.get_by_text('Round 1 was saved from another phone: this is round 2.')).to_be_visible()
     assert page.url.split('?')[0].endswith('/rounds/2')
-    # With something typed here, the page stays and says so: nothing typed is dropped.
+    # With something typed here, the page stays and says so: nothing typed is dropped. (A person reads
+    # the message first: a tap landing as the page appears was aimed at the page before, and is dropped.)
+    page.wait_for_timeout(700)
     tap_cards(page, 1, ['KH'])
     save_by_points(context, game, 2)
     expect(page.locator('#round-moved')).to_be_visible()

@@ -1,29 +1,38 @@
-"""Who may edit a game: the scorekeeper's browser. Everyone else follows.
+"""Who may edit a game: the scorekeepers' browsers. Everyone else follows.
 
-A browser is told apart by one small cookie, `browser`: a random token made the first time it
-keeps a game, HttpOnly, for two years. The store keeps only the token's hash, and which games
-that browser keeps score of, so a scorekeeper with hundreds of games still sends one short
-cookie. A game is handed to another browser with its edit key (the scorekeeper link). Browsers of
-earlier versions held one `keeper_<id>` cookie a game (the game's edit key): each is checked
-once, the game is added to the browser's own, and the cookie is removed (adopt_old_cookies).
+A browser is told apart by one small cookie: a random token made the first time it keeps a game,
+signed by the server (a token it never issued, planted by another site or a network, gets no
+rights: the browser is given a new one), HttpOnly, for two years; under HTTPS it is named
+`__Host-browser`, which no other host and no plain-HTTP page can set. The store keeps only the
+token's hash, and which games that browser keeps score of (when it joined, what it is, how it came),
+so a scorekeeper with hundreds of games still sends one short cookie, and every scorekeeper sees
+who else keeps score and can remove them. A game is shared with another browser, or handed over to
+it, with its edit key (the scorekeeper link). Browsers of earlier versions held one `keeper_<id>`
+cookie a game (the game's edit key), or an unsigned token: each is checked once, what it held
+becomes the browser's own under a new token, and the old cookie is removed (adopt_old_cookies).
 The store keeps edit keys as hashes: a key is shown once, when the scorekeeper makes a link.
 """
 
+import base64
 import functools
+import hashlib
 import hmac
+import re
 import secrets
 
-from flask import abort, g, request
+from flask import abort, current_app, g, request
 
-from scorer.limits import MAX_KEY
 
 from . import store
 from .db import get_db
 from .forms import EmptyForm
 
-BROWSER = 'browser'         # the cookie holding this browser's own token
-OLD_PREFIX = 'keeper_'      # the per-game cookies of earlier versions
+BROWSER = 'browser'                 # the cookie holding this browser's own token (plain HTTP)
+SECURE_BROWSER = '__Host-browser'   # ... under HTTPS: only this host, over HTTPS, can set it
+OLD_PREFIX = 'keeper_'              # the per-game cookies of earlier versions
 TWO_YEARS = 2 * 365 * 24 * 3600
+TOKEN = re.compile(r'[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{22}')   # 24 random bytes, a dot, the signature's 16
+OLD_TOKEN = re.compile(r'[A-Za-z0-9_-]{16,64}')                 # a token of an earlier version (unsigned)
 
 
 def key_matches(given, stored_hash):
@@ -32,15 +41,44 @@ def key_matches(given, stored_hash):
 
 
 MADE = 'scorer.browser_token'   # where a request keeps a token made for it (in its own environ)
+SIGNING = {}                    # database path -> the key its browser tokens are signed with
+
+
+def signature(random_part):
+    """The server's signature of a token's random part."""
+    path = current_app.config['DATABASE']
+    if path not in SIGNING:
+        SIGNING[path] = store.signing_key(get_db())
+    mac = hmac.new(SIGNING[path], random_part.encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(mac).decode().rstrip('=')
+
+
+def issued(token):
+    """Whether this server issued the token (its signature checks out)."""
+    if not token or not TOKEN.fullmatch(token):
+        return False
+    random_part, mac = token.split('.')
+    return hmac.compare_digest(signature(random_part), mac)
+
+
+def new_token():
+    random_part = secrets.token_urlsafe(24)
+    return f'{random_part}.{signature(random_part)}'
+
+
+def cookie_name():
+    """The browser cookie's name for this request: `__Host-browser` under HTTPS."""
+    return SECURE_BROWSER if request.is_secure else BROWSER
 
 
 def browser_token(make=False):
-    """This browser's token (made now, and sent with the response, when asked to and it has none)."""
-    token = request.environ.get(MADE) or request.cookies.get(BROWSER, '')
-    if not (16 <= len(token) <= MAX_KEY and token.isascii() and token.replace('-', '').replace('_', '').isalnum()):
+    """This browser's token, if the server issued it (made now, and sent with the response, when
+    asked to and it has none)."""
+    token = request.environ.get(MADE) or request.cookies.get(cookie_name(), '')
+    if not issued(token):
         token = ''
     if not token and make:
-        token = request.environ[MADE] = secrets.token_urlsafe(24)
+        token = request.environ[MADE] = new_token()
     return token
 
 
@@ -48,6 +86,25 @@ def browser():
     """The hash the store knows this browser by ('' when it has no token)."""
     token = browser_token()
     return store.key_hash(token) if token else ''
+
+
+def device():
+    """This browser in words a person recognises ('Chrome on Android'), from its User-Agent."""
+    return device_words(request.headers.get('User-Agent', ''))
+
+
+SYSTEMS = (('iPhone', 'iPhone'), ('iPad', 'iPad'), ('Android', 'Android'), ('CrOS', 'ChromeOS'),
+           ('Windows', 'Windows'), ('Macintosh', 'Mac'), ('Linux', 'Linux'))
+BROWSERS = (('SamsungBrowser', 'Samsung Internet'), ('Edg', 'Edge'), ('OPR', 'Opera'), ('Firefox', 'Firefox'),
+            ('FxiOS', 'Firefox'), ('CriOS', 'Chrome'), ('Chrome', 'Chrome'), ('Chromium', 'Chromium'),
+            ('Safari', 'Safari'))
+
+
+def device_words(agent):
+    """'Chrome on Android', 'Safari on iPhone', 'Firefox', '' (names, not translated: what the browser calls itself)."""
+    system = next((name for mark, name in SYSTEMS if mark in agent), '')
+    program = next((name for mark, name in BROWSERS if mark in agent), '')
+    return ' on '.join(part for part in (program, system) if part)[:80]
 
 
 def is_keeper(game_id):
@@ -90,10 +147,10 @@ def keeper_post(form=EmptyForm):
     return wrap
 
 
-def remember(response, game_id):
+def remember(response, game_id, how='made'):
     """This browser keeps score of the game from now on (its token is sent if it is new)."""
     browser_token(make=True)
-    store.keep(get_db(), browser(), [game_id])
+    store.keep(get_db(), browser(), [game_id], device(), how)
     return response
 
 
@@ -103,24 +160,33 @@ def kept_games():
 
 
 def adopt_old_cookies():
-    """Before a request: games kept in the per-game cookies of earlier versions become this browser's
-    (each cookie whose value is the game's edit key); the cookies are removed with the response."""
+    """Before a request: what the cookies of earlier versions held becomes this browser's, under a
+    token of its own: the games in per-game cookies (each whose value is the game's edit key), and
+    what an unsigned token held (or, under HTTPS, a plain `browser` cookie: any site on the network
+    could have set it, so its games are copied to a new token rather than it being taken as this
+    browser's). The old cookies are removed with the response."""
     old = {name[len(OLD_PREFIX):]: value for name, value in request.cookies.items() if name.startswith(OLD_PREFIX)}
-    if not old:
-        return
-    hashes = store.edit_key_hashes(get_db(), old)
-    mine = [game_id for game_id, stored in hashes.items() if stored and key_matches(old[game_id], stored)]
-    if mine:
-        browser_token(make=True)
-        store.keep(get_db(), browser(), mine)
-    request.environ['scorer.old_cookies'] = [OLD_PREFIX + game_id for game_id in old]
+    if old:
+        hashes = store.edit_key_hashes(get_db(), old)
+        mine = [game_id for game_id, stored in hashes.items() if stored and key_matches(old[game_id], stored)]
+        if mine:
+            browser_token(make=True)
+            store.keep(get_db(), browser(), mine, device(), 'old')
+        request.environ['scorer.old_cookies'] = [OLD_PREFIX + game_id for game_id in old]
+    plain = request.cookies.get(BROWSER, '')
+    if plain and (request.is_secure or not issued(plain)) and OLD_TOKEN.fullmatch(plain.replace('.', '')):
+        if store.known(get_db(), store.key_hash(plain)):
+            browser_token(make=True)
+            store.copy_browser(get_db(), store.key_hash(plain), browser())
+        if request.is_secure:
+            request.environ.setdefault('scorer.old_cookies', []).append(BROWSER)
 
 
 def send_cookies(response):
-    """After a request: a new token goes to the browser; the old per-game cookies go away."""
+    """After a request: a new token goes to the browser; the old cookies go away."""
     if request.environ.get(MADE):
-        response.set_cookie(BROWSER, request.environ[MADE], max_age=TWO_YEARS, httponly=True, samesite='Lax',
-                            secure=request.is_secure)
+        response.set_cookie(cookie_name(), request.environ[MADE], max_age=TWO_YEARS, httponly=True, samesite='Lax',
+                            secure=request.is_secure, path='/')
     for name in request.environ.get('scorer.old_cookies', ()):
         response.delete_cookie(name)
     return response

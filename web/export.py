@@ -89,7 +89,7 @@ def import_game():
                 return redirect(url_for('games.sheet', game_id=kept))
             game_id, key = store.create_game(get_db(), game)
             flash(_('Game imported. This phone keeps score.'))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
+            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
     return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
                            import_error=error), 400
 

@@ -5,7 +5,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Length, Optional, StopValidation
+from wtforms.validators import AnyOf, Length, Optional, StopValidation
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
@@ -104,6 +104,7 @@ class NewGameForm(FlaskForm):
     place = TextField(_l('Place (optional)'), validators=[Optional(), Length(max=MAX_TEXT)])
     today = HiddenText()                   # the phone's own date (YYYY-MM-DD), set by app.js
     made_here = HiddenText()               # the id a phone gave the game it made offline (offline.js)
+    made_key = HiddenText()                # ... and a key of its own: sent again, it is the same game
     players = SeatList(TextField(_l('Player'), validators=[Length(max=MAX_NAME)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(_l('First dealer'), default='draw',
@@ -253,6 +254,16 @@ class MergeForm(FlaskForm):
 class HandoverForm(FlaskForm):
     """Taking over the scorekeeping: the game's edit key, posted (never in a URL a log could keep)."""
     key = TextField(_l('Scorekeeper key'), filters=[strip], validators=[Length(max=MAX_KEY)])
+
+
+class KeeperLinkForm(FlaskForm):
+    """A new scorekeeper link: whoever opens it keeps score too (share), or instead (handover)."""
+    mode = HiddenText(validators=[Optional(), AnyOf(['share', 'handover'])])
+
+
+class KeeperForm(FlaskForm):
+    """Another browser's scorekeeping taken away: its handle in the list of who keeps score."""
+    handle = HiddenText(validators=[Length(max=MAX_KEY)])
 
 
 class ImportForm(FlaskForm):

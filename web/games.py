@@ -2,17 +2,19 @@
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.chart import COLOURS
+from scorer.limits import MAX_KEY
 from scorer.sheet import Game
 
 from . import store
-from .access import browser, is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
+from .access import browser, browser_token, device, is_keeper, keeper_post, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, RematchForm, colours_form
+from .forms import (SETTINGS, EmptyForm, HandoverForm, ImportForm, KeeperForm, KeeperLinkForm, NewGameForm, RematchForm,
+                    colours_form)
 from .rounds import undo_offer
 from .seats import seat_context
 from .sharing import loopback, qr_svg
@@ -31,38 +33,44 @@ def index():
 def new_game():
     form = NewGameForm()
     errors, status = {}, 200
+    answer_json = 'application/json' in request.headers.get('Accept', '')     # offline.js sending a game
     if form.validate_on_submit():
         game = form.made
         made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
-            game_id = create(game, made_here)
+            game_id, how = create(game, made_here, form.made_key.data)
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
                 raise
         else:
-            if game_id is None:
-                errors['form'], status = _('This game was already sent from another phone.'), 409
+            if how == 'gone':
+                errors['form'], status = _('This game was sent before, and deleted since on the server.'), 410
             else:
                 if not request.headers.get('X-Keep'):            # a phone sending a game it made offline: no news
                     flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
-                return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
+                sheet_url = url_for('games.sheet', game_id=game_id)
+                response = (jsonify(id=game_id, sheet=sheet_url, made_here=made_here, moved=how == 'moved')
+                            if answer_json else redirect(sheet_url))
+                return remember(response, game_id)
     elif request.method == 'POST':
         errors, status = form.problems or {'form': _('Some fields need a look.')}, 422
+    if answer_json and request.method == 'POST':
+        return jsonify(errors={k: str(v) for k, v in errors.items()}), status
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
 
 
-def create(game, made_here=None):
-    """The new game's id. A game a phone made offline keeps the id the phone gave it; sent again
-    (its first answer lost on the way), it is the same game, if this browser made it; None if not."""
-    try:
-        return store.create_game(get_db(), game, made_here)[0]
-    except sqlite3.IntegrityError:
-        if made_here is None:
-            raise
-    mine = browser() and store.keeps(get_db(), browser(), made_here)
-    return made_here if mine else None
+def create(game, made_here=None, made_key=None):
+    """The new game's id, and how it was made (store.create_made_here). A game a phone made offline
+    keeps the id the phone gave it, unless that id is taken (or was a deleted game's): then it gets
+    a new one. Sent again (its first answer lost on the way), it is the same game, known by the
+    key the phone sent with it, with or without this browser's cookie."""
+    if made_here is None:
+        return store.create_game(get_db(), game)[0], 'new'
+    key = made_key if made_key and 16 <= len(made_key) <= MAX_KEY else None
+    return store.create_made_here(get_db(), game, made_here, key, browser())
+
 
 @bp.post('/games/<game_id>/rematch')
 @keeper_post(RematchForm)
@@ -73,27 +81,41 @@ def rematch(game_id, game, form):
     new_id, key = store.create_game(get_db(), new)
     store.set_rematch(get_db(), game_id, new_id)
     flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
-    return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id)
+    return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id, 'rematch')
 
 @bp.get('/games/<game_id>')
-def sheet(game_id, key=None):
-    """The scoresheet; for its scorekeeper also the share link, Undo, and (just made) a scorekeeper link."""
+def sheet(game_id, key=None, mode=None):
+    """The scoresheet; for its scorekeepers also the share link, Undo, who keeps score, and (just
+    made) a scorekeeper link."""
     keeper = is_keeper(game_id)
     context = sheet_context(game_id, keeper)
     context.update(seat_context(game_id, context['sheet'].game, keeper))
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
         context.update(undo=undo_offer(game_id), link_form=EmptyForm(), viewer_link=viewer, qr=qr_svg(viewer),
-                       local_only=loopback(request.host),
+                       local_only=loopback(request.host), keepers=store.keepers(get_db(), game_id, browser()),
+                       keeper_form=KeeperForm(), link_mode=mode,
                        keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + key if key else None)
     return render_template('games/sheet.html', **context)
 
 @bp.post('/games/<game_id>/keeper-link')
-@keeper_post()
+@keeper_post(KeeperLinkForm)
 def keeper_link(game_id, game, form):
     """A new scorekeeper link: its key is shown this once (the store keeps only its hash), and the
-    link made before it stops working."""
-    return sheet(game_id, key=store.new_edit_key(get_db(), game_id))
+    link made before it stops working. Whoever opens it keeps score too (`share`), or instead of
+    this browser (`handover`)."""
+    mode = form.mode.data or 'share'
+    return sheet(game_id, key=store.new_edit_key(get_db(), game_id, mode, browser()), mode=mode)
+
+@bp.post('/games/<game_id>/keepers/remove')
+@keeper_post(KeeperForm)
+def remove_keeper(game_id, game, form):
+    """A scorekeeper takes another browser's scorekeeping away (a phone lost, or lent)."""
+    if store.remove_keeper(get_db(), game_id, form.handle.data or '', browser()):
+        flash(_('That phone no longer keeps score of this game.'))
+    else:
+        flash(_('That phone did not keep score of this game any more: nothing changed.'))
+    return redirect(url_for('games.sheet', game_id=game_id) + '#keepers')
 
 @bp.post('/games/<game_id>/colours')
 @keeper_post(lambda game: colours_form(len(game.players), len(COLOURS)))
@@ -113,9 +135,14 @@ def keeper(game_id):
         abort(404)
     form = HandoverForm()
     if form.validate_on_submit():
-        if stored and key_matches(form.key.data.strip(), stored):
-            flash(_('This phone keeps score of this game now.'))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
+        browser_token(make=True)
+        mode = store.take_keeping(get_db(), game_id, (form.key.data or '').strip(), browser(), device())
+        if mode == 'handover':
+            flash(_('This phone keeps score of this game now. The phone that handed it over no longer does.'))
+            return redirect(url_for('games.sheet', game_id=game_id))
+        if mode == 'share':
+            flash(_('This phone keeps score of this game now. The phone that shared the link does too.'))
+            return redirect(url_for('games.sheet', game_id=game_id))
         form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
     status = 403 if form.key.errors else 200
     return render_template('games/keeper.html', game_id=game_id, form=form), status

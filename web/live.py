@@ -29,7 +29,7 @@ from scorer.i18n import language
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 
-from .access import keeper_and_revision
+from .access import is_keeper, keeper_and_revision
 from .db import release_db
 from .seats import drafts_data
 from .sheets import live_etag, pushed, remembered, sheet_context
@@ -261,12 +261,18 @@ def events(game_id):
     view = 'tv' if request.args.get('view') == 'tv' else 'sheet'
 
     def live_html(revision):
-        """The live sheet at this revision: drawn once, then the same for every follower (no look-up)."""
-        key = (game_id, revision, keeper, request.args.get('edit') == '1', language(), view)
-        return remembered(pushed, key, lambda: sheet_context(game_id, keeper)['live_html'])
+        """The live sheet at this revision: drawn once, then the same for every follower. A
+        scorekeeper's stream asks again whether it still is one (another may have removed it)."""
+        now_keeper = keeper and is_keeper(game_id)
+        key = (game_id, revision, now_keeper, request.args.get('edit') == '1', language(), view)
+        return remembered(pushed, key, lambda: sheet_context(game_id, now_keeper)['live_html'])
+
+    def drafts():
+        """What the seated players entered, for a scorekeeper still (else nothing)."""
+        return drafts_data(game_id, number) if is_keeper(game_id) else {}
 
     body = stream(hub, game_id, last, unless_gone(live_html),
-                       drafts=unless_gone(lambda: drafts_data(game_id, number)) if number is not None else None,
+                       drafts=unless_gone(drafts) if number is not None else None,
                        release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
     return Response(stream_with_context(body), mimetype='text/event-stream',
                     headers={'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no'})

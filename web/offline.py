@@ -23,7 +23,7 @@ from . import store
 from .access import require_keeper
 from .i18n import LANGUAGES
 from .db import get_db
-from .sheets import load_sheet
+from .sheets import last_change_mark, load_sheet
 
 bp = Blueprint('offline', __name__)
 
@@ -175,14 +175,17 @@ def worker(release):
 @bp.get('/games/<game_id>/offline.json')
 def game(game_id):
     """What a scorekeeper's phone keeps to play this game offline: the game file, each round's
-    version (a round sent later says which one it was based on), the colours, and the bundle."""
+    version (a round sent later says which one it was based on), the colours, the mark of its last
+    save (for the sheet the phone draws), and the bundle."""
     require_keeper(game_id)
     db = get_db()
     with db.atomic():
         game, sheet, revision = load_sheet(game_id)
         versions = {n: store.round_version(db, game_id, n) for n in game.rules.rounds}
         colours = store.colours(db, game_id)
+        last_save = last_change_mark(game_id)
     return jsonify(game_id=game_id, game=game_data(game), versions=versions, colours=colours, revision=revision,
+                   last_save=last_save,
                    release=release(), bundle=urls() if available() else [], static=statics())
 
 

@@ -106,14 +106,16 @@ def call(name, text):
         return json.dumps({'problem': {'errors': e.errors, 'fields': {p: sorted(f) for p, f in e.fields.items()}}})
 
 
-def live(game, game_id, colours=None, keeper=True, edit=False):
-    """The live part of a sheet (_live.html), as the server draws it for this game."""
+def live(game, game_id, colours=None, keeper=True, edit=False, last_save=''):
+    """The live part of a sheet (_live.html), as the server draws it for this game (`last_save`: the
+    server's mark of the game's last save, from offline.json)."""
     game = read_game(game)
     sheet = compute_sheet(game, skip_broken=True)
     colours = colours or list(range(len(game.players)))
     return phone().render('games/_live.html', game_id=game_id, sheet=sheet, winner=winner_words(sheet),
                           keeper=keeper, rematch=None, editable=keeper and (not sheet.finished or edit),
-                          etag='', revision=0, colours=colours, chart=race(sheet, colours) if sheet.rows else None)
+                          etag='', revision=0, colours=colours, last_save=last_save,
+                          chart=race(sheet, colours) if sheet.rows else None)
 
 
 def preview(game, args):

@@ -168,9 +168,11 @@ def restore(game_id, game, form, number):
     return redirect(url_for('rounds.round_entry', game_id=game_id, number=number, saved=1))
 
 def undo_offer(game_id):
-    """The scorekeeper's last save if it was made in the last UNDO_SECONDS: {'number', 'version', 'until'}."""
-    last = store.last_save(get_db(), game_id)
-    if last is None:
+    """The game's last save if it was made in the last UNDO_SECONDS and is not itself an Undo:
+    {'number', 'version', 'seconds', 'form'}. Whichever phone made it, any of the game's
+    scorekeepers is offered it; once anything else is saved, nobody is (sheets.last_change_mark)."""
+    last = store.last_change(get_db(), game_id)
+    if last is None or last['undo']:
         return None
     try:
         saved = datetime.fromisoformat(last['saved'])
@@ -182,17 +184,33 @@ def undo_offer(game_id):
     return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
             'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
 
+
 @bp.post('/games/<game_id>/rounds/<int:number>/undo')
 @keeper_post(UndoForm)
 def undo(game_id, game, form, number):
-    """Undo the last save of a round: back to the version it replaced (or to not entered yet)."""
+    """Undo the game's last save (a round's: back to the version it replaced, or to not entered
+    yet), if nothing was saved after it and its minute is not over; else say why not."""
     try:
-        store.undo_round(get_db(), game_id, number, form.version.data)
-    except store.Conflict:
-        flash(_('Round %(round)d was saved again meanwhile: nothing was undone.', round=number))
+        store.undo_round(get_db(), game_id, number, form.version.data, UNDO_SECONDS)
+    except store.NotUndone as e:
+        flash(not_undone(e, number))
     else:
         flash(_('Round %(round)d is back as it was before that save.', round=number))
     return redirect(url_for('games.sheet', game_id=game_id))
+
+
+def not_undone(e, number):
+    """Why an Undo did nothing, in words."""
+    if e.why == 'undone':
+        return _('Round %(round)d was put back already: nothing was undone.', round=number)
+    if e.why == 'later' and e.later is not None and e.later != number:
+        return _('Round %(round)d was not undone: round %(later)d was saved after it (on this phone or '
+                 'another). Its earlier versions are on its page.', round=number, later=e.later)
+    if e.why == 'late':
+        return _('Round %(round)d was not undone: Undo lasts %(seconds)d seconds after a save. Its earlier '
+                 'versions are on its page.', round=number, seconds=UNDO_SECONDS)
+    return _('Round %(round)d was saved again meanwhile: nothing was undone.', round=number)
+
 
 @bp.get('/games/<game_id>/scores/<int:number>/<int:seat>')
 def score(game_id, number, seat):

@@ -7,11 +7,9 @@ and the store keeps only the key's hash.
 """
 
 import sqlite3
-from collections import Counter
 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from scorer.reading import symbols
 from scorer.limits import MAX_ROUNDS
@@ -119,35 +117,6 @@ def self_entry(game_id, game, form):
     return redirect(url_for('games.sheet', game_id=game_id))
 
 
-def other_hands(game, number, drafts, seat):
-    """What the other seated players entered this round, as hands (for the pack check)."""
-    hands = {}
-    for other, draft in drafts.items():
-        if other != seat and other < len(game.players):
-            try:
-                hands[game.players[other]] = score_entry(game, number, Entry(game.players[other], draft['went_out'],
-                                                                             draft['cards'] or None,
-                                                                             draft['points'] or None))[1]
-            except EntryError:
-                pass
-    return hands
-
-
-def overdrawn(held, others, rules):
-    """What a seated player is told when their hand and the others' hold more copies of a card than
-    the pack has: which of their cards, never who else holds it (the others' hands are not saved
-    yet, and are theirs to show). '' when the pack could have dealt them all."""
-    pack = Counter(held)
-    for hand in others.values():
-        pack.update(hand)
-    over = [c for c in sorted(set(held), key=str) if pack[c] > (rules.jokers if c.is_joker else rules.decks)]
-    if not over:
-        return ''
-    return ngettext('%(cards)s: the round already holds as many as the pack has (%(num)d deck); check your cards',
-                    '%(cards)s: the round already holds as many as the pack has (%(num)d decks); check your cards',
-                    rules.decks, cards=' '.join(c.pretty for c in over))
-
-
 @bp.route('/games/<game_id>/hand', methods=['GET', 'POST'])
 def hand(game_id):
     """My hand: the seated player enters their own cards (or went out, or points) for the round being played."""
@@ -174,10 +143,10 @@ def hand(game_id):
     elif sent:
         try:
             entry = Entry(player, form.went_out.data, typed_cards(player, form.cards.data, request.form.get('letters')), form.points.data or None)
-            score, held = score_entry(game, number, entry)
-            over = overdrawn(held, other_hands(game, number, drafts, seat), game.rules)
-            if over:
-                raise EntryError(over, 'cards')
+            # Checked as a hand on its own (the pack included): the other seats' hands are not saved
+            # yet and are theirs to show, so nothing said here depends on them. The scorekeeper's
+            # round page checks the whole round.
+            score, _held = score_entry(game, number, entry)
             kept = store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points)
         except EntryError as e:
             problem, status = e, 422

@@ -57,6 +57,13 @@ def load_sheet(game_id):
                                  lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
     return game, sheet, revision
 
+def last_change_mark(game_id):
+    """What the live sheet says of the game's last save ('3:2': round 3 at version 2; '' after an
+    Undo): a page offering to undo another save hides the offer (static/js/app.js)."""
+    last = store.last_change(get_db(), game_id)
+    return f"{last['number']}:{last['version']}" if last and not last['undo'] else ''
+
+
 def live_etag(revision, keeper):
     edit = ('-e' if request.args.get('edit') == '1' else '') + ('-tv' if request.args.get('view') == 'tv' else '')
     return f'"{revision}-{"k" if keeper else "v"}{edit}-{language()}"'
@@ -70,6 +77,7 @@ def sheet_context(game_id, keeper, view=None):
                    at=datetime.now(timezone.utc).isoformat(timespec='seconds'),     # when the page was drawn
                    rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
                    editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
+                   last_save=last_change_mark(game_id) if keeper else '',
                    chart=race(result, colours) if result.rows else None)
     view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
     fragment = 'games/_tv.html' if view == 'tv' else 'games/_live.html'

@@ -64,6 +64,7 @@ def picker_words():
             'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
             'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
+            'ignored': _('That tap came as the page changed, so it did nothing: tap again.'),
         })
     return _picker_words[language()]
 

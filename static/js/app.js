@@ -67,9 +67,25 @@ export function keepAwake() {
   ask();
 }
 
-// An offer that lasts a while (Undo right after a save) goes away when its time is up.
+// The Undo offered right after a save goes away when its time is up, or as soon as the live sheet
+// says the game's last save is another (a save or an Undo from any phone): withdrawUndo(mark).
+// Its place stays, so nothing below it moves under a finger.
+function withdraw(offer) {
+  offer.classList.add('over');
+  offer.setAttribute('aria-hidden', 'true');
+  for (const button of offer.querySelectorAll('button')) button.disabled = true;
+  offer.dispatchEvent(new Event('withdrawn'));
+}
+
+export function withdrawUndo(lastSave) {
+  if (typeof lastSave !== 'string') return;
+  for (const offer of document.querySelectorAll('form.undo-save:not(.over)')) {
+    if (offer.dataset.lastSave !== lastSave) withdraw(offer);
+  }
+}
+
 for (const offer of document.querySelectorAll('form.undo-save[data-seconds]')) {
-  setTimeout(() => { offer.hidden = true; }, Number(offer.dataset.seconds) * 1000);
+  setTimeout(() => withdraw(offer), Number(offer.dataset.seconds) * 1000);
 }
 
 // A file field says "Choose a file" in the page's language, not the browser's: the field itself is

@@ -9,11 +9,13 @@
 const GIVE_UP_STREAM_AFTER = 3;       // failed stream attempts in a row before polling instead
 const MOST_BACK_TO_STREAM_MS = 300000;
 
-// What the live sheet says about the game: {nextRound, rematch} (from its .live-state element).
+// What the live sheet says about the game: {nextRound, rematch, lastSave} (from its .live-state
+// element; lastSave, for a scorekeeper, the save Undo may undo: '3:2', or '' for none).
 export function liveState(html) {
   const state = new DOMParser().parseFromString(html, 'text/html').querySelector('.live-state');
   if (!state) return null;
-  return { nextRound: Number(state.dataset.nextRound) || null, rematch: state.dataset.rematch || '' };
+  return { nextRound: Number(state.dataset.nextRound) || null, rematch: state.dataset.rematch || '',
+    lastSave: state.dataset.lastSave ?? null };
 }
 
 // follow(place, handlers): place holds data-events-url (the stream), data-live-url (the sheet, for

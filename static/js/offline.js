@@ -168,6 +168,18 @@ async function warm() {
   if (data) warming = ask('sheet', { game: data.game }).then(() => { box.dataset.warm = '1'; });
 }
 
+// A game made here whose id was taken when it was sent: its page says so, once.
+function movedNote() {
+  const from = localStorage.getItem(`moved:${info.game}`);
+  if (!from || madeHere) return;
+  localStorage.removeItem(`moved:${info.game}`);
+  const note = document.createElement('p');
+  note.className = 'moved-note';
+  note.setAttribute('role', 'status');
+  note.textContent = say('moved', { old: `/games/${from}` });
+  box.querySelector('.offline-line')?.after(note);
+}
+
 // The line that says where the game stands on this phone.
 async function status() {
   const queue = await read(queueKey(), []);
@@ -209,64 +221,94 @@ async function drawSheet() {
   if (drawn) { show(drawn); return; }
   const data = await read(gameKey(), null);
   if (!data) return;
-  const answer = await ask('live', { game: data.game, game_id: info.game, colours: data.colours });
+  const answer = await ask('live', { game: data.game, game_id: info.game, colours: data.colours, last_save: data.last_save || '' });
   if (answer.ok) show(answer.ok);
 }
 
+// Everything that reads and writes a game's queue here (sending, a choice in a conflict box) runs
+// one at a time, so that none of them works from a queue another has changed.
+let chain = Promise.resolve();
+const serially = (job) => { chain = chain.then(job, job); return chain; };
+
 // Send the rounds saved here, oldest first, each with the version it was based on.
 let sending = false;
-async function send() {
-  if (sending || !release) return;
+function send() {
+  if (sending || !release) return chain;
   sending = true;
-  try {
-    const token = await fresh_token();
-    if (token === null) return;                            // still no network: the next try sends it
-    if (await sendOne(info.game, token, true)) await caughtUp();
-  } finally {
-    sending = false;
-    status();
-  }
+  return serially(async () => {
+    try {
+      const token = await fresh_token();
+      if (token === null) return;                          // still no network: the next try sends it
+      const sent = await sendOne(info.game, token, true);
+      if (sent && sent !== info.game) { moveTo(sent); return; }
+      if (sent) await caughtUp();
+    } finally {
+      sending = false;
+      await drawConflicts();
+      status();
+    }
+  });
 }
 
 // The addresses of a game's own pages (as the server routes them).
 const addresses = (id) => ({ sheet: `/games/${id}`, round: (n) => `/games/${id}/rounds/${n}`, offline: `/games/${id}/offline.json` });
 
 // Send what this phone holds of one game: the game itself if it was made here, then its rounds,
-// oldest first, each with the version it was based on. True once all is sent. A conflict is
-// settled on the game's own page (`here`); elsewhere it waits for that page.
+// oldest first, each with the version it was based on. A round another phone saved meanwhile (409)
+// waits for a person to choose, in its own box, and the rounds after it are still sent. The game's
+// id once all is sent (a game made here may have been given a new one); false until then.
 async function sendOne(id, token, here) {
-  const urls = addresses(id);
-  const data = await read(`game:${id}`, null);
-  if (data && data.made && (data.refused || !(await sendGame(data, token)))) {
-    if (here) refused = Boolean(data.refused);
-    return false;
+  let data = await read(`game:${id}`, null);
+  if (data && data.made) {
+    const sent = data.refused ? null : await sendGame(data, token);
+    if (!sent) {
+      if (here) refused = Boolean(data.refused);
+      return false;
+    }
+    id = sent;
   }
   if (here) made = false;
+  const urls = addresses(id);
   let queue = await read(`queue:${id}`, []);
-  while (queue.length) {
-    const item = queue[0];
+  let waiting = false;
+  for (const item of [...queue]) {
+    if (item.conflict) { waiting = true; continue; }     // nothing is sent for a round nobody chose
     let res;
     try {
       res = await fetch(urls.round(item.round), { method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
     } catch (e) {
       return false;                                        // still no network: the next try sends it
     }
-    if (res.ok && res.redirected) {
-      queue.shift();
+    const landed = new URL(res.url, window.location.href);
+    if (res.ok && landed.pathname === urls.round(item.round) && landed.searchParams.get('saved') === '1') {
+      queue = queue.filter((q) => q !== item);
       await write(`queue:${id}`, queue);
     } else if (res.status === 409) {
-      if (here) await conflict(item);
-      return false;
+      item.conflict = conflictOf(await res.text());
+      await write(`queue:${id}`, queue);
+      waiting = true;
+    } else if (res.ok) {
+      return false;                                        // an earlier round is not on the server yet: it waits
     } else {
       item.refused = res.status;
       await write(`queue:${id}`, queue);
       return false;
     }
   }
+  if (waiting) return false;
   const fresh = await fetch(urls.offline, { cache: 'no-store', credentials: 'same-origin' });
   if (fresh.ok) await write(`game:${id}`, await fresh.json());      // the server's scores are the ones kept
   await write(`live:${id}`, null);
-  return true;
+  return id;
+}
+
+// What the server's page of a conflict (409) says: the round's version there now, and both
+// versions as it lists them (its cards with suit symbols, in the page's language).
+function conflictOf(html) {
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  const version = page.querySelector('form.round-form input[name=version]')?.value ?? '';
+  const versions = page.querySelector('.conflict .versions');
+  return { version, versions: versions ? versions.outerHTML : '' };
 }
 
 // This page's game is all sent: the page shows the server's game.
@@ -298,66 +340,138 @@ function withToken(fields, token) {
   return new URLSearchParams([...fields.filter(([k]) => k !== 'csrf_token'), ['csrf_token', token]]);
 }
 
-// A game made here goes to the server as the new-game form, with the id it has here (sent twice,
-// it is still one game); X-Keep: no "game created" message waits for a later page. True once sent.
+// A game made here goes to the server as the new-game form, with the id it has here and the key
+// it was made with (sent twice, with or without this browser's cookie, it is still one game);
+// X-Keep: no "game created" message waits for a later page. Its id on the server once sent: the
+// one it has here, or a new one when that was taken (the phone keeps its file, and says so).
 async function sendGame(data, token) {
   let res;
   try {
     res = await fetch('/games/new', { method: 'POST', body: withToken(data.made, token), credentials: 'same-origin',
-      redirect: 'manual', headers: { 'X-Keep': '1' } });
+      headers: { 'X-Keep': '1', Accept: 'application/json' } });
   } catch (e) {
-    return false;
+    return null;
   }
-  if (res.type !== 'opaqueredirect') {
-    // Refused (the id taken by another browser, or a form a newer server no longer takes): it stays
+  if (!res.ok) {
+    // Refused (sent before and deleted since, or a form a newer server no longer takes): it stays
     // here, and the page says to export its file and import it. A server that failed is asked again.
     if (res.status >= 400 && res.status < 500) {
       data.refused = res.status;
       await write(`game:${data.game_id}`, data);
     }
-    return false;
+    return null;
   }
-  data.made = null;
-  await write(`game:${data.game_id}`, data);
-  return true;
+  const answer = await res.json();
+  if (answer.id === data.game_id) {
+    data.made = null;
+    await write(`game:${data.game_id}`, data);
+    return data.game_id;
+  }
+  // Its id was taken: the game and its rounds go on under the new one; the old record stays, as
+  // the file it was, saying where the game went.
+  const moved = { ...data, game_id: answer.id, made: null, moved_from: data.game_id };
+  await write(`game:${answer.id}`, moved);
+  await write(`queue:${answer.id}`, await read(`queue:${data.game_id}`, []));
+  await write(`queue:${data.game_id}`, []);
+  await write(`game:${data.game_id}`, { ...data, made: null, moved_to: answer.id });
+  localStorage.setItem(`moved:${answer.id}`, data.game_id);
+  return answer.id;
 }
 
-// Another phone saved the round meanwhile: show both, and let the scorekeeper choose.
-async function conflict(item) {
-  const res = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
-  if (!res.ok) return;
-  const data = await res.json();
-  const theirs = (data.game.rounds.find((r) => r.round === item.round) || { entries: [] }).entries;
-  const saved = theirs.map((e) => `${e.player}: ${e.went_out ? say('wentOut') : e.cards || (e.points ?? '–')}`).join(' · ');
+// This page's game went to the server under a new id: its page is there now.
+function moveTo(id) {
+  localStorage.removeItem(`kept:${info.game}`);
+  window.location.replace(`/games/${id}`);
+}
+
+// Rounds another phone saved meanwhile: one box a round, drawn from the queue (so a box is never
+// drawn twice, and survives a reload), each deciding its own round only; a box goes once answered.
+async function drawConflicts() {
+  const place = box && box.querySelector('.conflicts');
+  if (!place || !info.game) return;
+  const waiting = (await read(queueKey(), [])).filter((item) => item.conflict);
+  const rounds = new Set(waiting.map((item) => String(item.round)));
+  for (const section of place.querySelectorAll('section.conflict')) {
+    if (!rounds.has(section.dataset.round)) section.remove();
+  }
+  for (const item of waiting) {
+    let section = place.querySelector(`section.conflict[data-round="${item.round}"]`);
+    if (section && section.dataset.version === String(item.conflict.version)) continue;
+    const fresh = conflictBox(item);
+    if (section) section.replaceWith(fresh); else place.append(fresh);
+  }
+}
+
+function conflictBox(item) {
   const section = document.createElement('section');
   section.className = 'conflict error-box';
+  section.dataset.round = String(item.round);
+  section.dataset.version = String(item.conflict.version);
   section.setAttribute('role', 'alert');
   const h = document.createElement('h2');
   h.textContent = say('conflict', { n: item.round });
-  const list = document.createElement('ul');
-  list.append(li(say('theirs', { entries: saved })), li(say('mine', { entries: summary(item.fields) })));
+  section.append(h);
+  if (item.changedAgain) {
+    const again = document.createElement('p');
+    again.textContent = say('changedAgain', { n: item.round });
+    section.append(again);
+  }
+  const versions = document.createElement('div');
+  versions.innerHTML = item.conflict.versions;              // the server's own page drew them
+  section.append(...versions.childNodes);
   const actions = document.createElement('p');
   actions.className = 'actions';
-  const keepTheirs = button(say('keepTheirs'), async () => {
-    const queue = await read(queueKey(), []);
-    const aside = await read(asideKey(), []);
-    aside.push(queue.shift());
-    await write(asideKey(), aside);
-    await write(queueKey(), queue);
-    section.remove();
-    send();
-  });
-  const sendMine = button(say('sendMine'), async () => {
-    const queue = await read(queueKey(), []);
-    queue[0].fields = queue[0].fields.map(([k, v]) => [k, k === 'version' ? String(data.versions[item.round]) : v]);
-    await write(queueKey(), queue);
-    section.remove();
-    send();
-  });
+  const sendMine = button(say('sendMine'), () => choose(item.round, 'mine'));
   sendMine.classList.add('primary');
-  actions.append(sendMine, keepTheirs);
-  section.append(h, list, actions);
-  box.querySelector('.conflicts').append(section);
+  actions.append(sendMine, button(say('keepTheirs'), () => choose(item.round, 'theirs')));
+  section.append(actions);
+  return section;
+}
+
+// A choice in round n's box. Before anything is sent the round's version on the server is looked
+// at again: moved again since the box was drawn, nothing is sent and the box is drawn anew.
+function choose(number, which) {
+  const place = box.querySelector(`.conflicts section.conflict[data-round="${number}"]`);
+  for (const b of place?.querySelectorAll('button') || []) b.disabled = true;
+  return serially(async () => {
+    const queue = await read(queueKey(), []);
+    const item = queue.find((q) => q.round === number && q.conflict);
+    if (!item) return;                                       // answered already
+    const res = await fetch(info.offlineUrl, { cache: 'no-store', credentials: 'same-origin' });
+    if (!res.ok) return;
+    const server = await res.json();
+    if (String(server.versions[number]) !== String(item.conflict.version)) {
+      item.conflict = null;                                  // sent as it was: the server shows it again
+      item.changedAgain = true;
+    } else if (which === 'mine') {
+      item.fields = item.fields.map(([k, v]) => [k, k === 'version' ? String(item.conflict.version) : v]);
+      item.conflict = null;
+      item.changedAgain = false;
+    } else {
+      const aside = await read(asideKey(), []);
+      aside.push({ round: item.round, fields: item.fields, at: item.at });
+      await write(asideKey(), aside);
+      queue.splice(queue.indexOf(item), 1);
+    }
+    await write(queueKey(), queue);
+    await agree(server, queue);
+  }).then(() => { drawConflicts(); status(); send(); });
+}
+
+// After a choice, the phone's game is the server's with the rounds still waiting here on it, so
+// the sheet, "not sent yet" and the server agree.
+async function agree(server, queue) {
+  let { game } = server;
+  for (const item of queue) {
+    const fields = new URLSearchParams(item.fields);
+    const typed = game.players.map((p, i) => ({ cards: fields.get(`entries-${i}-cards`) || '', points: fields.get(`entries-${i}-points`) || '' }));
+    const answer = await ask('enter', { game, number: item.round, out: fields.getAll('went_out').map(Number), typed,
+      confirm: fields.get('confirm') || '' });
+    if (answer.ok && answer.ok.game) game = answer.ok.game;
+  }
+  await write(gameKey(), { ...server, game });
+  await write(liveKey(), null);
+  if (queue.length && document.getElementById('live')?.dataset.local) await drawSheet();
 }
 
 function button(text, action) {
@@ -435,7 +549,7 @@ async function saveHere(form, number, body) {
   const at = queue.findIndex((q) => q.round === number);
   const item = { round: number, fields: at >= 0 ? keepVersion(fields, queue[at].fields) : fields, at: Date.now() };
   if (at >= 0) queue[at] = item; else queue.push(item);
-  const drawn = await ask('live', { game: data.game, game_id: info.game, colours: data.colours });
+  const drawn = await ask('live', { game: data.game, game_id: info.game, colours: data.colours, last_save: data.last_save || '' });
   await write(gameKey(), data);
   await write(queueKey(), queue);
   await write(liveKey(), drawn.ok || null);
@@ -515,6 +629,7 @@ function sheetLinks() {
 // server's partials (web/phone.py made_page). False when this phone holds no such game.
 async function drawMadeHere() {
   const data = release ? await read(gameKey(), null) : null;
+  if (data && data.moved_to) { moveTo(data.moved_to); return false; }    // sent, under a new id
   const answer = data && await ask('made_page', { game: data.game, game_id: info.game, number: roundNumber(), colours: data.colours });
   if (!answer || !answer.ok) {
     box.querySelector('.offline-line').textContent = say('missing');
@@ -578,6 +693,7 @@ function newGame() {
     const body = new FormData(form);
     const id = newId();
     body.set('made_here', id);
+    body.set('made_key', newId() + newId());             // this phone's own: sent again, the same game
     if (body.get('first_dealer') === 'draw') {            // drawn here, so both sides have the same dealer
       const seated = [...body.keys()].filter((k) => /^players-\d+$/.test(k) && String(body.get(k)).trim()).length;
       if (seated) body.set('first_dealer', String(crypto.getRandomValues(new Uint32Array(1))[0] % seated));
@@ -585,11 +701,14 @@ function newGame() {
     if (navigator.onLine) {
       let res = null;
       try {
-        res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
+        res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin',
+          headers: { Accept: 'application/json' } });
       } catch (err) {
         res = null;                                       // no answer: made here below
       }
-      if (res && res.type === 'opaqueredirect') { window.location.assign(`/games/${id}`); return; }
+      if (res && res.ok) {
+        try { window.location.assign((await res.json()).sheet); return; } catch (err) { res = null; }
+      }
       if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server's page says what is wrong
     }
     await makeHere(form, id, body);
@@ -638,7 +757,7 @@ async function listKept() {
   const { entries } = await store();
   const games = [];
   for (const [key, data] of await entries()) {
-    if (typeof key !== 'string' || !key.startsWith('game:') || !data || !data.game) continue;
+    if (typeof key !== 'string' || !key.startsWith('game:') || !data || !data.game || data.moved_to) continue;
     const id = key.slice(5);
     const queue = await read(`queue:${id}`, []);
     if (startHere || data.made || queue.length) games.push({ id, data, queue });
@@ -728,6 +847,8 @@ async function main() {
   setInterval(() => { if (navigator.onLine) send(); }, 15000);
   const queue = await read(queueKey(), []);
   status();
+  movedNote();
+  await drawConflicts();
   if (!form) sheetLinks();
   if (!form && queue.length && !madeHere) await drawSheet();
   if (localStorage.getItem(`kept:${info.game}`)) warm();

@@ -9,7 +9,7 @@
 // or three decks); a full hand moves on to the next player. The minimal penalty shows as cards go
 // in, explained card by card (from /api/audit). What is entered is kept on this phone until the
 // round is saved. Without JavaScript the page works with the text fields alone.
-import { keepAwake } from './app.js';
+import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
 import { reader } from './cards.js';
 
@@ -106,6 +106,8 @@ function seatOf(fieldset, i) {
     warn: el('p', { class: 'error size-warning', role: 'alert', 'data-seat': i }),
     pick: el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards')),
     preview: el('div', { class: 'preview', 'aria-live': 'polite', 'data-seat': i }),
+    // A fixed height, whatever it holds: nothing below moves (it scrolls inside, so it takes the focus).
+    hand: el('div', { class: 'seat-hand', tabindex: '0', role: 'group', 'aria-label': say('cardsOf', { name }) }),
     penalty: '',
   };
 }
@@ -169,8 +171,31 @@ class Entry {
   dropsTap(e) {
     const { settling } = this;
     if (!settling || performance.now() > settling.until) return false;
+    if (settling.all) return true;
     const onPad = this.keypad.pad.contains(e.target);
-    return settling.opened ? onPad : (!onPad && e.clientY >= settling.below && e.detail > 0);
+    return settling.opened ? onPad : (!onPad && e.clientY >= settling.below && (e.detail > 0 || e.type !== 'click'));
+  }
+
+  // A page reached because the game moved on (?after=N), counted from when it was asked for, or a
+  // warning that just appeared over the page: a tap landing meanwhile was aimed at what was there
+  // before, and does nothing here.
+  settleAll(since = performance.now()) {
+    this.settling = { until: since + SETTLE_MS, all: true };
+    clearTimeout(this.settled);
+    this.settled = setTimeout(() => { this.settling = null; }, Math.max(0, since + SETTLE_MS - performance.now()));
+  }
+
+  // A tap dropped says so, where nothing can move: a line over the top of the page, for a moment.
+  ignored() {
+    let note = document.getElementById('tap-ignored');
+    if (!note) {
+      note = el('p', { id: 'tap-ignored', class: 'tap-ignored', role: 'status' });
+      document.body.append(note);
+    }
+    note.textContent = say('ignored');
+    note.classList.add('shown');
+    clearTimeout(this.noted);
+    this.noted = setTimeout(() => note.classList.remove('shown'), 1500);
   }
 
   chooseSuit(s) {
@@ -256,7 +281,7 @@ class Entry {
   dock(i, inKeypad) {
     const s = this.seats[i];
     if (inKeypad) this.keypad.hand.append(s.chips, s.warn, s.preview);
-    else { s.field.insertBefore(s.chips, s.pick); s.field.insertBefore(s.warn, s.pick); s.field.append(s.preview); }
+    else s.hand.append(s.chips, s.warn, s.preview);
   }
 
   open(i) {
@@ -277,8 +302,7 @@ class Entry {
     });
     this.showStatus();
     this.showLastChip();
-    seats[i].fieldset.scrollIntoView({ block: 'nearest' });   // the page scrolls; the keys stay put
-    return wasClosed;
+    return wasClosed;                  // the page never scrolls by itself: nothing moves under a finger
   }
 
   // Closed by a tap (Done, or the last card of the last hand) the page below settles first; closed
@@ -304,8 +328,13 @@ class Entry {
   listenToKeys() {
     const { keypad } = this;
     document.addEventListener('click', (e) => {
-      if (this.dropsTap(e)) { e.preventDefault(); e.stopPropagation(); }
+      if (this.dropsTap(e)) { e.preventDefault(); e.stopPropagation(); this.ignored(); }
     }, true);
+    // A finger on Save while it is held back (disabled: no click comes) is told too.
+    document.addEventListener('touchstart', (e) => {
+      const touch = e.touches[0];
+      if (touch && this.saveButton?.disabled && this.saveButton.contains(e.target)) this.ignored();
+    }, { capture: true, passive: true });
     keypad.ranks.addEventListener('click', (e) => {
       const key = e.target.closest('button');
       if (!key || this.active === null || keypad.pad.hasAttribute('aria-disabled')) return;
@@ -332,7 +361,10 @@ class Entry {
     // is wrong with the text as sent, so the live warning waits until the text changes.
     s.sent = s.field.querySelector('.error:not(.size-warning)') ? s.input.value : null;
     s.asked = 0;
-    s.field.append(s.chips, s.warn, s.pick, s.preview);
+    s.hand.append(s.chips, s.warn, s.preview);
+    s.field.append(s.pick);
+    // "My hand": the one hand's place just below its block, which stays as short as the keypad needs.
+    if (this.form.classList.contains('hand-form')) s.fieldset.after(s.hand); else s.field.append(s.hand);
     s.pick.addEventListener('click', () => (this.active === i ? this.close() : this.openByTap(i)));
     // Typing closes the keypad: the phone's own keyboard takes its place.
     for (const field of [s.input, s.points]) field?.addEventListener('focus', () => this.close(true));
@@ -408,7 +440,7 @@ class Entry {
 
   // Open the keypad on the first player still to enter, so the first tap is a card.
   start() {
-    if (!this.entering) return;
+    if (!this.entering || this.info.saved === '1') return;    // a saved round's page shows its scores
     const first = this.nextPlayer(-1);
     if (first !== null && this.info.problem !== '1' && !this.form.querySelector('[aria-invalid=true]')) this.open(first);
   }
@@ -461,7 +493,7 @@ async function previewHtml(url) {
 
 // The page follows the game: when the round it is for is saved from another phone, it moves on to
 // the next round and says so (the round page keeps what was typed here, and says that instead).
-function followGame(form, onDrafts, typed) {
+function followGame(form, onDrafts, typed, appeared) {
   const info = form.dataset;
   let leaving = false;
   form.addEventListener('submit', () => { leaving = true; });
@@ -470,7 +502,7 @@ function followGame(form, onDrafts, typed) {
     sheet(html) {
       const state = liveState(html);
       if (leaving || !state || state.nextRound === Number(info.round)) return;
-      if (typed() && moved) { moved.hidden = false; return; }
+      if (typed() && moved) { if (moved.hidden) { moved.hidden = false; appeared(); } return; }
       const next = new URL(state.nextRound ? info.nextUrl.replace('{n}', state.nextRound) : info.sheetUrl,
         window.location.href);
       next.searchParams.set('after', info.round);
@@ -525,6 +557,16 @@ function begun(form) {
     : f.type !== 'hidden' && 'defaultValue' in f && f.value !== f.defaultValue));
 }
 
+// The saved round's page offers Undo for a minute: it follows the game meanwhile, so the offer goes
+// as soon as another phone saves (the sheet page's own follower does the same there).
+function followUndo(offer) {
+  const { end } = follow(offer, { sheet(html) { withdrawUndo(liveState(html)?.lastSave); } });
+  offer.addEventListener('withdrawn', end, { once: true });
+}
+
+const undoOffer = document.querySelector('form.undo-save[data-events-url]');
+if (undoOffer) followUndo(undoOffer);
+
 const form = document.querySelector('form.round-form, form.audit-form, form.hand-form');
 if (form) {
   const begunBefore = begun(form);            // then the keypad does not open over what they typed
@@ -537,6 +579,9 @@ if (form) {
   // A hand the service worker brought back unsent (no network): say so; what was typed is kept.
   const unsent = document.getElementById('hand-unsent');
   if (unsent && new URL(window.location.href).searchParams.get('unsent') === '1') unsent.hidden = false;
+  if (new URL(window.location.href).searchParams.has('after')) entry.settleAll(0);   // 0: the page was asked for
   if (!begunBefore) entry.start();
-  if (form.dataset.eventsUrl) followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed);
+  if (form.dataset.eventsUrl) {
+    followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed, () => entry.settleAll());
+  }
 }

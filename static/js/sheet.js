@@ -2,7 +2,7 @@
 // While the server can't be reached the page says "Reconnecting…" and dims the sheet until it
 // answers again; a deleted game says so and stops. At game over a follower's page drops
 // "Take your seat"; once the scorekeeper starts a rematch it offers one tap to the new game.
-import { keepAwake } from './app.js';
+import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
 
 const live = document.getElementById('live');
@@ -21,6 +21,7 @@ function turns(html) {
   for (const node of document.querySelectorAll('[data-while-playing]')) node.hidden = state.nextRound === null;
   const rematch = document.getElementById('follow-rematch');
   if (rematch && state.rematch) rematch.hidden = false;
+  withdrawUndo(state.lastSave);
 }
 
 // When the sheet was last known to be right: the page's own time, then each update.

@@ -1,16 +1,29 @@
-"""What the store knows of a browser (by its token's hash): the games it keeps score of, its merged spellings."""
+"""What the store knows of a browser (by its token's hash): the games it keeps score of (when it
+joined each, what it is, how it came), its merged spellings, and the key its tokens are signed with."""
+
+import secrets
 
 from scorer.limits import MAX_KEPT
 
 from .database import now, writing
 
+HOW = ('made', 'link', 'handover', 'import', 'rematch', 'old')    # how a browser came to keep a game
 
-def keep(db, browser, ids):
-    """This browser keeps score of these games (again: the newest first in its list)."""
-    stamp = now()
+
+def keep(db, browser, ids, device='', how='made'):
+    """This browser keeps score of these games (again: the newest first in its list; when it first
+    joined, what it is and how it came stay as they were)."""
     with writing(db):
         for game_id in ids:
-            db.execute('insert or replace into kept (browser, game_id, since) values (?, ?, ?)', [browser, game_id, stamp])
+            keep_row(db, browser, game_id, device, how)
+
+
+def keep_row(db, browser, game_id, device='', how='made'):
+    """keep() of one game, inside a write already begun."""
+    stamp = now()
+    db.execute('insert into kept (browser, game_id, since, joined, device, how, handle) '
+               'values (?, ?, ?, ?, ?, ?, ?) on conflict (browser, game_id) do update set since = excluded.since',
+               [browser, game_id, stamp, stamp, (device or '')[:80], how, secrets.token_urlsafe(9)])
 
 
 def keeps(db, browser, game_id):
@@ -22,6 +35,51 @@ def kept(db, browser):
     """The ids of the games this browser keeps score of (at most MAX_KEPT, the most recently kept first)."""
     return [row['game_id'] for row in db.query('select game_id from kept where browser = ? order by since desc '
                                                 f'limit {MAX_KEPT}', [browser])]
+
+
+def keepers(db, game_id, browser=''):
+    """The browsers that keep score of the game, the first to join first: [{'handle', 'joined',
+    'device', 'how', 'mine'}] (`mine`: the browser asking)."""
+    found = {}
+    for r in db.query('select browser, handle, joined, since, device, how from kept where game_id = ? '
+                      'order by coalesce(joined, since), rowid', [game_id]):
+        mine = r['browser'] == browser
+        if r['handle'] not in found or mine:      # a token from before and its successor: one browser
+            found[r['handle']] = {'handle': r['handle'], 'joined': r['joined'] or r['since'],
+                                  'device': r['device'] or '', 'how': r['how'] or '', 'mine': mine}
+    return list(found.values())
+
+
+def remove_keeper(db, game_id, handle, browser):
+    """Another browser stops keeping score of the game (a keeper cannot remove itself here). Whether
+    one did; the game's revision moves, so every page of it shows who keeps score now."""
+    with writing(db):
+        gone = db.execute('delete from kept where game_id = ? and handle = ? and browser != ?',
+                          [game_id, handle, browser]).rowcount
+        if gone:
+            db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+    return bool(gone)
+
+
+def known(db, browser):
+    """Whether the store holds anything of this browser (games it keeps, spellings it merged)."""
+    return bool(list(db.query('select 1 from kept where browser = ? union all select 1 from merges where browser = ? '
+                              'limit 1', [browser, browser])))
+
+
+def copy_browser(db, old, new):
+    """What the store holds of one browser, held by another too (a token from before is replaced)."""
+    with writing(db):
+        db.execute('insert or ignore into kept (browser, game_id, since, joined, device, how, handle) '
+                   'select ?, game_id, since, joined, device, how, handle from kept where browser = ?', [new, old])
+        db.execute('insert or ignore into merges (browser, spelling, name) select ?, spelling, name from merges '
+                   'where browser = ?', [new, old])
+
+
+def signing_key(db):
+    """The key browser tokens are signed with (made by the migration, kept in the database)."""
+    rows = list(db.query("select value from secrets where name = 'browser'"))
+    return rows[0]['value'].encode()
 
 
 def merges(db, browser):

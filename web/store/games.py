@@ -1,6 +1,8 @@
 """Games: made, loaded, listed and deleted, with their edit keys, revision, colours and settings."""
 
+import hmac
 import json
+import sqlite3
 from functools import lru_cache
 
 from scorer.gamefile import entry_data, read_entry
@@ -8,6 +10,7 @@ from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game
 
+from .browsers import keep_row
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
 
 
@@ -18,18 +21,57 @@ def entries_json(entries):
 def create_game(db, game, game_id=None):
     """Store a new game (with any rounds it already has, as an import does), under `game_id` (a
     phone's, for a game made offline) or a new one; returns (id, edit key). sqlite3.IntegrityError
-    when that id is taken."""
-    game_id, key = game_id or new_id(), new_key()
-    stamp = now()
+    when that id is taken, or was a deleted game's (an id is never used twice)."""
     with writing(db):
-        insert(db, 'games', {'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
-                            'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
-                            'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
-                            'place': game.place, 'date': game.date or local_day()})
-        for number, entries in game.rounds.items():
-            insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': entries_json(entries),
-                                  'version': 1, 'saved': stamp})
+        return insert_game(db, game, game_id)
+
+
+def taken(db, game_id):
+    """Whether a game has this id, or had it and was deleted."""
+    return bool(list(db.query('select 1 from games where id = ? union all select 1 from deleted where id = ?',
+                              [game_id, game_id])))
+
+
+def insert_game(db, game, game_id=None):
+    """create_game() inside a write already begun."""
+    if game_id is None:
+        game_id = new_id()
+        while taken(db, game_id):            # 96 random bits: never, but an id is never used twice
+            game_id = new_id()
+    elif list(db.query('select 1 from deleted where id = ?', [game_id])):
+        raise sqlite3.IntegrityError(f'the id {game_id} was a deleted game\'s')
+    key, stamp = new_key(), now()
+    insert(db, 'games', {'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
+                        'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
+                        'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
+                        'place': game.place, 'date': game.date or local_day()})
+    for number, entries in game.rounds.items():
+        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': entries_json(entries),
+                              'version': 1, 'saved': stamp})
     return game_id, key
+
+
+def create_made_here(db, game, made_id, made_key=None, browser=''):
+    """A game a phone made offline, sent with the id it gave it and a key of its own (kept as a
+    hash): (id, how), how being 'new' (made under the phone's id), 'again' (sent before: the same
+    game, whether or not the answer got back), 'moved' (the phone's id was taken, or a deleted
+    game's: made under a new one, remembered for the next send) or 'gone' (sent before, and deleted
+    since). A phone from before keys is recognised as the game's sender by `browser` keeping it."""
+    made_hash = key_hash(made_key) if made_key else None
+    with writing(db):
+        if made_hash:
+            sent = list(db.query('select game_id from made_here where made_id = ? and key_hash = ?', [made_id, made_hash]))
+            if sent:
+                game_id = sent[0]['game_id']
+                there = list(db.query('select 1 from games where id = ?', [game_id]))
+                return game_id, 'again' if there else 'gone'
+        elif browser and list(db.query('select 1 from kept where browser = ? and game_id = ?', [browser, made_id])):
+            return made_id, 'again'
+        moved = taken(db, made_id)
+        game_id, _key = insert_game(db, game, None if moved else made_id)
+        if made_hash:
+            insert(db, 'made_here', {'made_id': made_id, 'key_hash': made_hash, 'game_id': game_id, 'made': now()})
+    return game_id, 'moved' if moved else 'new'
 
 
 def set_rematch(db, game_id, rematch_id):
@@ -62,12 +104,48 @@ def edit_key_hash(db, game_id):
     return (rows[0]['key_hash'] or '') if rows else None
 
 
-def new_edit_key(db, game_id):
-    """A new edit key for the game (the one before stops working): returned once, kept as a hash."""
+def new_edit_key(db, game_id, mode='share', giver=''):
+    """A new edit key for the game (the one before stops working): returned once, kept as a hash.
+    Whoever opens it keeps score too ('share'), or instead of `giver`, the browser that made it
+    ('handover')."""
     key = new_key()
     with writing(db):
-        db.execute('update games set key_hash = ? where id = ?', [key_hash(key), game_id])
+        db.execute('update games set key_hash = ?, link_mode = ?, link_giver = ? where id = ?',
+                   [key_hash(key), mode, giver, game_id])
     return key
+
+
+def take_keeping(db, game_id, key, browser, device=''):
+    """A browser opened a scorekeeper link: if `key` is the game's, it keeps score from now on, and
+    for a handover the browser that made the link stops, and the link is used up. Returns the
+    link's mode ('share' or 'handover'), or None for a wrong key; all in one transaction, so a
+    handover link opened twice at once hands over once."""
+    with writing(db):
+        rows = list(db.query('select key_hash, link_mode, link_giver from games where id = ?', [game_id]))
+        if not rows or not rows[0]['key_hash'] or not hmac.compare_digest(rows[0]['key_hash'], key_hash(key or '')):
+            return None
+        mode, giver = rows[0]['link_mode'] or 'share', rows[0]['link_giver'] or ''
+        keep_row(db, browser, game_id, device, 'handover' if mode == 'handover' else 'link')
+        if mode == 'handover':
+            if giver and giver != browser:
+                db.execute('delete from kept where game_id = ? and browser = ?', [game_id, giver])
+            db.execute("update games set key_hash = ?, link_mode = null, link_giver = null where id = ?",
+                       [key_hash(new_key()), game_id])        # used up: a key nobody was shown
+        db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+    return mode
+
+
+def last_change(db, game_id):
+    """The game's last change of a round: {'number', 'version', 'saved', 'undo'}, or None. Its time
+    is the round's own while the round is as that change left it."""
+    rows = list(db.query('select g.last_number, g.last_version, coalesce(r.saved, g.last_saved) as saved, g.last_undo '
+                         'from games g left join rounds r on r.game_id = g.id and r.number = g.last_number '
+                         'and r.version = g.last_version where g.id = ?', [game_id]))
+    if not rows or rows[0]['last_number'] is None:
+        return None
+    row = rows[0]
+    return {'number': row['last_number'], 'version': row['last_version'], 'saved': row['saved'],
+            'undo': bool(row['last_undo'])}
 
 
 def key_and_revision(db, game_id):
@@ -119,7 +197,8 @@ def list_games(db, ids=None):
 
 
 def delete_game(db, game_id):
-    """Delete a game with its rounds, history, seats and drafts, in one transaction."""
+    """Delete a game with its rounds, history, seats and drafts, in one transaction; its id stays
+    taken (an old share link or printed QR code never opens another game)."""
     with writing(db):
         db.execute('delete from summaries where game_id = ?', [game_id])
         db.execute('delete from kept where game_id = ?', [game_id])
@@ -127,7 +206,14 @@ def delete_game(db, game_id):
         db.execute('delete from seats where game_id = ?', [game_id])
         db.execute('delete from history where game_id = ?', [game_id])
         db.execute('delete from rounds where game_id = ?', [game_id])
-        db.execute('delete from games where id = ?', [game_id])
+        gone = db.execute('delete from games where id = ?', [game_id]).rowcount
+        if gone:
+            db.execute('insert or ignore into deleted (id, deleted) values (?, ?)', [game_id, now()])
+
+
+def was_deleted(db, game_id):
+    """Whether a game had this id and was deleted."""
+    return bool(list(db.query('select 1 from deleted where id = ?', [game_id])))
 
 
 def self_entry(db, game_id):

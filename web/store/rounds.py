@@ -1,17 +1,34 @@
 """Rounds: saved in one transaction against the version they were made from, undone, and their history."""
 
 import json
+from datetime import datetime, timedelta, timezone
 
 from scorer.gamefile import read_entry
 
 from .database import Conflict, insert, now, writing
-from .games import entries_json
+from .games import entries_json, last_change
 
 
 def round_version(db, game_id, number):
     """The version of a saved round; 0 when it has not been saved."""
     rows = list(db.query('select version from rounds where game_id = ? and number = ?', [game_id, number]))
     return rows[0]['version'] if rows else 0
+
+
+def next_version(db, game_id, number, old):
+    """The version a change of a round makes: one past the last it had, even if it was undone to
+    nothing since (a version is never used twice, so a form made from an undone save is refused)."""
+    if old:
+        return old[0]['version'] + 1
+    rows = list(db.query('select max(version) as made, count(*) as changes from history where game_id = ? and number = ?',
+                         [game_id, number]))
+    return max(rows[0]['made'] or 0, rows[0]['changes'] or 0) + 1
+
+
+def changed(db, game_id, number, version, stamp, undo=False):
+    """The game's last change of a round is this one (what Undo may undo); its revision moves."""
+    db.execute('update games set updated = ?, revision = revision + 1, last_number = ?, last_version = ?, '
+               'last_saved = ?, last_undo = ? where id = ?', [stamp, number, version, stamp, int(undo), game_id])
 
 
 def save_round(db, game_id, number, entries, based_on=None):
@@ -31,47 +48,64 @@ def save_round(db, game_id, number, entries, based_on=None):
                            if old else (), current)
         if old and old[0]['entries'] == after:
             return current
-        version = old[0]['version'] + 1 if old else 1
+        version = next_version(db, game_id, number, old)
         if old:
             insert(db, 'history', {'game_id': game_id, 'number': number, 'before': old[0]['entries'],
-                                   'after': after, 'changed': stamp})
+                                   'after': after, 'changed': stamp, 'version': version})
         insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': after, 'version': version,
                               'saved': stamp}, key=('game_id', 'number'))
         db.execute('delete from drafts where game_id = ? and number = ?', [game_id, number])
-        db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
+        changed(db, game_id, number, version, stamp)
     return version
 
 
-def undo_round(db, game_id, number, based_on):
+class NotUndone(Exception):
+    """Why an Undo was refused: `why` is 'moved' (the round was saved again), 'later' (another round
+    was changed after it: `later` is that round), 'undone' (it was undone already) or 'late' (past
+    UNDO_SECONDS)."""
+
+    def __init__(self, why, later=None):
+        super().__init__(why)
+        self.why, self.later = why, later
+
+
+def undo_round(db, game_id, number, based_on, seconds=None):
     """Put a round back as it was before its last save, in one transaction: the version that save
     replaced, or not entered at all when it was the round's first save. What is undone is kept in
-    the history (so it can be restored in turn). Conflict when the round moved on since `based_on`."""
+    the history (so it can be restored in turn). Only the game's last change of a round is undone
+    (an Undo may itself be undone), and only within `seconds` of it: else NotUndone says why."""
     stamp = now()
     with writing(db):
         rows = list(db.query('select entries, version from rounds where game_id = ? and number = ?', [game_id, number]))
+        last = last_change(db, game_id) or {}
         if not rows or rows[0]['version'] != based_on:
-            raise Conflict(tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(rows[0]['entries']))
-                           if rows else (), rows[0]['version'] if rows else 0)
+            raise NotUndone('undone' if last.get('number') == number and last.get('undo') else 'moved')
+        if last.get('number') != number or last.get('version') != based_on:
+            raise NotUndone('later', last.get('number'))
+        if seconds is not None and not within(last.get('saved'), seconds):
+            raise NotUndone('late')
         current = rows[0]['entries']
-        last = list(db.query('select before, after from history where game_id = ? and number = ? order by id desc limit 1',
-                             [game_id, number]))
-        if last and last[0]['after'] == current and last[0]['before'] != '[]':
-            db.execute('update rounds set entries = ?, version = version + 1, saved = ? where game_id = ? and number = ?',
-                       [last[0]['before'], stamp, game_id, number])
-            after = last[0]['before']
+        previous = list(db.query('select before, after from history where game_id = ? and number = ? '
+                                 'order by id desc limit 1', [game_id, number]))
+        version = based_on + 1
+        if previous and previous[0]['after'] == current and previous[0]['before'] != '[]':
+            db.execute('update rounds set entries = ?, version = ?, saved = ? where game_id = ? and number = ?',
+                       [previous[0]['before'], version, stamp, game_id, number])
+            after = previous[0]['before']
         else:
             db.execute('delete from rounds where game_id = ? and number = ?', [game_id, number])
             after = '[]'
-        db.execute('insert into history (game_id, number, before, after, changed) values (?, ?, ?, ?, ?)',
-                   [game_id, number, current, after, stamp])
-        db.execute('update games set updated = ?, revision = revision + 1 where id = ?', [stamp, game_id])
+        insert(db, 'history', {'game_id': game_id, 'number': number, 'before': current, 'after': after,
+                               'changed': stamp, 'version': version})
+        changed(db, game_id, number, version, stamp, undo=True)
 
 
-def last_save(db, game_id):
-    """The game's most recent round save: {'number', 'version', 'saved'}, or None."""
-    rows = list(db.query('select number, version, saved from rounds where game_id = ? order by saved desc, number desc '
-                         'limit 1', [game_id]))
-    return rows[0] if rows else None
+def within(saved, seconds):
+    """Whether a change made at `saved` (its stored time) was less than `seconds` ago."""
+    try:
+        return datetime.now(timezone.utc) - datetime.fromisoformat(saved) < timedelta(seconds=seconds)
+    except (TypeError, ValueError):
+        return False
 
 
 def round_history(db, game_id, number=None):

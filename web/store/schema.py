@@ -3,6 +3,7 @@ opening the database file with the schema brought up to date."""
 
 import fcntl
 import os
+import secrets
 
 from sqlite_utils import Database, Migrations
 
@@ -106,6 +107,51 @@ def hash_edit_keys(db):
     for row in list(db.query("select id, edit_key from games where edit_key is not null and edit_key != ''")):
         db.execute('update games set key_hash = ? where id = ?', [key_hash(row['edit_key']), row['id']])
     db.execute('update games set edit_key = null')
+
+
+
+@migrations()
+def add_keepers(db):
+    # Who keeps score of a game, as a person recognises each browser: when it joined (`since` moves
+    # each time it keeps the game again), what it is ("Chrome on Android"), how it came (made the
+    # game, a scorekeeper link, ...), and a random handle another keeper removes it by. A scorekeeper
+    # link either shares the scorekeeping or hands it over (the browser that made it stops keeping).
+    for column in ('joined', 'device', 'how', 'handle'):
+        db['kept'].add_column(column, str)
+    for row in list(db.query('select rowid, since from kept')):
+        db.execute('update kept set joined = ?, handle = ? where rowid = ?',
+                   [row['since'], secrets.token_urlsafe(9), row['rowid']])
+    db['games'].add_column('link_mode', str)
+    db['games'].add_column('link_giver', str)
+
+
+@migrations()
+def add_last_change(db):
+    # The game's last change of a round (what Undo may undo, and only that): the round, the version
+    # that change made, when, and whether it was itself an Undo. History rows say which version of
+    # their round they made, so a round undone to nothing and saved again never reuses a version.
+    db['games'].add_column('last_number', int)
+    db['games'].add_column('last_version', int)
+    db['games'].add_column('last_saved', str)
+    db['games'].add_column('last_undo', int)
+    db['history'].add_column('version', int)
+
+
+@migrations()
+def add_deleted_and_made_here(db):
+    # The ids of deleted games stay taken (old share links and printed QR codes never open another
+    # game), and where each game a phone made offline went (its id, the hash of the key the phone
+    # sent with it): sent again, with or without the browser's cookie, it is the same game.
+    db['deleted'].create({'id': str, 'deleted': str}, pk='id')
+    db['made_here'].create({'made_id': str, 'key_hash': str, 'game_id': str, 'made': str}, pk=('made_id', 'key_hash'))
+
+
+@migrations()
+def add_browser_signing(db):
+    # Browser tokens are signed by the server (a token it never issued gets no rights): the signing
+    # key lives with the data it protects, so a new SECRET_KEY signs nobody out of their games.
+    db['secrets'].create({'name': str, 'value': str}, pk='name')
+    db['secrets'].insert({'name': 'browser', 'value': secrets.token_hex(32)})
 
 
 def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):

@@ -1,0 +1,110 @@
+"""Two scorekeeper phones and a network that comes and goes: each round another phone saved
+meanwhile gets one box, which decides that round only; before anything is sent the phone looks at
+the round's version on the server again; after each choice the sheet, "not sent yet" and the
+server agree, and what was set aside is listed. Hands in a box carry suit symbols (a Spanish page
+reads 'QC' as Q♥)."""
+
+import re
+
+import pytest
+
+from tests.browser import expect, phone_in, share_keeping
+from tests.server import Server
+from tests.test_offline import kept
+
+pytestmark = pytest.mark.browser
+
+ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarse con la otra (la mía queda aparte, abajo)',
+      'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'Guardada allí'}
+MINE = {1: '♠', 2: '♦'}          # what phone A enters for Bruno, by round: all of that suit (3 and 4 cards)
+
+
+def hand(number):
+    """Bruno's hand on phone A in round `number`: its size, in one suit, written with symbols."""
+    ranks = ['K', 'Q', 'J', '9'][:number + 2]
+    return ' '.join(r + MINE[number] for r in ranks)
+
+
+def save_offline(page, url, number, unsent):
+    """Round `number` entered on phone A with no network: Ana went out, Bruno's cards, Zoë 5 points."""
+    page.goto(f'{url}/rounds/{number}')
+    page.locator('#went_out-0').check()
+    page.locator('#entries-1-cards').fill(hand(number))
+    page.locator('#entries-2-points').fill('5')
+    expect(page.locator('.preview[data-seat="1"] .penalty')).not_to_be_empty(timeout=90000)   # Pyodide starting
+    page.locator('.save-bar button').click()
+    page.wait_for_url(re.compile(r'\?unsent=1$'), timeout=30000)
+    expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=unsent), timeout=30000)
+
+
+def save_there(context, url, number, version, points):
+    """Phone B saves the round online (Zoë went out, the others as points)."""
+    r = context.request.post(f'{url}/rounds/{number}', max_redirects=0, form={
+        'version': str(version), 'went_out': '2', 'entries-0-cards': '', 'entries-0-points': str(points),
+        'entries-1-cards': '', 'entries-1-points': str(points + 1), 'entries-2-cards': '', 'entries-2-points': ''})
+    assert r.status == 302, r.text()[:300]
+
+
+def rounds(client, path):
+    return {r['round']: r['entries'] for r in client.get(path + '/export.json').get_json()['rounds']}
+
+
+def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
+    client = app.test_client()
+    with Server(app) as server:
+        first = phone_in(browser, server, 'es', bypass_csp=True)
+        second = phone_in(browser, server, 'es')
+        page = first.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        share_keeping(first, second, url)
+        first.set_offline(True)
+        save_offline(page, url, 1, unsent=1)
+        save_offline(page, url, 2, unsent=2)
+        save_there(second, url, 1, 0, 7)                                   # meanwhile, both differently
+        save_there(second, url, 2, 0, 8)
+        first.set_offline(False)                                           # A is back, and stays on its sheet
+        boxes = page.locator('.conflicts section.conflict')
+        expect(boxes).to_have_count(2, timeout=30000)
+        one, two = (page.locator(f'.conflicts section.conflict[data-round="{n}"]') for n in (1, 2))
+        expect(one).to_contain_text(ES['saved_there'])
+        expect(one).to_contain_text(hand(1))                               # the cards with suit symbols
+        expect(two).to_contain_text(hand(2))
+        assert not re.search(r'\b[KQJ9][SHDC]\b', boxes.first.inner_text() + boxes.last.inner_text())
+        page.wait_for_timeout(16000)                                       # the phone tries again every 15 s
+        expect(boxes).to_have_count(2)
+        assert server_has(client, path, 1) == server_has(client, path, 2) == 'theirs'
+        # Send mine on round 1: round 1 alone goes, round 2's box stays and nothing is sent for it.
+        one.get_by_role('button', name=ES['send_mine']).click()
+        expect(one).to_have_count(0, timeout=30000)
+        expect(boxes).to_have_count(1)
+        expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=1), timeout=30000)
+        assert server_has(client, path, 1) == 'mine' and server_has(client, path, 2) == 'theirs'
+        # Round 2 is saved again on B before A chooses: A's choice looks again and sends nothing.
+        save_there(second, url, 2, 1, 9)
+        two.get_by_role('button', name=ES['send_mine']).click()
+        expect(two).to_contain_text('Ronda 2 se guardó otra vez en el otro teléfono', timeout=30000)
+        expect(two).to_contain_text('9')                                   # what is there now
+        assert rounds(client, path)[2][0] == {'player': 'Ana', 'points': 9}
+        # Keep theirs: the box goes, A's round 2 is listed as set aside, and all agree.
+        two.get_by_role('button', name=ES['keep_theirs']).click()
+        expect(boxes).to_have_count(0, timeout=30000)
+        expect(page.locator('.offline .aside')).to_contain_text(ES['aside'].format(n=2) + 'Ana: salió · Bruno: ' + hand(2))
+        expect(page.locator('.offline-line')).not_to_contain_text('Sin enviar', timeout=30000)
+        assert server_has(client, path, 1) == 'mine' and rounds(client, path)[2][0] == {'player': 'Ana', 'points': 9}
+        follower = client.get(path + '/live').get_data(as_text=True)
+        totals = re.findall(r'<td[^>]*>(\d+)</td>', re.search(r'<tr class="total">.*?</tr>', follower, re.S).group(0))
+        expect(page.locator('#live tfoot tr.total td')).to_have_text(totals, timeout=30000)   # the server's sheet
+        page.reload()                                                      # nothing comes back after a reload
+        expect(page.locator('.offline .aside')).to_contain_text(ES['aside'].format(n=2))
+        page.wait_for_timeout(2000)
+        expect(boxes).to_have_count(0)
+        assert [e for e in first.errors if 'ERR_INTERNET_DISCONNECTED' not in e] == []
+        second.close()
+        first.close()
+
+
+def server_has(client, path, number):
+    """Whose version of the round the server holds: A's (Ana went out) or B's (Zoë went out)."""
+    entries = rounds(client, path).get(number)
+    return 'mine' if entries and entries[0].get('went_out') else 'theirs' if entries else None
