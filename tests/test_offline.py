@@ -13,7 +13,7 @@ from urllib.parse import unquote
 import pytest
 
 from scorer.cards import JOKER, SUITS, Card
-from scorer.rules import CHOICES, make_rules
+from scorer.rules import CHOICES, DECKS, choices, make_rules
 from tests.helpers import new_game_form, round_form
 from web import phone
 
@@ -261,16 +261,18 @@ def generated_queries(count, seed=28):
     rng = random.Random(seed)
     queries = []
     for i in range(count):
-        settings = {k: rng.choice(v) for k, v in CHOICES.items()}
-        settings['jokers'] = min(settings['jokers'], 2 * settings['decks'])
+        game = rng.choice(CHOICES['game'])
+        settings = {'game': game, **{k: rng.choice(choices(k, game)) for k in CHOICES if k != 'game'}}
+        if not DECKS[game].fixed:
+            settings['jokers'] = min(settings['jokers'], 2 * settings['decks'])
         rules = make_rules(**settings)
         number = rng.choice(list(rules.rounds))
         wild = rules.wild_rank(number)
-        low = rng.randint(1, 11)
-        suits = rng.choice([SUITS, 'H', 'HS', 'HSD'])
+        low = rng.randint(min(rules.deck.ranks), 11)
+        suits = rng.choice([rules.deck.suits, 'H', 'HS', 'HSD'])
         pack = [Card(r, s) for r in range(low, min(13, low + rng.randint(2, 6)) + 1) for s in suits
                 for _ in range(rules.decks)]
-        pack += [Card(wild, s) for s in SUITS if wild and Card(wild, s) not in pack] + [JOKER] * rules.jokers
+        pack += [Card(wild, s) for s in rules.deck.suits if wild and Card(wild, s) not in pack] + [JOKER] * rules.jokers
         hand = rng.sample(pack, min(len(pack), rules.hand_size(number) + rng.randint(0, 1)))
         queries.append({'cards': ' '.join(map(str, hand)), 'round': str(number),
                         'rules': {k: '' if v is None else str(v) for k, v in settings.items()}})
@@ -735,10 +737,10 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
 
 
 @pytest.mark.browser
-def test_a_game_made_offline_that_the_server_will_not_take_stays_on_the_phone(app, browser):
+def test_a_game_made_offline_whose_id_was_taken_goes_on_under_a_new_one(app, browser):
     """Another browser sent a game under the same id first (only a hostile one could): the phone's
-    game is not merged into it. It stays on the phone, said not taken, and its file can be
-    exported there and imported."""
+    game is not merged into it, and an id is never used twice (issue 36). The server makes the
+    phone's game under a new id, its rounds follow, and the phone says where it went."""
     from tests.browser import expect
     other = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
@@ -748,10 +750,13 @@ def test_a_game_made_offline_that_the_server_will_not_take_stays_on_the_phone(ap
         taken = other.post('/games/new', data={**new_game_form(['Eve', 'Mallory']), 'made_here': made_id})
         assert taken.headers['Location'] == f'/games/{made_id}'
         keeper.set_offline(False)
-        expect(page.locator('.offline-line')).to_contain_text('Not taken: export the game file.', timeout=60000)
+        page.wait_for_url(lambda address: '/games/' in address and made_id not in address, timeout=60000)
+        expect(page.locator('.moved-note')).to_contain_text(f'/games/{made_id}', timeout=30000)
+        new_id = page.url.rstrip('/').rsplit('/', 1)[1].split('?')[0]
         assert other.get(f'/games/{made_id}/export.json').get_json()['players'] == ['Eve', 'Mallory']   # untouched
         assert other.get(f'/games/{made_id}/export.json').get_json()['rounds'] == []
-        with page.expect_download() as download:                                      # still there to keep
-            page.get_by_role('link', name='Export game file').click()
-        mine = json.loads(open(download.value.path(), encoding='utf-8').read())
-        assert mine['players'] == PLAYERS and [r['round'] for r in mine['rounds']] == [1]
+        mine = page.request.get(f'{server.url}/games/{new_id}/export.json').json()
+        assert mine['players'] == PLAYERS
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        mine = page.request.get(f'{server.url}/games/{new_id}/export.json').json()
+        assert [r['round'] for r in mine['rounds']] == [1]
