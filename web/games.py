@@ -48,7 +48,8 @@ def new_game():
                     flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
                 return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
     elif request.method == 'POST':
-        errors, status = form.problems or {'form': _('Some fields need a look.')}, 422
+        errors = form.problems or {'form': _('Some fields need a look.')}
+        status = 400 if form.players.strays else 422             # a field no page sends: a made-up form
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
 
@@ -112,12 +113,17 @@ def keeper(game_id):
     if stored is None:
         abort(404)
     form = HandoverForm()
+    status = 200
     if form.validate_on_submit():
-        if stored and key_matches(form.key.data.strip(), stored):
+        if not form.key.data:                  # a post with no key at all: nothing to check
+            form.key.errors, status = [_('No key was sent: open the scorekeeper link again.')], 400
+        elif stored and key_matches(form.key.data, stored):
             flash(_('This phone keeps score of this game now.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
-        form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
-    status = 403 if form.key.errors else 200
+        else:
+            form.key.errors, status = [_('That is not the key of this game: open the scorekeeper link again.')], 403
+    elif form.key.errors:                      # a key past MAX_KEY, or a file where the key goes
+        status = 400
     return render_template('games/keeper.html', game_id=game_id, form=form), status
 
 @bp.route('/games/<game_id>/delete', methods=['GET', 'POST'])
