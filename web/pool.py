@@ -1,0 +1,221 @@
+"""The work that would hold a server process's CPU for long (drawing the shared picture, checking a
+game file to import) runs in a small pool of processes of its own, so the server's event loop goes
+on answering everyone else meanwhile.
+
+Why processes, not threads: under gunicorn's gevent workers every request of a process runs on one
+OS thread, and Python code holds the GIL. A thread of gevent's thread pool drawing a picture (font
+cutting in fontTools, the layout: Python; resvg: native code) would still take the GIL from the
+event loop for its 5 ms slices, so every page of that worker would wait behind it; a process has its
+own interpreter and GIL, and runs at a lower priority (POOL_NICE), so the kernel gives the server the
+CPU first. docs/speed.md has the figures.
+
+Each server process has its own pool (`run`): at most PROCESSES processes, started when first needed
+and kept; at most WAITING more jobs wait for one, and the next is refused at once (Busy: the page says
+the server is busy, 503). A job that takes longer than JOB_SECONDS has its process killed and is
+refused the same way. The processes talk to the server over a socket pair: pickles, each with its
+length; they end when the server process does (their socket closes). `once` makes sure that many
+requests for the same picture at once draw it once.
+"""
+
+import os
+import pickle
+import socket
+import struct
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROCESSES = 1          # processes a server process keeps for heavy work (gunicorn's workers: one each)
+WAITING = 8            # jobs that may wait for a process; one more is refused (Busy)
+JOB_SECONDS = 20       # the longest one job may take; its process is then killed
+JOBS_PER_PROCESS = 500  # a process is replaced after this many jobs (what it keeps for later stays bounded)
+POOL_NICE = 10         # the pool's processes run at this lower priority than the server's own
+
+HEADER = struct.Struct('!Q')
+
+
+class Busy(Exception):
+    """Every process of the pool is working and WAITING jobs already wait, or the job took too long."""
+
+
+def send(sock, data):
+    sock.sendall(HEADER.pack(len(data)) + data)
+
+
+def receive(sock):
+    """One message, or None when the other end closed the socket."""
+    head = exactly(sock, HEADER.size)
+    return None if head is None else exactly(sock, HEADER.unpack(head)[0])
+
+
+def exactly(sock, size):
+    parts, got = [], 0
+    while got < size:
+        chunk = sock.recv(min(size - got, 1 << 20))
+        if not chunk:
+            return None
+        parts.append(chunk)
+        got += len(chunk)
+    return b''.join(parts)
+
+
+class Process:
+    """One process of the pool, and the server's end of its socket."""
+
+    def __init__(self):
+        mine, theirs = socket.socketpair()
+        self.sock, self.jobs = mine, 0
+        self.process = subprocess.Popen([sys.executable, '-m', 'web.pool', str(theirs.fileno())],
+                                        pass_fds=[theirs.fileno()], cwd=ROOT, stdin=subprocess.DEVNULL)
+        theirs.close()
+
+    def call(self, function, args, seconds):
+        """function(*args) in this process; its exception is raised here."""
+        self.jobs += 1
+        self.sock.settimeout(seconds)
+        send(self.sock, pickle.dumps((function, args)))
+        answer = receive(self.sock)
+        if answer is None:
+            raise Busy('the pool process ended during the job')
+        try:
+            ok, value = pickle.loads(answer)
+        except Exception as e:
+            raise Busy(f'the answer could not be read: {e}') from None
+        if not ok:
+            raise value
+        return value
+
+    def end(self):
+        self.sock.close()
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+
+
+class Pool:
+    """Up to `processes` processes and `waiting` jobs waiting for one (see the module's docstring)."""
+
+    def __init__(self, processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS):
+        self.seconds, self.size = seconds, processes
+        self.admitted = threading.BoundedSemaphore(processes + waiting)
+        self.free = threading.Semaphore(processes)
+        self.lock = threading.Lock()
+        self.idle = []
+        self.pid = os.getpid()
+
+    def run(self, function, *args):
+        """function(*args) run by one of the pool's processes; Busy when it cannot be run now."""
+        if not self.admitted.acquire(blocking=False):
+            raise Busy('too many jobs are waiting')
+        try:
+            if not self.free.acquire(timeout=self.seconds):
+                raise Busy('no process was free in time')
+            try:
+                return self.call(function, args)
+            finally:
+                self.free.release()
+        finally:
+            self.admitted.release()
+
+    def call(self, function, args):
+        with self.lock:
+            process = self.idle.pop() if self.idle else None
+        process = process or Process()
+        try:
+            value = process.call(function, args, self.seconds)
+        except (OSError, Busy, EOFError, pickle.UnpicklingError) as e:
+            process.end()                      # killed, timed out or broken: a new one next time
+            raise Busy(str(e)) from None
+        except BaseException:
+            self.keep(process)                 # the job's own exception: the process is fine
+            raise
+        self.keep(process)
+        return value
+
+    def keep(self, process):
+        if process.jobs >= JOBS_PER_PROCESS:
+            process.end()
+            return
+        with self.lock:
+            self.idle.append(process)
+
+
+_pools = {}
+_pools_lock = threading.Lock()
+
+
+def pool(processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS):
+    """This process's pool (a forked server worker makes its own)."""
+    key = (os.getpid(), processes, waiting, seconds)
+    with _pools_lock:
+        if key not in _pools:
+            _pools[key] = Pool(processes, waiting, seconds)
+        return _pools[key]
+
+
+def run(config, function, *args):
+    """function(*args) in the pool the app's config describes (POOL_PROCESSES 0: right here)."""
+    if not config.get('POOL_PROCESSES', PROCESSES):
+        return function(*args)
+    return pool(config['POOL_PROCESSES'], config.get('POOL_WAITING', WAITING),
+                config.get('POOL_SECONDS', JOB_SECONDS)).run(function, *args)
+
+
+class Once:
+    """What many requests ask for at the same moment made once: the first makes it, the others wait
+    for that and get the same. If making it failed (that client was over its budget, say), each of
+    the others tries again on its own."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.making = {}                       # key -> (Event, [result or exception])
+
+    def __call__(self, key, make):
+        with self.lock:
+            first = key not in self.making
+            if first:
+                self.making[key] = (threading.Event(), [])
+            done, result = self.making[key]
+        if first:
+            try:
+                result.append((True, make()))
+            except BaseException as e:
+                result.append((False, e))
+                raise
+            finally:
+                with self.lock:
+                    self.making.pop(key, None)
+                done.set()
+            return result[0][1]
+        done.wait()
+        ok, value = result[0]
+        return value if ok else self(key, make)
+
+
+def serve(fd):
+    """A pool process: run each job sent on the socket and send back its result (or its exception)."""
+    os.nice(POOL_NICE)
+    sock = socket.socket(fileno=fd)
+    import web.drawing                         # noqa: F401  the jobs' modules, loaded before the first job
+    while True:
+        message = receive(sock)
+        if message is None:
+            return
+        try:
+            function, args = pickle.loads(message)
+            answer = (True, function(*args))
+        except Exception as e:                 # the job's failure goes back to the server, as it was
+            answer = (False, e)
+        try:
+            data = pickle.dumps(answer)
+        except Exception as e:
+            data = pickle.dumps((False, RuntimeError(f'{type(e).__name__}: {e}')))
+        send(sock, data)
+
+
+if __name__ == '__main__':
+    sys.path.insert(0, str(ROOT))
+    serve(int(sys.argv[1]))
