@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from scorer.chart import COLOURS
 from scorer.sheet import Game
 
-from . import store
+from . import ratelimit, store
 from .access import browser, is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
@@ -35,7 +35,10 @@ def new_game():
         game = form.made
         made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
+            ratelimit.spend('game')
             game_id = create(game, made_here)
+        except ratelimit.OverBudget as e:
+            errors['form'], status = e.description, 429           # what was typed stays in the form
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
@@ -69,6 +72,7 @@ def create(game, made_here=None):
 @keeper_post(RematchForm)
 def rematch(game_id, game, form):
     """A new game with the same players in the same seats, the same rules, and the next dealer."""
+    ratelimit.spend('game')
     after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
     new = Game(game.players, game.rules, after_last, {}, game.title, game.place, form.date())
     new_id, key = store.create_game(get_db(), new)

@@ -11,10 +11,10 @@ from .schema import connect, migrations, upgrade
 from .database import (BUSY_TIMEOUT_MS, LOCK_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy,
                        is_game_id,                        key_hash, local_day, new_id, new_key, now, writing)
 from .games import (colours, create_game, delete_game, edit_key_hash, edit_key_hashes, entries_json, key_and_revision,
-                    last_round, list_games, load_game, new_edit_key, rematch_of, revision, self_entry, set_colours,
+                    kept_alike, last_round, list_games, load_game, new_edit_key, rematch_of, revision, self_entry, set_colours,
                     set_rematch, set_self_entry)
 from .rounds import history_entry, last_save, round_history, round_version, save_round, undo_round
-from .browsers import keep, keeps, kept, merges, set_merges
+from .browsers import keep, keeps, keeps_any, kept, merges, set_merges
 from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
 from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
 
@@ -22,9 +22,9 @@ __all__ = [  # what the rest of the app reads as store.<name>
     'connect', 'migrations', 'upgrade', 'BUSY_TIMEOUT_MS', 'LOCK_WAIT_MS', 'Conflict', 'begin_writing',
     'cannot_write', 'insert', 'is_busy', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
     'colours', 'create_game', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
-    'key_and_revision', 'last_round', 'list_games', 'load_game', 'new_edit_key', 'rematch_of', 'revision',
+    'key_and_revision', 'kept_alike', 'last_round', 'list_games', 'load_game', 'new_edit_key', 'rematch_of', 'revision',
     'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'history_entry', 'last_save',
-    'round_history', 'round_version', 'save_round', 'undo_round', 'keep', 'keeps', 'kept', 'merges',
+    'round_history', 'round_version', 'save_round', 'undo_round', 'keep', 'keeps', 'keeps_any', 'kept', 'merges',
     'set_merges', 'drafts', 'free_seat', 'save_draft', 'seat_holder', 'seat_of_browser', 'seats_taken',
     'take_seat', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries'
 ]

@@ -18,6 +18,11 @@ def keeps(db, browser, game_id):
     return bool(list(db.query('select 1 from kept where browser = ? and game_id = ?', [browser, game_id])))
 
 
+def keeps_any(db, browser):
+    """Whether this browser keeps score of any game (a scorekeeper, with budgets of its own)."""
+    return bool(list(db.query('select 1 from kept where browser = ? limit 1', [browser])))
+
+
 def kept(db, browser):
     """The ids of the games this browser keeps score of (at most MAX_KEPT, the most recently kept first)."""
     return [row['game_id'] for row in db.query('select game_id from kept where browser = ? order by since desc '
