@@ -199,6 +199,7 @@ def serve(fd):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
     os.nice(POOL_NICE)
     sock = socket.socket(fileno=fd)
+    sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
     import web.drawing                         # noqa: F401  the jobs' modules, loaded before the first job
     while True:
         message = receive(sock)

@@ -165,7 +165,17 @@ def spend(name):
                 wait = limiter.limiter.get_window_stats(item, name, key).reset_time - time.time()
                 raise OverBudget(refusal(name, wait), wait)
     except (sqlite3.Error, OSError) as e:
-        current_app.logger.error('a count could not be kept, nobody is refused: %s', e)
+        uncounted(e)
+
+
+_told = set()
+
+
+def uncounted(error):
+    """Log, once a process and kind of error, that a count could not be kept (nobody is refused for it)."""
+    if str(error) not in _told:
+        _told.add(str(error))
+        current_app.logger.error('a count could not be kept, nobody is refused: %s', error)
 
 
 def refusal(name, wait):
