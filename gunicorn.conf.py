@@ -13,8 +13,9 @@ SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come 
     SCORER_PROXIES    behind a reverse proxy: how many proxies set X-Forwarded-* (read by the app;
                       gunicorn itself trusts no forwarded header)
     SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
-    SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once (default 256;
-                      0 for no limit; off behind a proxy, whose address every connection has)
+    SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once, across the
+                      workers (default 256, at most a quarter of all; 0 for no limit; off behind a
+                      proxy, whose address every connection has)
 """
 
 import os
@@ -39,9 +40,12 @@ secure_scheme_headers = {}
 
 
 def on_starting(server):
-    """In the master: the count of connections per client that the workers share."""
+    """In the master: the count of connections per client that the workers share. One client never
+    holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
     limit = int(os.environ.get('SCORER_CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
+    if limit:
+        limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
     worker.share(server.cfg.workers, 0 if int(os.environ.get('SCORER_PROXIES', '0')) else limit)
 
 

@@ -81,3 +81,14 @@ def server(tmp_path):
                       **TESTS_RATES})
     with Server(app) as s:
         yield s
+
+
+@pytest.fixture(scope='session')
+def certificate(tmp_path_factory):
+    """A self-signed certificate for 127.0.0.1, made with openssl: (certificate, key)."""
+    import subprocess
+    folder = tmp_path_factory.mktemp('tls')
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+                    '-keyout', folder / 'key.pem', '-out', folder / 'cert.pem', '-subj', '/CN=127.0.0.1',
+                    '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
+    return folder / 'cert.pem', folder / 'key.pem'
