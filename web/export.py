@@ -75,7 +75,7 @@ def import_game():
     """A game file imported: read and checked whole by the pool (web/pool.py), within this address's
     IMPORT_RATE; the same game kept here already opens instead."""
     form = ImportForm()
-    error, status = '', 400
+    error, status, headers = '', 400, {}
     if not form.validate_on_submit():
         error = _('The form could not be checked; reload the page and try again.')
     elif not form.game_file.data or not form.game_file.data.filename:
@@ -85,7 +85,7 @@ def import_game():
             ratelimit.spend('import')
             game = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), language())
         except ratelimit.OverBudget as e:
-            error, status = e.description, 429
+            error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
         except pool.Busy:
             error, status = _('The server was too busy to read the file: nothing was imported. Try again in a '
                               'moment.'), 503
@@ -99,7 +99,7 @@ def import_game():
             game_id, key = store.create_game(get_db(), game)
             flash(_('Game imported. This phone keeps score.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id)
-    return render_template('games/index.html', form=form, import_error=error), status
+    return render_template('games/index.html', form=form, import_error=error), status, headers
 
 
 def already_kept(game):

@@ -30,7 +30,7 @@ def index():
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
     form = NewGameForm()
-    errors, status = {}, 200
+    errors, status, headers = {}, 200, {}
     if form.validate_on_submit():
         game = form.made
         made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
@@ -38,7 +38,8 @@ def new_game():
             ratelimit.spend('game')
             game_id = create(game, made_here)
         except ratelimit.OverBudget as e:
-            errors['form'], status = e.description, 429           # what was typed stays in the form
+            errors['form'], status = e.description, 429            # what was typed stays in the form
+            headers = {'Retry-After': str(e.retry_after)}
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
@@ -54,7 +55,7 @@ def new_game():
         errors = form.problems or {'form': _('Some fields need a look.')}
         status = 400 if form.players.strays else 422             # a field no page sends: a made-up form
     known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
-    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
+    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status, headers
 
 
 def create(game, made_here=None):
