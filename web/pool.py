@@ -32,6 +32,7 @@ PROCESSES = 1          # processes a server process keeps for heavy work (gunico
 WAITING = 8            # jobs that may wait for a process; one more is refused (Busy)
 JOB_SECONDS = 20       # the longest one job may take; its process is then killed
 JOBS_PER_PROCESS = 500  # a process is replaced after this many jobs (what it keeps for later stays bounded)
+START_SECONDS = 30     # the longest a new process may take to be ready
 POOL_NICE = 10         # the pool's processes run at this lower priority than the server's own
 
 HEADER = struct.Struct('!Q')
@@ -63,7 +64,8 @@ def exactly(sock, size):
 
 
 class Process:
-    """One process of the pool, and the server's end of its socket."""
+    """One process of the pool, and the server's end of its socket: ready once it has loaded the
+    jobs' modules (a second or so, not counted against its first job's JOB_SECONDS)."""
 
     def __init__(self):
         mine, theirs = socket.socketpair()
@@ -71,6 +73,14 @@ class Process:
         self.process = subprocess.Popen([sys.executable, '-m', 'web.pool', str(theirs.fileno())],
                                         pass_fds=[theirs.fileno()], cwd=ROOT, stdin=subprocess.DEVNULL)
         theirs.close()
+        try:
+            self.sock.settimeout(START_SECONDS)
+            ready = receive(self.sock)
+        except OSError:
+            ready = None
+        if ready != b'ready':
+            self.end()
+            raise Busy('the pool process did not start')
 
     def call(self, function, args, seconds):
         """function(*args) in this process; its exception is raised here."""
@@ -123,7 +133,7 @@ class Pool:
     def call(self, function, args):
         with self.lock:
             process = self.idle.pop() if self.idle else None
-        process = process or Process()
+        process = process or Process()         # Busy if it cannot start
         try:
             value = process.call(function, args, self.seconds)
         except (OSError, Busy, EOFError, pickle.UnpicklingError) as e:
@@ -201,6 +211,7 @@ def serve(fd):
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
     import web.drawing                         # noqa: F401  the jobs' modules, loaded before the first job
+    send(sock, b'ready')
     while True:
         message = receive(sock)
         if message is None:
