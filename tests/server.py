@@ -34,11 +34,11 @@ class Gunicorn:
     given a certificate and its key; `prefix` is a command to run it under (a read-only disk)."""
 
     def __init__(self, database, port=None, workers=2, threads=1, sync=False, certfile=None, keyfile=None,
-                 env=None, prefix=()):
+                 env=None, prefix=(), root=ROOT):
         self.database, self.port = str(database), port or free_port()
         self.workers, self.threads, self.sync = workers, threads, sync
         self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATES, **(env or {})}
-        self.prefix = list(prefix)
+        self.prefix, self.root = list(prefix), root        # root: another checkout, to compare (bench/stalls.py)
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
 
@@ -49,7 +49,7 @@ class Gunicorn:
         cmd = [sys.executable, '-m', 'gunicorn', '--log-level', 'warning', 'app:create_app()']
         if self.sync:
             cmd[3:3] = ['-k', 'sync', '--threads', str(self.threads)]
-        self.process = subprocess.Popen(self.prefix + cmd, cwd=ROOT, env=env, start_new_session=True,
+        self.process = subprocess.Popen(self.prefix + cmd, cwd=self.root, env=env, start_new_session=True,
                                         stdout=subprocess.DEVNULL, stderr=self.stderr())
         deadline = time.monotonic() + timeout
         unverified = ssl._create_unverified_context()

@@ -12,6 +12,7 @@ from . import ratelimit, store
 from .access import browser, is_keeper, keeper_post, key_matches, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
+from .headers import personal
 from .forms import SETTINGS, EmptyForm, HandoverForm, ImportForm, NewGameForm, RematchForm, colours_form
 from .rounds import undo_offer
 from .seats import seat_context
@@ -54,7 +55,8 @@ def new_game():
     elif request.method == 'POST':
         errors = form.problems or {'form': _('Some fields need a look.')}
         status = 400 if form.players.strays else 422             # a field no page sends: a made-up form
-    known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
+    known = sorted(store.kept_players(get_db(), browser()) if browser() else [], key=str.casefold)
+    personal()                                 # the names this browser played with
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status, headers
 
 

@@ -14,7 +14,7 @@ from .games import (colours, create_game, delete_game, edit_key_hash, edit_key_h
                     kept_alike, last_round, list_games, load_game, new_edit_key, rematch_of, revision, self_entry, set_colours,
                     set_rematch, set_self_entry)
 from .rounds import history_entry, last_save, round_history, round_version, save_round, undo_round
-from .browsers import keep, keeps, keeps_any, kept, merges, set_merges
+from .browsers import keep, keeps, keeps_any, kept, kept_players, merges, set_merges
 from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
 from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
 
@@ -24,7 +24,8 @@ __all__ = [  # what the rest of the app reads as store.<name>
     'colours', 'create_game', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
     'key_and_revision', 'kept_alike', 'last_round', 'list_games', 'load_game', 'new_edit_key', 'rematch_of', 'revision',
     'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'history_entry', 'last_save',
-    'round_history', 'round_version', 'save_round', 'undo_round', 'keep', 'keeps', 'keeps_any', 'kept', 'merges',
+    'round_history', 'round_version', 'save_round', 'undo_round', 'keep', 'keeps', 'keeps_any', 'kept',
+    'kept_players', 'merges',
     'set_merges', 'drafts', 'free_seat', 'save_draft', 'seat_holder', 'seat_of_browser', 'seats_taken',
     'take_seat', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries'
 ]
