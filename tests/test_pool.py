@@ -17,7 +17,6 @@ from tests.browser import Browser
 from tests.helpers import round_form
 from tests.jobs import broken, slow
 from tests.server import Gunicorn, children, cpu_seconds
-from web import pool
 
 CJK = ['王小明', '李华', '张伟', '田中太郎', '山田花子', '김민준', '이서연', '陈静']
 
@@ -59,6 +58,7 @@ def test_pictures_and_imports_are_made_by_the_pool_not_the_worker(tmp_path):
 
 def test_the_pool_is_bounded():
     """One process and one job waiting: a third job at once is refused, and the pool goes on after."""
+    from web import pool
     jobs = pool.Pool(processes=1, waiting=1, seconds=10)
     results, refused = [], []
 
@@ -81,6 +81,7 @@ def test_the_pool_is_bounded():
 
 
 def test_a_job_too_long_is_ended_and_its_process_replaced():
+    from web import pool
     jobs = pool.Pool(processes=1, waiting=0, seconds=0.5)
     assert jobs.run(slow, 0) == 0
     [process] = jobs.idle
@@ -91,6 +92,7 @@ def test_a_job_too_long_is_ended_and_its_process_replaced():
 
 
 def test_a_jobs_own_error_comes_back_as_it_was():
+    from web import pool
     jobs = pool.Pool(processes=1, waiting=0, seconds=10)
     with pytest.raises(GameFileError, match='the file says hello'):
         jobs.run(broken, 'hello')
@@ -98,6 +100,7 @@ def test_a_jobs_own_error_comes_back_as_it_was():
 
 
 def test_many_asking_for_one_picture_at_once_have_it_drawn_once():
+    from web import pool
     once, made = pool.Once(), []
 
     def make():
