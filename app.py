@@ -41,6 +41,9 @@ def create_app(test_config=None):
         POOL_PROCESSES=int(os.environ.get('SCORER_POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
         POOL_WAITING=pool.WAITING,
         POOL_SECONDS=pool.JOB_SECONDS,
+        SOLVER_POOL_PROCESSES=int(os.environ.get('SCORER_SOLVER_POOL_PROCESSES', pool.PROCESSES)),  # the solver's
+        SOLVER_POOL_WAITING=pool.SOLVER_WAITING,
+        SOLVER_POOL_SECONDS=pool.SOLVER_SECONDS,
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)

@@ -11,10 +11,12 @@ GET /games/<id>/live, every 50 ms, keeping its connection. Its times are taken q
 - imports: four clients of a browser that keeps 400 games each import game files over and over;
 - chunked: one address keeps 220 connections sending a chunked body's first chunk and then nothing
   (each one let go is opened again);
-- streams: one address keeps 210 live streams open, idle.
+- streams: one address keeps 210 live streams open, idle;
+- solver: four clients, from four addresses, ask /api/solve for the slowest hand the app accepts,
+  each as fast as its budget (SOLVER_RATE, the real one) lets it.
 
-The per-client budgets are loosened for pictures and imports (SCORER_*_RATE), so that what is
-measured is where the work runs, not the budget refusing it. `--root` runs the server from another
+The per-client budgets are loosened for pictures, imports and games (SCORER_*_RATE), so that what
+is measured is where the work runs, not the budget refusing it. `--root` runs the server from another
 checkout (the code before, to compare); `--runs` repeats the whole, each time on a fresh server.
 """
 
@@ -39,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.machine import describe  # noqa: E402
 from tests.server import ROOT, Gunicorn  # noqa: E402
 
-SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams')
+SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver')
 CJK = [chr(c) for c in range(0x4E00, 0x9FA5)] + [chr(c) for c in range(0xAC00, 0xD7A3)] + \
       [chr(c) for c in range(0x3041, 0x3096)]
 
@@ -218,7 +220,24 @@ def streams(server, stop, rng, counts, game):
     return holders(server, stop, make, 210, counts)
 
 
-ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams}
+# The slowest hand the app accepts that bench/solver.py knows (27 ms), with its rules.
+HARD = ('/api/solve?cards=QD+2S+2C+4D+3D+2C+2D+AC+AS+AD+4S+4C+3S+KC+3C&wild=1&decks=3&aces=high_or_low'
+        '&max_wilds_per_meld=1&all_wild_melds=false')
+
+
+def solver(server, stop, rng, counts, game):
+    """Four clients, each from an address of its own, asking the slowest hand as fast as they may."""
+    def ask(n):
+        client = Client(server.port, f'127.0.2.{n}')
+        while not stop.is_set():
+            status = client.request('GET', HARD)[0]
+            counts[status] = counts.get(status, 0) + 1
+            if status == 429:
+                time.sleep(0.05)
+    return [threading.Thread(target=ask, args=(n,), daemon=True) for n in range(4)]
+
+
+ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver}
 
 
 def one_run(root, seconds, seed):
@@ -226,7 +245,8 @@ def one_run(root, seconds, seed):
     rng = random.Random(seed)
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
-        loose = {f'SCORER_{n}_RATE': '1000 per second' for n in ('PICTURE', 'IMPORT', 'GAME', 'SOLVER')}
+        loose = {f'SCORER_{n}_RATE': '1000 per second' for n in ('PICTURE', 'IMPORT', 'GAME')}
+        loose['SCORER_SOLVER_RATE'] = '20 per second; 600 per minute'      # the real budget (the default)
         server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
                           env={**loose, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
                                'SCORER_FONTS': str(ROOT / 'node_modules')}).start()

@@ -129,3 +129,26 @@ def test_the_picture_in_the_pool_is_the_picture_drawn_here(app, client, make_gam
     fonts = re.compile(r'base64,[^)]*')                # fontTools stamps each font it cuts with the time
     assert {k: fonts.sub('', v) for k, v in here.items()} == {k: fonts.sub('', v) for k, v in pooled.items()}
     assert 'Clasificación' not in pooled['en'] and here['es'] != here['pt']
+
+
+def test_the_solvers_pages_ask_the_solvers_own_pool(app, client, monkeypatch):
+    """/api/solve, /api/audit, /audit and the preview solve in the solver's pool (never behind a picture);
+    when it is full they say the server is busy (503), in JSON for the API."""
+    from web import pool
+    asked = []
+    run = pool.run
+    monkeypatch.setattr(pool, 'run', lambda config, job, *args, kind='heavy': asked.append((job.__name__, kind))
+                        or run(config, job, *args, kind=kind))
+    query = 'cards=7H+8H+9H+KS&round=3'
+    for path in ('/api/solve', '/api/audit', '/audit', '/audit/preview'):
+        assert client.get(f'{path}?{query}').status_code == 200, path
+    assert asked == [('solve', 'solver'), ('audit', 'solver'), ('audit', 'solver'), ('preview', 'solver')]
+
+    def busy(*args, **kwargs):
+        raise pool.Busy('full')
+    monkeypatch.setattr(pool, 'run', busy)
+    r = client.get(f'/api/solve?{query}')
+    assert r.status_code == 503 and 'too busy' in r.get_json()['error']
+    assert client.get(f'/api/audit?{query}').status_code == 503 and 'too busy' in client.get(
+        f'/api/audit?{query}').get_json()['error']
+    assert client.get(f'/audit?{query}').status_code == 503

@@ -4,7 +4,7 @@ The whole audit lives in the URL (GET, the same names as /api/solve), so a link 
 /api/audit takes the same parameters and answers the same facts as JSON.
 """
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, render_template, request
 from flask_babel import gettext as _
 
 from scorer.cards import CardError, parse_cards
@@ -13,11 +13,10 @@ from scorer.i18n import language
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer import query
-from scorer.referee import audit as referee_audit
 from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
 
-from . import store
+from . import pool, solving, store
 from .db import get_db
 from .ratelimit import solver_rate
 from .forms import choices, title
@@ -57,10 +56,22 @@ def read_audit(args):
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')
     if hand and not errors and chosen:
-        result = referee_audit(hand, wild, rules, round, claim_score, claim_melds)
+        result = solved(solving.audit, language(), hand, wild, rules, round, claim_score, claim_melds)
     elif args.get('cards', '').strip() and not errors and not chosen:
         errors['round'] = _('choose the round (or the wild rank)')
     return game_id, rules, wild, round, result, errors
+
+
+def solved(job, *args):
+    """A job of web/solving.py, run off the event loop by the solver's pool; 503 when it is full."""
+    try:
+        return pool.run(current_app.config, job, *args, kind='solver')
+    except pool.Busy:
+        if request.path.startswith('/api/'):
+            busy = jsonify(error=_('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+            busy.status_code = 503
+            abort(busy)
+        abort(503)
 
 
 def recorded(game_id, round, seat):
@@ -95,7 +106,7 @@ def preview():
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = read_hand(request.args)
-    solution, error = query.preview(asked)
+    solution, error = solved(solving.preview, language(), asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')
     return html, 400 if error else 200

@@ -30,10 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROCESSES = 1          # processes a server process keeps for heavy work (gunicorn's workers: one each)
 WAITING = 8            # jobs that may wait for a process; one more is refused (Busy)
-JOB_SECONDS = 20       # the longest one job may take; its process is then killed
+JOB_SECONDS = 60       # the longest one job may take (a low-priority process on a busy machine is slow); then killed
 JOBS_PER_PROCESS = 500  # a process is replaced after this many jobs (what it keeps for later stays bounded)
 START_SECONDS = 30     # the longest a new process may take to be ready
-POOL_NICE = 10         # the pool's processes run at this lower priority than the server's own
+SOLVER_WAITING = 64    # hands that may wait for the solver's process (each a millisecond, mostly)
+SOLVER_SECONDS = 10    # the longest one hand may take (the slowest the app accepts: a tenth of a second)
+POOL_NICE = 10         # the pool's processes run at a lower priority (a ninth of a worker's weight)
 
 HEADER = struct.Struct('!Q')
 
@@ -67,10 +69,10 @@ class Process:
     """One process of the pool, and the server's end of its socket: ready once it has loaded the
     jobs' modules (a second or so, not counted against its first job's JOB_SECONDS)."""
 
-    def __init__(self):
+    def __init__(self, warm=()):
         mine, theirs = socket.socketpair()
         self.sock, self.jobs = mine, 0
-        self.process = subprocess.Popen([sys.executable, '-m', 'web.pool', str(theirs.fileno())],
+        self.process = subprocess.Popen([sys.executable, '-m', 'web.pool', str(theirs.fileno()), *warm],
                                         pass_fds=[theirs.fileno()], cwd=ROOT, stdin=subprocess.DEVNULL)
         theirs.close()
         try:
@@ -108,8 +110,8 @@ class Process:
 class Pool:
     """Up to `processes` processes and `waiting` jobs waiting for one (see the module's docstring)."""
 
-    def __init__(self, processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS):
-        self.seconds, self.size = seconds, processes
+    def __init__(self, processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS, warm=()):
+        self.seconds, self.size, self.warm = seconds, processes, tuple(warm)
         self.admitted = threading.BoundedSemaphore(processes + waiting)
         self.free = threading.Semaphore(processes)
         self.lock = threading.Lock()
@@ -133,7 +135,7 @@ class Pool:
     def call(self, function, args):
         with self.lock:
             process = self.idle.pop() if self.idle else None
-        process = process or Process()         # Busy if it cannot start
+        process = process or Process(self.warm)     # Busy if it cannot start
         try:
             value = process.call(function, args, self.seconds)
         except (OSError, Busy, EOFError, pickle.UnpicklingError) as e:
@@ -156,22 +158,29 @@ class Pool:
 _pools = {}
 _pools_lock = threading.Lock()
 
+# The pools a server process keeps, by what they are for: their settings' prefix in the app's config,
+# and the modules a new process loads before its first job. The solver has a pool of its own, so an
+# entry page's preview never waits behind a picture being drawn.
+KINDS = {'heavy': ('POOL', ('web.drawing',)), 'solver': ('SOLVER_POOL', ('web.solving',))}
 
-def pool(processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS):
-    """This process's pool (a forked server worker makes its own)."""
-    key = (os.getpid(), processes, waiting, seconds)
+
+def pool(processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS, kind='heavy'):
+    """This process's pool of that kind (a forked server worker makes its own)."""
+    key = (os.getpid(), kind, processes, waiting, seconds)
     with _pools_lock:
         if key not in _pools:
-            _pools[key] = Pool(processes, waiting, seconds)
+            _pools[key] = Pool(processes, waiting, seconds, KINDS[kind][1])
         return _pools[key]
 
 
-def run(config, function, *args):
-    """function(*args) in the pool the app's config describes (POOL_PROCESSES 0: right here)."""
-    if not config.get('POOL_PROCESSES', PROCESSES):
+def run(config, function, *args, kind='heavy'):
+    """function(*args) in the pool of that kind that the app's config describes (its PROCESSES 0: here)."""
+    prefix = KINDS[kind][0]
+    processes = config.get(f'{prefix}_PROCESSES', PROCESSES)
+    if not processes:
         return function(*args)
-    return pool(config['POOL_PROCESSES'], config.get('POOL_WAITING', WAITING),
-                config.get('POOL_SECONDS', JOB_SECONDS)).run(function, *args)
+    return pool(processes, config.get(f'{prefix}_WAITING', WAITING), config.get(f'{prefix}_SECONDS', JOB_SECONDS),
+                kind).run(function, *args)
 
 
 class Once:
@@ -205,12 +214,14 @@ class Once:
         return value if ok else self(key, make)
 
 
-def serve(fd):
+def serve(fd, warm=()):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
+    import importlib
     os.nice(POOL_NICE)
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
-    import web.drawing                         # noqa: F401  the jobs' modules, loaded before the first job
+    for name in warm:                          # the jobs' modules, loaded before the first job
+        importlib.import_module(name)
     send(sock, b'ready')
     while True:
         message = receive(sock)
@@ -230,4 +241,4 @@ def serve(fd):
 
 if __name__ == '__main__':
     sys.path.insert(0, str(ROOT))
-    serve(int(sys.argv[1]))
+    serve(int(sys.argv[1]), sys.argv[2:])
