@@ -56,7 +56,7 @@ def read_audit(args):
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')
     if hand and not errors and chosen:
-        result = solved(solving.audit, language(), hand, wild, rules, round, claim_score, claim_melds)
+        result = solved(solving.audit, pool.words(), hand, wild, rules, round, claim_score, claim_melds)
     elif args.get('cards', '').strip() and not errors and not chosen:
         errors['round'] = _('choose the round (or the wild rank)')
     return game_id, rules, wild, round, result, errors
@@ -106,7 +106,7 @@ def preview():
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = read_hand(request.args)
-    solution, error = solved(solving.preview, language(), asked)
+    solution, error = solved(solving.preview, pool.words(), asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')
     return html, 400 if error else 200

@@ -6,9 +6,12 @@ catalogs, the SVG from the same template (through web/phone.py's Jinja, as the p
 
 import os
 import tempfile
+from functools import lru_cache
 
 import resvg_py
+from babel.support import Translations
 
+import scorer.i18n
 from scorer.gamefile import read_game
 
 from .phone import phone
@@ -18,6 +21,21 @@ from .typeface import FAMILY, Typeface
 _typefaces = {}
 
 
+@lru_cache(maxsize=16)
+def translations(catalogs, language):
+    """The compiled catalog of a language from the app's folders of catalogs (the first that has it)."""
+    for folder in catalogs:
+        found = Translations.load(folder, [language])
+        if isinstance(found, Translations):
+            return found
+    return Translations.load(catalogs[0] if catalogs else '.', [language])
+
+
+def speaking(catalogs, language):
+    """The words of scorer/ (and so of the picture and the referee) in this language, from these catalogs."""
+    return scorer.i18n.speaking(translations(tuple(catalogs), language), language)
+
+
 def typeface(fonts):
     """The Typeface of the Noto packages under this folder, read once a process."""
     if fonts not in _typefaces:
@@ -25,10 +43,10 @@ def typeface(fonts):
     return _typefaces[fonts]
 
 
-def picture(game, sheet, colours, theme, language, fonts, kind):
+def picture(game, sheet, colours, theme, language, catalogs, fonts, kind):
     """The result picture of a game in the page's language and theme: SVG text (its fonts embedded),
     or PNG bytes drawn by resvg in the same fonts."""
-    with phone().speaking(language):
+    with speaking(catalogs, language):
         drawn = lay_out(game, sheet, colours, typeface(fonts), theme)
         svg = phone().render('games/picture.svg', picture=drawn, width=WIDTH, margin=MARGIN, family=FAMILY)
     return svg if kind == 'svg' else png(drawn, svg)
@@ -46,7 +64,7 @@ def png(drawn, svg):
         return bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=files or None))
 
 
-def game_file(data, language):
+def game_file(data, language, catalogs):
     """A game file read and checked whole (scorer.gamefile.read_game), its messages in this language."""
-    with phone().speaking(language):
+    with speaking(catalogs, language):
         return read_game(data)

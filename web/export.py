@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from scorer.cards import rank_text
 from scorer.chart import race
 from scorer.gamefile import GameFileError, filename, game_data, game_json
-from scorer.i18n import language
 from scorer.sheet import winner_words
 
 from . import drawing, pool, ratelimit, store
@@ -83,7 +82,8 @@ def import_game():
     else:
         try:
             ratelimit.spend('import')
-            game = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), language())
+            catalogs, words = pool.words()
+            game = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), words, catalogs)
         except ratelimit.OverBudget as e:
             error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
         except pool.Busy:

@@ -173,6 +173,14 @@ def pool(processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS, kind='heavy'
         return _pools[key]
 
 
+def words():
+    """(the app's folders of catalogs, the page's language): what a job needs to speak as the page does."""
+    from flask import current_app
+    from flask_babel import get_locale
+    folders = current_app.config.get('BABEL_TRANSLATION_DIRECTORIES', 'translations').split(';')
+    return (tuple(os.path.join(current_app.root_path, folder) for folder in folders), str(get_locale()))
+
+
 def run(config, function, *args, kind='heavy'):
     """function(*args) in the pool of that kind that the app's config describes (its PROCESSES 0: here)."""
     prefix = KINDS[kind][0]

@@ -71,8 +71,9 @@ def drawn(game_id, kind):
     def draw():
         ratelimit.spend('picture')
         try:
+            catalogs, words = pool.words()
             return pool.run(current_app.config, drawing.picture, game, result, store.colours(get_db(), game_id),
-                            theme(), language(), current_app.config['FONTS'], kind)
+                            theme(), words, catalogs, current_app.config['FONTS'], kind)
         except pool.Busy:
             abort(503)
     return game, remembered(pictures, key, lambda: drawing_once(key, draw))
