@@ -237,10 +237,11 @@ def solver(server, stop, rng, counts, game):
     return [threading.Thread(target=ask, args=(n,), daemon=True) for n in range(4)]
 
 
+NICE = {'SCORER_POOL_NICE': os.environ['SCORER_POOL_NICE']} if 'SCORER_POOL_NICE' in os.environ else {}
 ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver}
 
 
-def one_run(root, seconds, seed):
+def one_run(root, seconds, seed, scenarios=SCENARIOS):
     """One run on a fresh server: {scenario: (bystander times, failures, attackers' answers)}."""
     rng = random.Random(seed)
     found = {}
@@ -249,11 +250,11 @@ def one_run(root, seconds, seed):
         loose['SCORER_SOLVER_RATE'] = '20 per second; 600 per minute'      # the real budget (the default)
         server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
                           env={**loose, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
-                               'SCORER_FONTS': str(ROOT / 'node_modules')}).start()
+                               'SCORER_FONTS': str(ROOT / 'node_modules'), **NICE}).start()
         try:
             game = Client(server.port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             Client(server.port, '127.0.0.2').request('GET', f'{game}/live')
-            for scenario in SCENARIOS:
+            for scenario in scenarios:
                 stop, counts = threading.Event(), {}
                 attackers = ATTACKS[scenario](server, stop, rng, counts, game) if scenario in ATTACKS else []
                 for t in attackers:
@@ -287,8 +288,9 @@ def main():
     parser.add_argument('--runs', type=int, default=3)
     parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
     parser.add_argument('--json', help='also write the figures to this file')
+    parser.add_argument('--only', nargs='*', default=SCENARIOS[1:], help='the attacks to time (quiet always)')
     args = parser.parse_args()
-    runs = [one_run(args.root, args.seconds, seed) for seed in range(1, args.runs + 1)]
+    runs = [one_run(args.root, args.seconds, seed, ('quiet', *args.only)) for seed in range(1, args.runs + 1)]
     print(f'A bystander (127.0.0.2) GETs /games/<id>/live every 50 ms for {args.seconds} s in each scenario, against '
           f'the production recipe (2 gevent workers, 100 connections a worker) served from {args.root}; '
           f'{args.runs} runs, each on a fresh server. {describe()}\n')
@@ -297,7 +299,7 @@ def main():
     figures = []
     for n, found in enumerate(runs, 1):
         quiet = quantiles(found['quiet'][0])[1]
-        for scenario in SCENARIOS:
+        for scenario in found:
             times, failures, counts = found[scenario]
             p50, p95, most = quantiles(times)
             ratio = f'{p95 / quiet:.1f}×' if p95 and quiet else '–'

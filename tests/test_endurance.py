@@ -18,15 +18,7 @@ STREAMS = 200          # dropped in each phase
 
 def workers_of(server):
     """The pids of the gunicorn master's worker processes."""
-    found = []
-    for stat in Path('/proc').glob('[0-9]*/stat'):
-        try:
-            fields = stat.read_text().rsplit(')', 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == server.process.pid:
-            found.append(int(stat.parent.name))
-    return found
+    return server.workers_pids()
 
 
 def open_database_files(pid, database):

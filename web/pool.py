@@ -225,7 +225,7 @@ class Once:
 def serve(fd, warm=()):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
     import importlib
-    os.nice(POOL_NICE)
+    os.nice(int(os.environ.get('SCORER_POOL_NICE', POOL_NICE)))
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
     for name in warm:                          # the jobs' modules, loaded before the first job
