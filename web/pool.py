@@ -7,7 +7,8 @@ OS thread, and Python code holds the GIL. A thread of gevent's thread pool drawi
 cutting in fontTools, the layout: Python; resvg: native code) would still take the GIL from the
 event loop for its 5 ms slices, so every page of that worker would wait behind it; a process has its
 own interpreter and GIL, and runs at a lower priority (POOL_NICE), so the kernel gives the server the
-CPU first. docs/speed.md has the figures.
+CPU first; and every pool process of the machine runs on one core (the last), so that the workers
+always have the others to themselves, however many pictures are asked. docs/speed.md has the figures.
 
 Each server process has its own pool (`run`): at most PROCESSES processes, started when first needed
 and kept; at most WAITING more jobs wait for one, and the next is refused at once (Busy: the page says
@@ -226,6 +227,9 @@ def serve(fd, warm=()):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
     import importlib
     os.nice(int(os.environ.get('SCORER_POOL_NICE', POOL_NICE)))
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) > 1:                         # every pool process on one core: the workers keep the others
+        os.sched_setaffinity(0, cores[-1:])
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
     for name in warm:                          # the jobs' modules, loaded before the first job
