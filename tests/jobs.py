@@ -13,3 +13,12 @@ def slow(seconds):
 
 def broken(text):
     raise GameFileError(f'the file says {text}')
+
+
+def burn(seconds):
+    """Python busy for this long of CPU (what the pool's tests and its measurement in docs/speed.md run)."""
+    end = time.process_time() + seconds
+    spent = 0
+    while time.process_time() < end:
+        spent += sum(range(1000))
+    return spent
