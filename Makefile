@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test check bench worst load slow history crowd soak chromium clean translations catalogs
+.PHONY: run test check bench worst load slow stalls history crowd soak chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,11 @@ load: $(VENV)/.dev catalogs
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs
 	$(PY) bench/slow_clients.py
+
+# A bystander's live sheet, quiet and while other clients try to stall the server (fresh CJK pictures,
+# imports by a browser keeping 400 games, stalled chunked bodies, idle streams), three runs.
+stalls: $(VENV)/.dev node_modules/.ci catalogs
+	$(PY) bench/stalls.py --runs 3
 
 # The history and the player stats of a browser keeping 500 finished 8-player games.
 history: $(VENV)/.dev catalogs

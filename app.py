@@ -2,20 +2,16 @@
 
 import os
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, errors, i18n, ratelimit, templating
-from web.deadline import BODY_SECONDS, BodyDeadline
+from web import access, db, deadline, errors, headers, i18n, pool, ratelimit, templating
+from web.deadline import BODY_SECONDS
 from web.secret import secret_key
 
 csrf = CSRFProtect()
-
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; "
-       "base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
 
 
 class SessionCookies(SecureCookieSessionInterface):
@@ -41,6 +37,13 @@ def create_app(test_config=None):
         LIVE_POLL_MS=1500,                  # how often a page without a stream asks for the sheet
         LIVE_BACK_TO_STREAM_MS=10_000,      # how soon a polling page tries a stream again (then less often)
         FONTS=os.environ.get('SCORER_FONTS', os.path.join(app.root_path, 'node_modules')),  # the picture's Noto packages
+        HSTS_SECONDS=int(os.environ.get('SCORER_HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
+        POOL_PROCESSES=int(os.environ.get('SCORER_POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
+        POOL_WAITING=pool.WAITING,
+        POOL_SECONDS=pool.JOB_SECONDS,
+        SOLVER_POOL_PROCESSES=int(os.environ.get('SCORER_SOLVER_POOL_PROCESSES', pool.PROCESSES)),  # the solver's
+        SOLVER_POOL_WAITING=pool.SOLVER_WAITING,
+        SOLVER_POOL_SECONDS=pool.SOLVER_SECONDS,
     )
     if test_config is None:
         app.config.from_pyfile('config.py', silent=True)
@@ -54,13 +57,14 @@ def create_app(test_config=None):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config['PROXIES'], x_proto=app.config['PROXIES'],
                                 x_host=app.config['PROXIES'], x_port=app.config['PROXIES'])
     app.session_interface = SessionCookies()
-    app.wsgi_app = BodyDeadline(app.wsgi_app, app.config['BODY_SECONDS'], app.config['MAX_CONTENT_LENGTH'])
+    deadline.init_app(app)                 # outside ProxyFix: a body is read before anything else
 
     from web.live import live_timing
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
     app.jinja_env.filters.update(templating.FILTERS)
 
     db.init_app(app)
+    headers.init_app(app)
     access.init_app(app)
     csrf.init_app(app)
     ratelimit.init_app(app)
@@ -71,17 +75,5 @@ def create_app(test_config=None):
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,
                       pwa.bp, offline.bp):
         app.register_blueprint(blueprint)
-
-    @app.after_request
-    def security_headers(response):
-        """No inline script or style anywhere, no framing, no sniffing; the referrer only to this site,
-        where Flask-WTF's HTTPS check needs it (the edit key is in a link's fragment, never sent)."""
-        response.headers.setdefault('Content-Security-Policy', CSP)
-        response.headers.setdefault('X-Content-Type-Options', 'nosniff')
-        response.headers.setdefault('Referrer-Policy', 'same-origin')
-        response.headers.setdefault('X-Frame-Options', 'DENY')
-        if g.get('personal') and response.mimetype == 'text/html':
-            response.headers['Cache-Control'] = 'no-store'      # holds a key or a seat: kept by no cache
-        return response
 
     return app

@@ -40,7 +40,9 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         # Pings every 2 s: a stream whose phone left is noticed at its next ping (15 s in production).
-        server = Gunicorn(Path(folder) / 'crowd.sqlite', env={'SCORER_LIVE_KEEPALIVE': '2'}).start()
+        # The 1,000 phones are all 127.0.0.1 here: no cap of connections per client address.
+        server = Gunicorn(Path(folder) / 'crowd.sqlite', env={'SCORER_LIVE_KEEPALIVE': '2',
+                                                              'SCORER_CLIENT_CONNECTIONS': '0'}).start()
         try:
             keeper = Browser(server.url)
             game = keeper.new_game(['Ana', 'Bruno', 'Carla', 'Dan']).replace(server.url, '')

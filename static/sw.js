@@ -56,10 +56,11 @@ async function keep({ bundle = [], pages = [] }) {
     if (!(await kept.match(url))) await kept.add(url);
   }
   const cache = await caches.open(PAGES);
-  await Promise.all(pages.map(async ([address, url]) => {
+  await Promise.all(pages.map(async ([page, url]) => {
+    const address = pageKey(new URL(page, self.location.origin));
     // Without a network (a game made offline), the copy kept of that page will do.
     const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Keep': '1' } })
-      .catch(() => cache.match(url));
+      .catch(() => cache.match(address));
     if (res && res.ok) await cache.put(address, res);
   }));
 }
@@ -85,32 +86,47 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
+// A page is kept under its address with the parameters that change what it shows: its language
+// (?lang=), a finished game opened to correct it (?edit=1), the big screen (?view=tv). /games/x and
+// /games/x?lang=es are two pages, each kept as it came; what only tells the page what just happened
+// (?saved=1, ?offline=1, ?ahead=1, ...) is left out, so the one kept copy answers for all of them.
+const SHOWN = ['edit', 'lang', 'view'];
+
+function pageKey(url) {
+  const kept = new URLSearchParams();
+  for (const name of SHOWN) {
+    for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${url.pathname}?${search}` : url.pathname;
+}
+
 // From the network, keeping a copy of every sheet and "my hand" page, of a kept game's other pages
 // and of the static files; from the copy when the network fails (a follower sees the last sheet
-// it had). A game made on this phone offline has the page made_here.html kept under its addresses,
-// shown until the server has the game.
+// it had, in the language it asked for). A game made on this phone offline has the page
+// made_here.html kept under its addresses, shown until the server has the game.
 async function fresh(request, url) {
   const cache = await caches.open(PAGES);
-  const address = url.pathname;
+  const address = pageKey(url);
   try {
     const res = await fetch(request);
     if (res.status === 404) {            // a game made on this phone, not on the server yet: its page kept here
       const hit = await cache.match(address);
       if (hit && hit.headers.get('X-Made-Here')) return hit;
     }
-    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(address) || await cache.match(address);
+    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(url.pathname) || await cache.match(address);
     if (res.ok && !res.redirected && wanted) await cache.put(address, res.clone());
     return res;
   } catch (err) {
     const hit = await cache.match(address);
     if (hit) return hit;
     // A page of a game not kept (a score's audit, the print page): back to the game's sheet, if kept.
-    const sheet = address.match(/^\/games\/[^/]+/);
-    if (request.mode === 'navigate' && sheet && sheet[0] !== address && await cache.match(sheet[0])) {
+    const sheet = url.pathname.match(/^\/games\/[^/]+/);
+    if (request.mode === 'navigate' && sheet && sheet[0] !== url.pathname && await cache.match(sheet[0])) {
       return Response.redirect(sheet[0], 303);
     }
     // A game not kept here: the page of a game made here, which says it is not on this phone.
-    const shell = request.mode === 'navigate' && /^\/games\/[\w-]{16}(\/rounds\/\d+)?$/.test(address) && await cache.match(SHELL);
+    const shell = request.mode === 'navigate' && /^\/games\/[\w-]{16}(\/rounds\/\d+)?$/.test(url.pathname) && await cache.match(SHELL);
     if (shell) return shell;
     throw err;
   }
@@ -138,7 +154,7 @@ async function saveOrKeep(request, url) {
   try {
     return await fetch(request);
   } catch (err) {
-    if (!(await (await caches.open(PAGES)).match(url.pathname))) throw err;
+    if (!(await (await caches.open(PAGES)).match(pageKey(url)))) throw err;
     const [, flag] = SENT.find(([pattern]) => pattern.test(url.pathname));
     return Response.redirect(`${url.pathname}?${flag}=1`, 303);
   }

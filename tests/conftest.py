@@ -17,6 +17,8 @@ settings.register_profile('dev', deadline=None, suppress_health_check=list(Healt
 settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'dev'))
 
 TESTS_RATE = '1000 per second'     # tests ask the solver faster than any table (test_api.py checks the real fence)
+# ... and make games, import files and draw pictures faster too (test_budgets.py checks those fences).
+TESTS_RATES = {'SOLVER_RATE': TESTS_RATE, 'GAME_RATE': TESTS_RATE, 'IMPORT_RATE': TESTS_RATE, 'PICTURE_RATE': TESTS_RATE}
 
 
 def pytest_sessionstart(session):
@@ -42,7 +44,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture
 def app(tmp_path):
     return create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'test.sqlite'), 'SECRET_KEY': 'test',
-                       'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': TESTS_RATE})
+                       'WTF_CSRF_ENABLED': False, **TESTS_RATES})
 
 
 @pytest.fixture
@@ -76,6 +78,17 @@ def server(tmp_path):
     """The app on a fresh database, served on a loopback port for the browser."""
     from tests.server import Server
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
-                      'SOLVER_RATE': TESTS_RATE})
+                      **TESTS_RATES})
     with Server(app) as s:
         yield s
+
+
+@pytest.fixture(scope='session')
+def certificate(tmp_path_factory):
+    """A self-signed certificate for 127.0.0.1, made with openssl: (certificate, key)."""
+    import subprocess
+    folder = tmp_path_factory.mktemp('tls')
+    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
+                    '-keyout', folder / 'key.pem', '-out', folder / 'cert.pem', '-subj', '/CN=127.0.0.1',
+                    '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
+    return folder / 'cert.pem', folder / 'key.pem'

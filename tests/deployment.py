@@ -16,3 +16,35 @@ def slow_client(port, stop, connected=None):
                 stop.wait(1)
     except OSError:             # the server hung up (or stopped): this client is done
         pass
+
+
+def connect(port, source='127.0.0.1', timeout=10):
+    """A raw connection to the server from a loopback address of our choosing (127.0.0.2 is another client)."""
+    return socket.create_connection(('127.0.0.1', port), timeout=timeout, source_address=(source, 0))
+
+
+def head_of(sock):
+    """What the server sent until the end of its response's head (b'' if it hung up first)."""
+    data = b''
+    while b'\r\n\r\n' not in data:
+        try:
+            chunk = sock.recv(65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def get(port, path, source='127.0.0.1', timeout=10, headers=''):
+    """One GET on a connection of its own: (status, the response's head and what came with it)."""
+    with connect(port, source, timeout) as sock:
+        sock.sendall(f'GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{headers}\r\n'.encode())
+        data = b''
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    return int(data.split(b' ', 2)[1]) if data.startswith(b'HTTP/') else 0, data

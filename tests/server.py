@@ -23,16 +23,22 @@ def free_port():
         return s.getsockname()[1]
 
 
+# Tests and benchmarks play many tables from one address, faster than people: the per-client budgets
+# (web/ratelimit.py) are loosened unless a test sets them (tests/test_budgets.py checks the real ones).
+LOOSE_RATES = {f'SCORER_{name}_RATE': '1000 per second' for name in ('SOLVER', 'PICTURE', 'GAME', 'IMPORT')}
+
+
 class Gunicorn:
     """gunicorn on a loopback port and the given database file, with the production recipe
     (gunicorn.conf.py: gevent workers) unless `sync` asks for plain sync workers; HTTPS when
-    given a certificate and its key."""
+    given a certificate and its key; `prefix` is a command to run it under (a read-only disk)."""
 
     def __init__(self, database, port=None, workers=2, threads=1, sync=False, certfile=None, keyfile=None,
-                 env=None):
+                 env=None, prefix=(), root=ROOT):
         self.database, self.port = str(database), port or free_port()
         self.workers, self.threads, self.sync = workers, threads, sync
-        self.certfile, self.keyfile, self.env = certfile, keyfile, env or {}
+        self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATES, **(env or {})}
+        self.prefix, self.root = list(prefix), root        # root: another checkout, to compare (bench/stalls.py)
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
 
@@ -43,8 +49,8 @@ class Gunicorn:
         cmd = [sys.executable, '-m', 'gunicorn', '--log-level', 'warning', 'app:create_app()']
         if self.sync:
             cmd[3:3] = ['-k', 'sync', '--threads', str(self.threads)]
-        self.process = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.prefix + cmd, cwd=self.root, env=env, start_new_session=True,
+                                        stdout=subprocess.DEVNULL, stderr=self.stderr())
         deadline = time.monotonic() + timeout
         unverified = ssl._create_unverified_context()
         while time.monotonic() < deadline:
@@ -55,6 +61,15 @@ class Gunicorn:
                 time.sleep(0.05)
         self.kill()
         raise RuntimeError('the server did not start')
+
+    def stderr(self):
+        """Where the server's log goes: SCORER_TEST_LOG (a file) to look at, else nowhere."""
+        log = os.environ.get('SCORER_TEST_LOG')
+        return open(log, 'a') if log else subprocess.DEVNULL
+
+    def workers_pids(self):
+        """The pids of the master's worker processes."""
+        return children(self.process.pid)
 
     def kill(self):
         """SIGKILL the server and all its workers, as a power cut would."""
@@ -69,6 +84,25 @@ class Gunicorn:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def children(pid):
+    """The pids of a process's children."""
+    found = []
+    for stat in Path('/proc').glob('[0-9]*/stat'):
+        try:
+            fields = stat.read_text().rsplit(')', 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def cpu_seconds(pid):
+    """The CPU time a process has used so far (user and system), in seconds."""
+    fields = Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
 
 
 class Server:

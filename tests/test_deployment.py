@@ -16,16 +16,6 @@ from tests.server import Gunicorn
 
 
 
-@pytest.fixture(scope='module')
-def certificate(tmp_path_factory):
-    """A self-signed certificate for 127.0.0.1, made with openssl."""
-    folder = tmp_path_factory.mktemp('tls')
-    subprocess.run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1',
-                    '-keyout', folder / 'key.pem', '-out', folder / 'cert.pem', '-subj', '/CN=127.0.0.1',
-                    '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
-    return folder / 'cert.pem', folder / 'key.pem'
-
-
 @pytest.mark.slow
 def test_over_https_a_game_is_made_and_a_round_saved_in_chromium(browser, tmp_path, certificate):
     server = Gunicorn(tmp_path / 'https.sqlite', certfile=certificate[0], keyfile=certificate[1]).start()

@@ -119,7 +119,7 @@ def keeper_and_revision(game_id):
         abort(404)
     keeper = key == '' or bool(browser()) and store.keeps(get_db(), browser(), game_id)
     if keeper:
-        g.personal = True                  # the page may show the key: no cache keeps it (app.py)
+        g.personal = True                  # the page may show the key: no cache keeps it (web/headers.py)
     return keeper, revision
 
 
@@ -156,6 +156,7 @@ def remember(response, game_id, how='made'):
 
 def kept_games():
     """The ids of the games this browser keeps score of, the most recently kept first."""
+    g.personal = True                      # a page listing them is this browser's own (web/headers.py)
     return store.kept(get_db(), browser()) if browser() else []
 
 

@@ -5,14 +5,13 @@ request's Accept-Language or cookies say; `lang=es` (or pt) asks for that langua
 words, and `letters=` for the letters alone. Every answer says which letters it read.
 """
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from scorer.query import QueryError, answer_data, read_letters, read_query
 from scorer.rules import CHOICES, GAMES
-from scorer.solver import solve
 
-from . import store
+from . import pool, solving, store
 from .db import get_db
 from .ratelimit import solver_rate
 
@@ -47,4 +46,9 @@ def solve_hand():
     unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game', 'lang', 'letters'})
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40]), letters=letters), 400
-    return jsonify(answer_data(query, solve(query.hand, query.wild, query.rules)))
+    try:                                       # solved off the event loop (web/pool.py)
+        solution = pool.run(current_app.config, solving.solve, query.hand, query.wild, query.rules, kind='solver')
+    except pool.Busy:
+        return jsonify(error=_('The server was too busy to answer: nothing was changed. Try again in a moment.'),
+                       letters=letters), 503
+    return jsonify(answer_data(query, solution))

@@ -8,7 +8,7 @@ a redirect to the same audit written in suit symbols, so its address, and the "L
 mean the same hand on every phone.
 """
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 
@@ -18,11 +18,10 @@ from scorer.claims import parse_melds
 from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer import query
-from scorer.referee import audit as referee_audit
 from scorer.referee import audit_data
 from scorer.rules import CHOICES, DEFAULT, GAMES
 
-from . import store
+from . import pool, solving, store
 from .db import get_db
 from .ratelimit import solver_rate
 from .forms import choices, title
@@ -67,7 +66,7 @@ def read_audit(args, letters='en'):
             errors['melds'] = _('claimed melds: %(error)s', error=e)
     chosen = args.get('wild') or args.get('round')
     if hand and not errors and chosen:
-        result = referee_audit(hand, wild, rules, round, claim_score, claim_melds)
+        result = solved(solving.audit, pool.words(), hand, wild, rules, round, claim_score, claim_melds)
     elif args.get('cards', '').strip() and not errors and not chosen:
         errors['round'] = _('choose the round (or the wild rank)')
     return game_id, rules, wild, round, result, errors, claim_melds
@@ -82,6 +81,18 @@ def address(args, result, claim_melds, **more):
     if args.get('wild'):
         fields['wild'] = rank_text(result.wild) if result.wild else 'none'
     return url_for('audit.audit', **fields, **more)
+
+
+def solved(job, *args):
+    """A job of web/solving.py, run off the event loop by the solver's pool; 503 when it is full."""
+    try:
+        return pool.run(current_app.config, job, *args, kind='solver')
+    except pool.Busy:
+        if request.path.startswith('/api/'):
+            busy = jsonify(error=_('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+            busy.status_code = 503
+            abort(busy)
+        abort(503)
 
 
 def recorded(game_id, round, seat):
@@ -120,7 +131,7 @@ def preview():
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = read_hand(request.args, letters(request.args))
-    solution, error = query.preview(asked)
+    solution, error = solved(solving.preview, pool.words(), asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')
     return html, 400 if error else 200

@@ -19,7 +19,9 @@ PAGES = {
              'scorekeeper link on this phone to edit it here.')),
     404: (404, _l('Not found'), _l('There is nothing at this address.')),
     405: (405, _l('Not allowed'), _l('This address does not take that kind of request.')),
+    408: (408, _l('Too slow'), _l('What was sent took too long to arrive, so nothing was done. Try again.')),
     413: (413, _l('Too large'), _l('What was sent is too large.')),
+    503: (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.')),
     500: (500, _l('Something went wrong'),
           _l('The server failed while answering. What you sent may not have been saved: '
              'go back, check, and try again.')),

@@ -9,17 +9,17 @@ import csv
 import io
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, send_file, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorer.cards import rank_text
 from scorer.chart import race
-from scorer.gamefile import GameFileError, filename, game_data, game_json, read_game
+from scorer.gamefile import GameFileError, filename, game_data, game_json
 from scorer.sheet import winner_words
 
-from . import store
-from .access import kept_games, remember
+from . import drawing, pool, ratelimit, store
+from .access import browser, remember
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
@@ -71,15 +71,24 @@ def sheet_csv(sheet):
 
 @bp.post('/import')
 def import_game():
+    """A game file imported: read and checked whole by the pool (web/pool.py), within this address's
+    IMPORT_RATE; the same game kept here already opens instead."""
     form = ImportForm()
-    error = ''
+    error, status, headers = '', 400, {}
     if not form.validate_on_submit():
         error = _('The form could not be checked; reload the page and try again.')
     elif not form.game_file.data or not form.game_file.data.filename:
         error = _('Choose a game file to import.')
     else:
         try:
-            game = read_game(form.game_file.data.read())
+            ratelimit.spend('import')
+            catalogs, words = pool.words()
+            game = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), words, catalogs)
+        except ratelimit.OverBudget as e:
+            error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
+        except pool.Busy:
+            error, status = _('The server was too busy to read the file: nothing was imported. Try again in a '
+                              'moment.'), 503
         except GameFileError as e:
             error = _('Nothing was imported: %(error)s.', error=e)
         else:
@@ -90,15 +99,16 @@ def import_game():
             game_id, key = store.create_game(get_db(), game)
             flash(_('Game imported. This phone keeps score.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
-    return render_template('games/index.html', games=store.list_games(get_db(), kept_games()), form=form,
-                           import_error=error), 400
+    return render_template('games/index.html', form=form, import_error=error), status, headers
 
 
 def already_kept(game):
     """The id of a game this browser keeps that is the same game as `game` (same players, rules,
-    dates and rounds), so importing its file again opens it instead of making a twin."""
+    dates and rounds), so importing its file again opens it instead of making a twin. Only the kept
+    games at the same table (players and rules) are loaded to compare: however many it keeps, an
+    import looks at few."""
     same = game_data(game)
-    for game_id in kept_games():
+    for game_id in store.kept_alike(get_db(), browser(), game) if browser() else ():
         kept = store.load_game(get_db(), game_id)
         if kept is not None and game_data(kept) == same:
             return game_id

@@ -5,7 +5,8 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import AnyOf, Length, Optional, StopValidation
+from wtforms.utils import unset_value
+from wtforms.validators import AnyOf, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
@@ -53,7 +54,13 @@ class WholeField(TextOnly, HiddenField):
 
 
 class SeatList(FieldList):
-    """A list of fields numbered by seat: only ASCII digits count as a seat number ('players-²' is no seat)."""
+    """A list of fields numbered by seat: only ASCII digits count as a seat number ('players-²' is no
+    seat), and a number past the largest table (players-99999…) is no seat either: it is kept in
+    `strays`, for the form to refuse."""
+
+    def process(self, formdata, data=unset_value, extra_filters=None):
+        self.strays = []
+        super().process(formdata, data, extra_filters)
 
     def _extract_indices(self, prefix, formdata):
         offset = len(prefix) + 1
@@ -61,7 +68,11 @@ class SeatList(FieldList):
             if key.startswith(prefix):
                 index = key[offset:].split('-', 1)[0]
                 if index.isascii() and index.isdigit():
-                    yield int(index)
+                    seat = read_whole(index, MAX_PLAYERS - 1)
+                    if seat is None:
+                        self.strays.append(key)
+                    else:
+                        yield seat
 
 
 LABELS = {
@@ -119,6 +130,10 @@ class NewGameForm(FlaskForm):
         self.made, self.problems = None, {}
         if not super().validate(extra_validators):
             return False
+        if self.players.strays:
+            self.problems['form'] = str(_l('This form has a field for a seat no table has: reload the page and '
+                                           'try again.'))
+            return False
         try:
             self.made = self.make_game()
         except FieldError as e:
@@ -172,9 +187,15 @@ class RoundForm(FlaskForm):
     confirm = HiddenText()
     entries = SeatList(FormField(EntryForm), max_entries=MAX_PLAYERS)
 
+    def validate_went_out(self, field):
+        """Who went out names seats at the table (the page sends nothing else)."""
+        for value in field.data or ():
+            if value.strip() and read_whole(value, len(field.choices) - 1) is None:
+                raise ValidationError(_l('Who went out must be a seat at this table: reload the page and try again.'))
+
     def seats_out(self, players):
-        """The seats marked as gone out, as a set of indexes (anything else sent is ignored)."""
-        return {int(v) for v in self.went_out.data or () if v.isascii() and v.isdigit() and int(v) < len(players)}
+        """The seats marked as gone out, as a set of indexes."""
+        return {seat for seat in (read_whole(v, len(players) - 1) for v in self.went_out.data or ()) if seat is not None}
 
 
 def round_form(players, **kwargs):

@@ -9,10 +9,11 @@ from scorer.chart import COLOURS
 from scorer.limits import MAX_KEY
 from scorer.sheet import Game
 
-from . import store
+from . import ratelimit, store
 from .access import browser, browser_token, device, is_keeper, keeper_post, kept_games, remember, require_keeper
 from .db import get_db
 from .errors import storage_message
+from .headers import personal
 from .forms import (SETTINGS, EmptyForm, HandoverForm, ImportForm, KeeperForm, KeeperLinkForm, NewGameForm, RematchForm,
                     colours_form)
 from .rounds import undo_offer
@@ -32,13 +33,17 @@ def index():
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
     form = NewGameForm()
-    errors, status = {}, 200
+    errors, status, headers = {}, 200, {}
     answer_json = 'application/json' in request.headers.get('Accept', '')     # offline.js sending a game
     if form.validate_on_submit():
         game = form.made
         made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
+            ratelimit.spend('game')
             game_id, how = create(game, made_here, form.made_key.data)
+        except ratelimit.OverBudget as e:
+            errors['form'], status = e.description, 429            # what was typed stays in the form
+            headers = {'Retry-After': str(e.retry_after)}
         except sqlite3.OperationalError as e:
             errors['form'], status = storage_message(e), 503      # what was typed stays in the form
             if errors['form'] is None:
@@ -54,11 +59,13 @@ def new_game():
                             if answer_json else redirect(sheet_url))
                 return remember(response, game_id)
     elif request.method == 'POST':
-        errors, status = form.problems or {'form': _('Some fields need a look.')}, 422
+        errors = form.problems or {'form': _('Some fields need a look.')}
+        status = 400 if form.players.strays else 422             # a field no page sends: a made-up form
     if answer_json and request.method == 'POST':
-        return jsonify(errors={k: str(v) for k, v in errors.items()}), status
-    known = sorted({p for g in store.list_games(get_db(), kept_games()) for p in g['players']}, key=str.casefold)
-    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status
+        return jsonify(errors={k: str(v) for k, v in errors.items()}), status, headers
+    known = sorted(store.kept_players(get_db(), browser()) if browser() else [], key=str.casefold)
+    personal()                                 # the names this browser played with
+    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status, headers
 
 
 def create(game, made_here=None, made_key=None):
@@ -76,6 +83,7 @@ def create(game, made_here=None, made_key=None):
 @keeper_post(RematchForm)
 def rematch(game_id, game, form):
     """A new game with the same players in the same seats, the same rules, and the next dealer."""
+    ratelimit.spend('game')
     after_last = (game.first_dealer + game.rules.last_round) % len(game.players)
     new = Game(game.players, game.rules, after_last, {}, game.title, game.place, form.date())
     new_id, key = store.create_game(get_db(), new)
@@ -134,17 +142,22 @@ def keeper(game_id):
     if stored is None:
         abort(404)
     form = HandoverForm()
+    status = 200
     if form.validate_on_submit():
-        browser_token(make=True)
-        mode = store.take_keeping(get_db(), game_id, (form.key.data or '').strip(), browser(), device())
-        if mode == 'handover':
-            flash(_('This phone keeps score of this game now. The phone that handed it over no longer does.'))
-            return redirect(url_for('games.sheet', game_id=game_id))
-        if mode == 'share':
-            flash(_('This phone keeps score of this game now. The phone that shared the link does too.'))
-            return redirect(url_for('games.sheet', game_id=game_id))
-        form.key.errors = [_('That is not the key of this game: open the scorekeeper link again.')]
-    status = 403 if form.key.errors else 200
+        if not form.key.data:                  # a post with no key at all: nothing to check
+            form.key.errors, status = [_('No key was sent: open the scorekeeper link again.')], 400
+        else:
+            browser_token(make=True)
+            mode = store.take_keeping(get_db(), game_id, form.key.data.strip(), browser(), device())
+            if mode == 'handover':
+                flash(_('This phone keeps score of this game now. The phone that handed it over no longer does.'))
+                return redirect(url_for('games.sheet', game_id=game_id))
+            if mode == 'share':
+                flash(_('This phone keeps score of this game now. The phone that shared the link does too.'))
+                return redirect(url_for('games.sheet', game_id=game_id))
+            form.key.errors, status = [_('That is not the key of this game: open the scorekeeper link again.')], 403
+    elif form.key.errors:                      # a key past MAX_KEY, or a file where the key goes
+        status = 400
     return render_template('games/keeper.html', game_id=game_id, form=form), status
 
 @bp.route('/games/<game_id>/delete', methods=['GET', 'POST'])

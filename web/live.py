@@ -29,6 +29,7 @@ from scorer.i18n import language
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 
+from . import store
 from .access import is_keeper, keeper_and_revision
 from .db import release_db
 from .seats import drafts_data
@@ -85,7 +86,7 @@ class Hub:
 
     def connection(self):
         if self._conn is None or self.pid != os.getpid():
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._conn = store.open_file(self.path, check_same_thread=False, isolation_level=None)
             self._conn.execute('PRAGMA busy_timeout = 5000')
         return self._conn
 
@@ -99,10 +100,10 @@ class Hub:
                     self.thread.start()
 
     def watch(self):
-        conn = sqlite3.connect(self.path, isolation_level=None)
-        seen = None
+        conn, seen = None, None
         while True:
             try:
+                conn = conn or store.open_file(self.path, isolation_level=None)
                 version = conn.execute('PRAGMA data_version').fetchone()[0]
                 if version != seen:
                     seen = version

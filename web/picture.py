@@ -11,15 +11,11 @@ import base64
 import re
 from dataclasses import dataclass, field
 
-from flask import current_app
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from scorer.chart import PALETTE, PALETTE_DARK, SHAPES, marker, race
+from scorer.i18n import _, ngettext
 from scorer.sheet import winner_words
 
 from .templating import day
-from .typeface import Typeface
 
 WIDTH = 600
 MARGIN = 20
@@ -72,15 +68,6 @@ class Picture:
         return [(weight, base64.b64encode(font.data).decode()) for weight, font in self.fonts.items() if font.data]
 
 
-def typeface():
-    """The app's Typeface (the Noto packages under FONTS), read once."""
-    faces = current_app.extensions.setdefault('typeface', {})
-    root = current_app.config['FONTS']
-    if root not in faces:
-        faces[root] = Typeface(root)
-    return faces[root]
-
-
 def words(game, sheet):
     """Every string the picture shows, in the page's language: what it is laid out from."""
     status = (_('Game over.') if sheet.finished else
@@ -93,13 +80,13 @@ def words(game, sheet):
     }
 
 
-def lay_out(game, sheet, colours, theme='light'):
-    """The picture: every text, box and mark placed, and the picture's height."""
+def lay_out(game, sheet, colours, typeface, theme='light'):
+    """The picture in this typeface (web.typeface): every text, box and mark placed, and its height."""
     said = words(game, sheet)
     drawn = [said['title'], SEPARATOR.join(said['subtitle']), said['winner'], '0123456789–'] + said['zeros']
     drawn += [f'{st.place}{st.player}{st.total}' for st in sheet.standings]
     chars = ''.join(sorted(set(''.join(drawn))))
-    fonts = {weight: typeface().cut(chars, weight) for weight in (400, 700)}
+    fonts = {weight: typeface.cut(chars, weight) for weight in (400, 700)}
     regular, bold = fonts[400], fonts[700]
     picture = Picture(THEMES[theme], said['title'], fonts)
     picture.boxes.append(Box(0, 0, WIDTH, 8, 'band'))

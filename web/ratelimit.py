@@ -1,35 +1,206 @@
-"""A second fence around the solver: each client (by address) gets at most SOLVER_RATE answers from
-the pages that run it for anyone (/api/solve, /api/audit, /audit). The first fence is the limits
-every query is read within (scorer/limits.py); this one keeps a single client from keeping a worker
-busy with a stream of legal queries. Kept in each worker's memory (Flask-Limiter)."""
+"""Per-client budgets: how much one client may ask of the server in a while, counted where every
+worker sees the same count and a restart keeps it.
+
+- SOLVER_RATE: answers from the pages that run the solver for anyone (/api/solve, /api/audit,
+  /audit and the entry pages' preview, /audit/preview), together;
+- PICTURE_RATE: shared pictures drawn afresh (one already drawn for its revision costs nothing);
+- GAME_RATE: games made (a new game, a rematch, a game made offline and sent);
+- IMPORT_RATE: game files imported.
+
+A client is its address (web/clients.py: the proxy's word for it only where SCORER_PROXIES says
+so). A scorekeeper (a browser the store knows keeps a game) spends a solver and picture budget of
+its own, so another phone behind the same address (the table's Wi-Fi, or someone misbehaving on it)
+never locks the scorekeeper's preview out. New games and imports are counted by address alone: each
+new game brings a browser token, so a budget per token would be a fresh budget per game.
+
+The counts live in SQLite, in a file of their own beside the database (`scorer-limits.sqlite`), as a
+storage of the `limits` library that Flask-Limiter counts with (Counts). Flask-Limiter's own storages
+are memory (one count per worker, gone at a restart: what issue 37 found), Redis, Memcached, MongoDB
+and etcd: each one more server to run next to this one. SQLite is what the app already runs on, seen
+alike by every worker, and kept across restarts. A file of its own because a count must never wait
+for a game's save to let go of the database's write lock, nor make a save wait; and it is written
+with `synchronous = OFF`: a power cut may lose the last counts, which costs nothing. A count that
+cannot be written (a full or read-only disk) refuses no one: the request goes through, and the
+error is logged.
+"""
+
+import os
+import sqlite3
+import threading
+import time
+from datetime import timedelta
 
 from flask import current_app, jsonify, render_template, request
+from flask_babel import format_timedelta
 from flask_babel import gettext as _
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from limits import parse_many
+from limits.storage import Storage
+from werkzeug.exceptions import TooManyRequests
+
+from . import store
+from .access import browser
+from .clients import client_of
+from .db import get_db
 
 # A table at one Wi-Fi (several phones behind one address) previews a hand a tap: well within this.
 SOLVER_RATE = '20 per second; 600 per minute'
+# Share after every round at a table of eight, each phone its own: well within this.
+PICTURE_RATE = '20 per minute; 200 per hour'
+# A club's tables behind one address making games all evening, and a phone sending the games it made offline.
+GAME_RATE = '10 per minute; 60 per hour; 300 per day'
+IMPORT_RATE = '10 per minute; 60 per hour'
+RATES = {'solver': 'SOLVER_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE', 'import': 'IMPORT_RATE'}
+BY_ADDRESS = {'game', 'import'}            # budgets a new browser token must not renew
+
+
+def address():
+    """The client's address (after ProxyFix, where a proxy is trusted), IPv6 by its /64."""
+    return 'address:' + client_of(request.remote_addr or '')
+
 
 def client():
-    """Whose questions these are: the client's address (the proxy's word for it only where
-    SCORER_PROXIES says to trust it), counted per app (a test process makes many apps)."""
-    return f'{id(current_app._get_current_object())}:{get_remote_address()}'
+    """Whose budget a request spends: a scorekeeper's own (by its browser token), else its address's."""
+    who = browser()
+    if who and store.keeps_any(get_db(), who):
+        return 'keeper:' + who
+    return address()
 
 
-limiter = Limiter(client, storage_uri='memory://', default_limits=[])
+class Counts(Storage):
+    """The `limits` storage of fixed windows in the app's own file of counts (LIMITS_DATABASE), one
+    connection a process: `scorer://` in Flask-Limiter's terms."""
+
+    STORAGE_SCHEME = ['scorer']
+    CLEAN_EVERY = 1000                     # counts made between two clear-outs of the expired ones
+
+    def __init__(self, uri=None, wrap_exceptions=False, **options):
+        super().__init__(uri, wrap_exceptions=wrap_exceptions)
+        self.lock = threading.Lock()
+        self.connections = {}              # (pid, path) -> connection
+        self.made = 0
+
+    @property
+    def base_exceptions(self):
+        return sqlite3.Error
+
+    def execute(self, sql, args=()):
+        path = current_app.config['LIMITS_DATABASE']
+        with self.lock:
+            conn = self.connections.get((os.getpid(), path))
+            if conn is None:
+                conn = self.connections[(os.getpid(), path)] = open_counts(path)
+            return conn.execute(sql, args).fetchall()
+
+    def incr(self, key, expiry, amount=1):
+        now = time.time()
+        self.made += 1
+        if self.made % self.CLEAN_EVERY == 0:
+            self.execute('delete from counts where expires <= ?', [now])
+        rows = self.execute(
+            '''insert into counts (key, count, expires) values (?, ?, ?) on conflict (key) do update set
+                   count = case when expires <= ? then excluded.count else count + excluded.count end,
+                   expires = case when expires <= ? then excluded.expires else expires end
+               returning count''', [key, amount, now + expiry, now, now])
+        return rows[0][0]
+
+    def get(self, key):
+        rows = self.execute('select count from counts where key = ? and expires > ?', [key, time.time()])
+        return rows[0][0] if rows else 0
+
+    def get_expiry(self, key):
+        rows = self.execute('select expires from counts where key = ? and expires > ?', [key, time.time()])
+        return rows[0][0] if rows else time.time()
+
+    def check(self):
+        self.execute('select 1')
+        return True
+
+    def reset(self):
+        return len(self.execute('delete from counts returning key'))
+
+    def clear(self, key):
+        self.execute('delete from counts where key = ?', [key])
+
+
+def open_counts(path):
+    """The file of counts (made if missing, the app's user's only), in WAL, written without waiting for the disk."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.02)
+    if path != ':memory:':
+        os.chmod(path, 0o600)
+    conn.execute('PRAGMA journal_mode = WAL')
+    conn.execute('PRAGMA synchronous = OFF')
+    conn.execute('create table if not exists counts (key text primary key, count integer not null, '
+                 'expires real not null) without rowid')
+    return conn
+
+
+def limits_file(database):
+    """Where the counts live: beside the database, `scorer-limits.sqlite` for `scorer.sqlite`."""
+    if database == ':memory:':
+        return database
+    stem, _ext = os.path.splitext(database)
+    return stem + '-limits.sqlite'
+
+
+limiter = Limiter(client, storage_uri='scorer://', default_limits=[], swallow_errors=True, strategy='fixed-window')
 solver_rate = limiter.shared_limit(lambda: current_app.config['SOLVER_RATE'], scope='solver')
 
 
+class OverBudget(TooManyRequests):
+    """A budget spent (see spend()): the message says which, and when to try again."""
+
+    def __init__(self, message, wait):
+        super().__init__(description=message, retry_after=max(1, int(wait)))
+
+
+def spend(name):
+    """One of this client's budget `name` (RATES), or OverBudget (429) saying in the page's language
+    which budget ran out and when it comes back."""
+    rate = current_app.config[RATES[name]]
+    key = address() if name in BY_ADDRESS else client()
+    try:
+        for item in parse_many(rate):
+            if not limiter.limiter.hit(item, name, key):
+                wait = limiter.limiter.get_window_stats(item, name, key).reset_time - time.time()
+                raise OverBudget(refusal(name, wait), wait)
+    except (sqlite3.Error, OSError) as e:
+        uncounted(e)
+
+
+_told = set()
+
+
+def uncounted(error):
+    """Log, once a process and kind of error, that a count could not be kept (nobody is refused for it)."""
+    if str(error) not in _told:
+        _told.add(str(error))
+        current_app.logger.error('a count could not be kept, nobody is refused: %s', error)
+
+
+def refusal(name, wait):
+    """What a client over its budget is told, in the page's language."""
+    when = format_timedelta(timedelta(seconds=max(1, wait)), threshold=1.1, add_direction=True)
+    return {
+        'picture': _('Too many pictures were drawn for this address: try again %(when)s.', when=when),
+        'game': _('Too many games were made from this address: try again %(when)s.', when=when),
+        'import': _('Too many game files were imported from this address: try again %(when)s.', when=when),
+    }[name]
+
+
 def too_many(error):
-    """429, in JSON for the API and as a page elsewhere, saying when to try again."""
-    message = _('Too many questions from this address: wait a moment and try again.')
+    """429, in JSON for the API and as a page elsewhere, saying what to wait for."""
+    message = error.description if isinstance(error, OverBudget) else \
+        _('Too many questions from this address: wait a moment and try again.')
+    headers = {'Retry-After': str(error.retry_after)} if getattr(error, 'retry_after', None) else {}
     if request.path.startswith('/api/'):
-        return jsonify(error=message), 429
-    return render_template('error.html', title=_('Too many requests'), message=message), 429
+        return jsonify(error=message), 429, headers
+    return render_template('error.html', title=_('Too many requests'), message=message), 429, headers
 
 
 def init_app(app):
-    app.config.setdefault('SOLVER_RATE', SOLVER_RATE)
+    for name, key in RATES.items():
+        app.config.setdefault(key, os.environ.get(f'SCORER_{key}', globals()[key]))
+    app.config.setdefault('LIMITS_DATABASE', limits_file(app.config['DATABASE']))
     limiter.init_app(app)
     app.register_error_handler(429, too_many)

@@ -53,6 +53,8 @@ def form_problem(form, players):
     if 'csrf_token' in form.errors:
         return RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
     errors, fields = {}, {}
+    if form.went_out.errors:                    # a seat no page offers: a made-up form
+        errors[''] = [str(e) for e in form.went_out.errors]
     for i, entry in enumerate(form.entries[:len(players)]):
         for name in ('cards', 'points'):
             for message in entry[name].errors:
@@ -116,7 +118,7 @@ def round_entry(game_id, number):
             problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
     form.version.data = str(version)
     row = next((r for r in current.rows if r.round == number), None)
-    status = 409 if conflict else 422 if problem or unsure else 200
+    status = 409 if conflict else 400 if form.went_out.errors else 422 if problem or unsure else 200
     return render_template('games/round.html', game_id=game_id, game=game, number=number, version=form.version.data,
                            typed=typed, out=form.went_out.data or [], csrf=csrf_value(form),
                            problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),

@@ -39,7 +39,7 @@ def my_seat(game_id):
         return None
     if not store.seat_holder(get_db(), game_id, int(seat), key):
         return None
-    g.personal = True                      # a seat's page: no cache keeps it (app.py)
+    g.personal = True                      # a seat's page: no cache keeps it (web/headers.py)
     return int(seat)
 
 

@@ -1,24 +1,19 @@
 """Sharing a game: the QR code of the follower link, the big screen, and the result as a picture."""
 
 import io
-import os
-import tempfile
 from functools import lru_cache
 from urllib.parse import urlsplit
 
-import resvg_py
 import segno
-from flask import Blueprint, Response, render_template, request, send_file
+from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
 from markupsafe import Markup
 
 from scorer.i18n import language
 
+from . import drawing, pool, ratelimit, store
 from . import export as export_file
-from . import store
 from .db import get_db
-from .picture import MARGIN, WIDTH, lay_out
 from .sheets import load_sheet, pictures, remembered, sheet_context
-from .typeface import FAMILY
 
 bp = Blueprint('sharing', __name__)
 
@@ -48,16 +43,15 @@ def big_screen(game_id):
 @bp.get('/games/<game_id>/picture.svg')
 def picture_svg(game_id):
     """The standings and the race as one picture (SVG): what Share sends, holding no key and no private link."""
-    game, result, revision = load_sheet(game_id)
-    return Response(svg_of(picture(game_id, game, result)), mimetype='image/svg+xml',
+    game, svg = drawn(game_id, 'svg')
+    return Response(svg, mimetype='image/svg+xml',
                     headers={'Cache-Control': 'no-cache',
                              'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; font-src data:"})
 
 @bp.get('/games/<game_id>/picture.png')
 def picture_png(game_id):
     """The same picture as PNG, drawn on the server (resvg: no browser, no system library)."""
-    game, result, revision = load_sheet(game_id)
-    png = remembered(pictures, (game_id, revision, language(), theme()), lambda: png_of(picture(game_id, game, result)))
+    game, png = drawn(game_id, 'png')
     return send_file(io.BytesIO(png), mimetype='image/png', download_name=export_file.filename(game, game_id, 'png'),
                      as_attachment=request.args.get('download') == '1', etag=False, max_age=0)
 
@@ -65,21 +59,21 @@ def theme():
     """The picture's variant: ?theme=dark, or light."""
     return 'dark' if request.args.get('theme') == 'dark' else 'light'
 
-def picture(game_id, game, result):
-    """The picture laid out from measured text, in the players' colours and the asked theme."""
-    return lay_out(game, result, store.colours(get_db(), game_id), theme())
+drawing_once = pool.Once()
 
-def svg_of(drawn):
-    """The picture as SVG, its fonts embedded."""
-    return render_template('games/picture.svg', picture=drawn, width=WIDTH, margin=MARGIN, family=FAMILY)
+def drawn(game_id, kind):
+    """The game and its picture ('svg' or 'png') at its revision, in the page's language and theme:
+    remembered, else drawn once (however many ask at the same moment) by the pool's processes, within
+    this client's PICTURE_RATE; 503 when the pool is busy."""
+    game, result, revision = load_sheet(game_id)
+    key = (game_id, revision, language(), theme(), kind)
 
-def png_of(drawn):
-    """The picture as PNG, drawn by resvg in the same fonts (written to a folder removed at once)."""
-    with tempfile.TemporaryDirectory() as folder:
-        files = []
-        for weight, font in drawn.fonts.items():
-            if font.data:
-                files.append(os.path.join(folder, f'{weight}.ttf'))
-                with open(files[-1], 'wb') as out:
-                    out.write(font.data)
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg_of(drawn), font_files=files or None))
+    def draw():
+        ratelimit.spend('picture')
+        try:
+            catalogs, words = pool.words()
+            return pool.run(current_app.config, drawing.picture, game, result, store.colours(get_db(), game_id),
+                            theme(), words, catalogs, current_app.config['FONTS'], kind)
+        except pool.Busy:
+            abort(503)
+    return game, remembered(pictures, key, lambda: drawing_once(key, draw))

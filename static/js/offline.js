@@ -354,8 +354,9 @@ async function sendGame(data, token) {
   }
   if (!res.ok) {
     // Refused (sent before and deleted since, or a form a newer server no longer takes): it stays
-    // here, and the page says to export its file and import it. A server that failed is asked again.
-    if (res.status >= 400 && res.status < 500) {
+    // here, and the page says to export its file and import it. A server that failed, or that asks
+    // to wait (too many new games from this address, or a body too slow), is asked again later.
+    if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) {
       data.refused = res.status;
       await write(`game:${data.game_id}`, data);
     }

@@ -31,6 +31,11 @@ def keeps(db, browser, game_id):
     return bool(list(db.query('select 1 from kept where browser = ? and game_id = ?', [browser, game_id])))
 
 
+def keeps_any(db, browser):
+    """Whether this browser keeps score of any game (a scorekeeper, with budgets of its own)."""
+    return bool(list(db.query('select 1 from kept where browser = ? limit 1', [browser])))
+
+
 def kept(db, browser):
     """The ids of the games this browser keeps score of (at most MAX_KEPT, the most recently kept first)."""
     return [row['game_id'] for row in db.query('select game_id from kept where browser = ? order by since desc '
@@ -80,6 +85,14 @@ def signing_key(db):
     """The key browser tokens are signed with (made by the migration, kept in the database)."""
     rows = list(db.query("select value from secrets where name = 'browser'"))
     return rows[0]['value'].encode()
+
+
+def kept_players(db, browser):
+    """The names of the players of the games this browser keeps, each once (SQLite reads them: a
+    browser keeping 500 games costs a query, not 500 games read)."""
+    return [row['name'] for row in db.query(
+        'select distinct p.value as name from kept k join games g on g.id = k.game_id, json_each(g.players) p '
+        'where k.browser = ?', [browser])]
 
 
 def merges(db, browser):

@@ -98,6 +98,14 @@ def load_game(db, game_id):
                 row['first_dealer'], rounds, row['title'] or '', row['place'] or '', row['date'] or '')
 
 
+def kept_alike(db, browser, game):
+    """The ids of the games this browser keeps that have the same players in the same seats as `game`
+    (stored as create_game stores them): the games it could be a copy of."""
+    return [row['id'] for row in db.query(
+        'select g.id from kept k join games g on g.id = k.game_id where k.browser = ? and g.players = ?',
+        [browser, json.dumps(list(game.players))])]
+
+
 def edit_key_hash(db, game_id):
     """The hash of the game's edit key ('' for a game from before keys); None when there is no such game."""
     rows = list(db.query('select key_hash from games where id = ?', [game_id]))

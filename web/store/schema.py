@@ -2,8 +2,11 @@
 opening the database file with the schema brought up to date."""
 
 import fcntl
+import logging
 import os
 import secrets
+import sqlite3
+from urllib.parse import quote
 
 from sqlite_utils import Database, Migrations
 
@@ -152,6 +155,39 @@ def add_browser_signing(db):
     # key lives with the data it protects, so a new SECRET_KEY signs nobody out of their games.
     db['secrets'].create({'name': str, 'value': str}, pk='name')
     db['secrets'].insert({'name': 'browser', 'value': secrets.token_hex(32)})
+def open_file(path, **options):
+    """A sqlite3 connection to the database file (options as sqlite3.connect takes them).
+
+    On a disk that has become read-only, a file in WAL mode with no -wal and -shm beside it (SQLite
+    removes them when the last connection closes) cannot be read the ordinary way: SQLite must make
+    the -shm file first, and fails with 'unable to open database file'. Nothing can change such a
+    file, so it is opened as immutable: every read works, and every write fails with 'attempt to
+    write a readonly database', which the app reports as a disk that cannot be written. With a -wal
+    file left beside it (a crash), it is opened the ordinary way, which reads it, or fails as SQLite says."""
+    conn = sqlite3.connect(os.fspath(path), **options)
+    if path == ':memory:':
+        return conn
+    try:
+        conn.execute('select count(*) from sqlite_master').fetchone()
+    except sqlite3.OperationalError:
+        if not frozen(path):
+            raise
+        conn.close()
+        conn = sqlite3.connect(f'file:{quote(os.path.abspath(path))}?immutable=1', uri=True, **options)
+    return conn
+
+
+def unwritable(path):
+    """Whether the database file is there, on a disk (or in a folder) that cannot be written."""
+    path = os.path.abspath(path)
+    return os.path.exists(path) and not os.access(os.path.dirname(path), os.W_OK)
+
+
+def frozen(path):
+    """Whether the database file cannot be written and has no write-ahead log beside it to read: then
+    it is as it will stay, and may be read as immutable."""
+    wal = os.path.abspath(path) + '-wal'
+    return unwritable(path) and (not os.path.exists(wal) or os.path.getsize(wal) == 0)
 
 
 def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
@@ -161,7 +197,7 @@ def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
     SQLite's own wait for a lock blocks the whole process, and under gevent a process serves
     hundreds of phones: so SQLite waits at most LOCK_WAIT_MS, and a write that finds the database
     locked waits in writing(), in short sleeps that let every other request and stream go on."""
-    db = Database(path)
+    db = Database(open_file(path))
     db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS))}')
     db.execute('PRAGMA foreign_keys = ON')
     db.wait_ms = busy_timeout_ms
@@ -178,6 +214,13 @@ def upgrade(db, path):
     if path == ':memory:':
         db.enable_wal()
         migrations.apply(db)
+        return
+    if unwritable(path):
+        # A disk that cannot be written: the app serves what is there, read-only, if it is up to date.
+        if migrations.pending(db):
+            raise sqlite3.OperationalError(f'{path} is on a disk that cannot be written, and its schema is '
+                                           'not up to date: it cannot be served')
+        logging.getLogger(__name__).warning('%s is on a disk that cannot be written: served read-only', path)
         return
     for name in (os.fspath(path), os.fspath(path) + '-wal', os.fspath(path) + '-shm'):
         if os.path.exists(name):

@@ -1,0 +1,182 @@
+"""One budget per client, across every worker and restart (web/ratelimit.py, counted in SQLite): the
+solver's answers, new games, imports and fresh pictures, each refused past its named rate with a 429
+in the page's language; a scorekeeper's preview has a budget of its own; and an import looks at the
+kept games at its table only, however many a browser keeps."""
+
+import http.client
+import io
+import json
+import re
+import threading
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.browser import Browser
+from tests.helpers import new_game_form, round_form
+from tests.server import Gunicorn
+
+SOLVE = '/api/solve?cards=7H+8H+9H&wild=5'
+
+
+class Client:
+    """A browser from a loopback address of our choosing (127.0.0.2 is another client than 127.0.0.1)."""
+
+    def __init__(self, server, source='127.0.0.1', language='en'):
+        self.port, self.source, self.cookies = server.port, source, {'lang': language}
+
+    def request(self, method, path, fields=None):
+        conn = http.client.HTTPConnection('127.0.0.1', self.port, timeout=10, source_address=(self.source, 0))
+        body = urlencode(fields) if fields is not None else None
+        headers = {'Cookie': '; '.join(f'{k}={v}' for k, v in self.cookies.items())}
+        if body is not None:
+            headers['Content-Type'] = 'application/x-www-form-urlencoded'
+        conn.request(method, path, body, headers)
+        r = conn.getresponse()
+        for cookie in r.headers.get_all('Set-Cookie') or []:
+            name, _, value = cookie.split(';', 1)[0].partition('=')
+            self.cookies[name] = value
+        text = r.read().decode('utf-8', 'replace')
+        conn.close()
+        return r.status, text, r.headers
+
+    def new_game(self, players):
+        _, page, _ = self.request('GET', '/games/new')
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        return self.request('POST', '/games/new', {**new_game_form(players), 'csrf_token': token})
+
+
+@pytest.mark.slow
+def test_the_solver_budget_is_one_across_workers_and_restarts(tmp_path):
+    database = tmp_path / 'budget.sqlite'
+    env = {'SCORER_SOLVER_RATE': '20 per minute'}
+    server = Gunicorn(database, workers=2, env=env).start()
+    try:
+        codes = []
+        barrier = threading.Barrier(80)
+
+        def ask():
+            barrier.wait()
+            codes.append(Client(server).request('GET', SOLVE)[0])
+        threads = [threading.Thread(target=ask) for _ in range(80)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(codes) == [200] * 20 + [429] * 60
+        status, body, headers = Client(server).request('GET', SOLVE)
+        assert status == 429 and 'wait a moment' in json.loads(body)['error']
+        assert Client(server, '127.0.0.2').request('GET', SOLVE)[0] == 200       # another client's own budget
+    finally:
+        server.stop()
+    server = Gunicorn(database, workers=2, env=env).start()                        # a restart keeps the count
+    try:
+        assert Client(server).request('GET', SOLVE)[0] == 429
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_a_scorekeepers_preview_is_never_locked_out_by_another_client_at_its_address(tmp_path):
+    server = Gunicorn(tmp_path / 'preview.sqlite', workers=2, env={'SCORER_SOLVER_RATE': '10 per minute'}).start()
+    try:
+        keeper = Client(server)
+        status, _page, headers = keeper.new_game(['Ana', 'Bruno'])
+        assert status == 302
+        game = headers['Location'].rsplit('/', 1)[1]
+        other = Client(server)                                              # the same address, no cookie
+        codes = [other.request('GET', SOLVE)[0] for _ in range(15)]
+        assert codes == [200] * 10 + [429] * 5
+        for _ in range(10):                                                 # the scorekeeper's budget is its own
+            status, body, _h = keeper.request('GET', f'/audit/preview?cards=7H+8H+9H+KS&round=1&game={game}')
+            assert status == 200, body[:200]
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_making_games_is_bounded_per_address_with_a_message_in_the_pages_language(tmp_path):
+    server = Gunicorn(tmp_path / 'games.sqlite', workers=2, env={'SCORER_GAME_RATE': '3 per hour'}).start()
+    try:
+        keeper = Client(server, language='es')
+        assert [keeper.new_game(['Ana', 'Bruno'])[0] for _ in range(3)] == [302] * 3
+        status, page, headers = keeper.new_game(['Zoë', 'Yann'])
+        assert status == 429 and 'Se crearon demasiadas partidas desde esta dirección' in page
+        assert 'value="Zoë"' in page and int(headers['Retry-After']) > 60           # what was typed stays
+        fresh = Client(server)                                              # a new browser token: the same address
+        status, page, _h = fresh.new_game(['Ana', 'Bruno'])
+        assert status == 429 and 'Too many games were made from this address: try again in' in page
+        assert Client(server, '127.0.0.2').new_game(['Ana', 'Bruno'])[0] == 302
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_importing_is_bounded_per_address(tmp_path):
+    server = Gunicorn(tmp_path / 'imports.sqlite', workers=2, env={'SCORER_IMPORT_RATE': '2 per hour'}).start()
+    try:
+        browser = Browser(server.url)
+        game = browser.new_game(['Ana', 'Bruno'])
+        with browser.opener.open(server.url + game.replace(server.url, '') + '/export.json', timeout=10) as r:
+            data = r.read()
+        codes = []
+        for n in range(3):
+            _, page = browser.get('/')
+            codes.append(upload(browser, server, Browser.token(page), data.replace(b'Ana', f'Ana{n}'.encode())))
+        assert codes[:2] == [302, 302] and codes[2][0] == 429 and 'Too many game files' in codes[2][1]
+    finally:
+        server.stop()
+
+
+def upload(browser, server, token, data):
+    """POST /import with a game file, as the page's form sends it: 302, or (status, page)."""
+    import urllib.request
+    boundary = 'x-boundary'
+    body = (f'--{boundary}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="game_file"; filename="g.json"\r\n'
+            f'Content-Type: application/json\r\n\r\n').encode() + data + f'\r\n--{boundary}--\r\n'.encode()
+    request = urllib.request.Request(server.url + '/import', data=body,
+                                     headers={'Content-Type': f'multipart/form-data; boundary={boundary}'})
+    try:
+        with browser.opener.open(request, timeout=10) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return 302 if e.code == 302 else (e.code, e.read().decode())
+
+
+def test_fresh_pictures_are_budgeted_and_a_remembered_one_costs_nothing(app, client, make_game):
+    url = make_game(('Ana', 'Bruno'))
+    app.config['PICTURE_RATE'] = '2 per hour'
+    assert client.get(url + '/picture.png').status_code == 200
+    assert client.get(url + '/picture.png?theme=dark').status_code == 200
+    r = client.get(url + '/picture.svg?lang=pt')
+    assert r.status_code == 429 and 'Imagens demais foram desenhadas para este endereço' in r.get_data(as_text=True)
+    for _ in range(5):
+        assert client.get(url + '/picture.png').status_code == 200        # drawn already for this revision
+
+
+def test_an_import_looks_only_at_the_kept_games_at_its_table(app, client, make_game, monkeypatch):
+    """With 500 kept games an import loads no more of them than with 5: those with its players."""
+    from web import store
+    url = make_game(('Ana', 'Bruno'))
+    exported = client.get(url + '/export.json').data
+    with app.app_context():
+        from web.access import browser
+        db = store.connect(app.config['DATABASE'], migrate=False)
+        game = store.load_game(db, url.rsplit('/', 1)[1])
+        with app.test_request_context(headers={'Cookie': f"browser={client.get_cookie('browser').value}"}):
+            mine = browser()
+        for n in range(499):
+            other = game.__class__((f'P{n}', 'Q'), game.rules, 0, {}, '', '', game.date)
+            store.keep(db, mine, [store.create_game(db, other)[0]])
+        db.close()
+    loaded = []
+    load_game = store.load_game
+    monkeypatch.setattr(store, 'load_game', lambda db, game_id: loaded.append(game_id) or load_game(db, game_id))
+    r = client.post('/import', data={'game_file': (io.BytesIO(exported), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302 and r.headers['Location'] == url          # the same game: opened, not copied
+    assert loaded == [url.rsplit('/', 1)[1]]
+    loaded.clear()
+    twin = exported.replace(b'"Ana"', b'"Ana B"')
+    r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302 and loaded == []

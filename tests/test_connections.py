@@ -1,0 +1,119 @@
+"""No one client can take the connections everyone else needs, on the production recipe: at most
+CLIENT_CONNECTIONS open at once from one address across the workers (live streams included), past
+which a clear 429; a worker that dies gives its count back; a connection that says nothing is cut,
+and so is a TLS handshake that never comes. Other clients are 127.0.0.2, …: loopback answers them all."""
+
+import os
+import signal
+import socket
+import time
+
+import pytest
+
+from tests.browser import Browser
+from tests.deployment import connect, get, head_of
+from tests.server import Gunicorn
+
+pytestmark = pytest.mark.slow       # the production recipe, in its own processes
+
+
+def stream(server, game, source='127.0.0.1'):
+    """A live stream held open: (socket, what the server answered first)."""
+    sock = connect(server.port, source)
+    sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n'
+                 'Accept-Language: es\r\n\r\n'.encode())
+    return sock, head_of(sock)
+
+
+def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
+    """100 connections a worker, two workers (so a client may hold a quarter of the 200: 50): 210 idle
+    streams from one address get 50 streams and 160 × 429, and other clients are served at once."""
+    server = Gunicorn(tmp_path / 'slots.sqlite', workers=2, env={'SCORER_WORKER_CONNECTIONS': '100',
+                                                                 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        answers = []
+        for _ in range(210):
+            sock, head = stream(server, game)
+            held.append(sock)
+            answers.append(head.split(b'\r\n', 1)[0])
+        assert answers.count(b'HTTP/1.1 200 OK') == 50 and answers.count(b'HTTP/1.1 429 Too Many Requests') == 160
+        status, data = get(server.port, game + '/events', headers='Accept-Language: es\r\n')
+        assert status == 429 and 'Demasiadas conexiones'.encode() in data            # in the request's language
+        for n in range(10):                                          # everyone else is served meanwhile
+            assert get(server.port, game, source=f'127.0.0.{2 + n}', timeout=5)[0] == 200
+        for sock in held:
+            sock.close()
+        time.sleep(2)                           # a stream learns its phone left at its next ping
+        assert get(server.port, game, timeout=5)[0] == 200          # the count came back down
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_worker_that_dies_gives_its_count_back(tmp_path):
+    server = Gunicorn(tmp_path / 'dies.sqlite', workers=1, env={'SCORER_CLIENT_CONNECTIONS': '10'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        for _ in range(10):
+            sock, head = stream(server, game)
+            assert head.startswith(b'HTTP/1.1 200')
+            held.append(sock)
+        assert get(server.port, game)[0] == 429
+        [worker] = server.workers_pids()
+        os.kill(worker, signal.SIGKILL)                              # its streams die with it, uncounted
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and server.workers_pids() in ([], [worker]):
+            time.sleep(0.1)
+        time.sleep(1)
+        assert get(server.port, game)[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_connection_that_says_nothing_is_cut(tmp_path):
+    server = Gunicorn(tmp_path / 'idle.sqlite', workers=1).start()
+    try:
+        sock = connect(server.port, timeout=15)
+        started = time.monotonic()
+        assert sock.recv(100) == b''                                 # closed by the server
+        assert time.monotonic() - started < 12
+        kept = connect(server.port, timeout=15)                      # and after a request, when idle
+        kept.sendall(b'GET /sw.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+        assert head_of(kept).startswith(b'HTTP/1.1 200')
+        started = time.monotonic()
+        while kept.recv(65536):
+            pass
+        assert time.monotonic() - started < 12
+    finally:
+        server.stop()
+
+
+def test_a_tls_handshake_that_never_comes_is_cut_and_other_clients_are_served(tmp_path, certificate):
+    import ssl
+    server = Gunicorn(tmp_path / 'tls.sqlite', workers=1, certfile=certificate[0], keyfile=certificate[1]).start()
+    silent = []
+    try:
+        for _ in range(5):
+            silent.append(connect(server.port, timeout=15))
+        started = time.monotonic()
+        for sock in silent:
+            try:
+                assert sock.recv(100) == b''
+            except ConnectionResetError:
+                pass
+        assert time.monotonic() - started < 12
+        context = ssl._create_unverified_context()
+        with socket.create_connection(('127.0.0.1', server.port), timeout=10) as raw:
+            with context.wrap_socket(raw, server_hostname='127.0.0.1') as tls:
+                tls.sendall(b'GET /sw.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+                assert head_of(tls).startswith(b'HTTP/1.1 200')
+    finally:
+        for sock in silent:
+            sock.close()
+        server.stop()

@@ -1,0 +1,213 @@
+"""The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with two fences that
+no single client gets past.
+
+- **Connections per client.** At most CLIENT_CONNECTIONS connections from one client address are
+  open at once across all the workers: live streams, keep-alive connections, requests still being
+  sent. One more is answered 429 at once (in the language its request asks for) and closed, so one
+  address cannot take the slots (worker_connections) that everyone else needs. The count is kept in
+  memory shared by the workers (Counts): made by gunicorn's master before it forks them, a row a
+  worker that only that worker writes, summed when read; the master clears a worker's row when it
+  exits, however it ends. A client's slot is its address (web/clients.py) hashed with a key made
+  at start-up, so nobody can aim at another's slot. Behind a reverse proxy (SCORER_PROXIES) every
+  connection comes from the proxy: the fence is off, and the proxy's own limit does the job
+  (docs/deploy.md).
+- **TLS handshakes under a deadline.** When gunicorn serves HTTPS itself, the handshake is made in
+  the connection's greenlet within HANDSHAKE_SECONDS (gevent would otherwise make it before the
+  worker sees the connection, with no deadline: a client that opens a connection and says nothing
+  would hold its slot for good). After it, as before, a request's head must arrive within gunicorn's
+  `keepalive` seconds and its body within BODY_SECONDS (web/deadline.py), and an idle keep-alive
+  connection is closed after `keepalive` seconds.
+"""
+
+import hashlib
+import mmap
+import os
+import socket
+from pathlib import Path
+
+import gevent
+from gunicorn.workers.ggevent import GeventWorker
+
+from .clients import client_of
+
+CLIENT_CONNECTIONS = 256   # connections one client address may hold open at once, across the workers
+HANDSHAKE_SECONDS = 5      # a TLS handshake must be over within this
+REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
+SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def N_(text):
+    return text
+
+
+TOO_MANY = N_('Too many connections from this address at once: close a few pages, wait a moment and try again.')
+
+
+class Counts:
+    """Open connections by client, in memory the workers share: rows × SLOTS counters."""
+
+    def __init__(self, rows, limit, slots=SLOTS):
+        self.rows, self.slots, self.limit = rows, slots, limit
+        self.memory = mmap.mmap(-1, rows * slots * 4)        # anonymous and shared: the forked workers see it
+        self.table = memoryview(self.memory).cast('I')
+        self.key = os.urandom(16)
+        self.free = list(range(rows))                        # the master's: rows no worker holds
+
+    def slot(self, address):
+        digest = hashlib.blake2b(client_of(address).encode(), key=self.key, digest_size=8).digest()
+        return int.from_bytes(digest, 'little') % self.slots
+
+    def open(self, slot):
+        """Connections open in this slot, in every worker."""
+        return sum(self.table[row * self.slots + slot] for row in range(self.rows))
+
+    def add(self, row, slot, change):
+        self.table[row * self.slots + slot] += change
+
+    def clear(self, row):
+        start = row * self.slots * 4
+        self.memory[start:start + self.slots * 4] = bytes(self.slots * 4)
+
+
+COUNTS = None          # made by the master (share), inherited by every worker it forks
+
+
+def share(workers, limit=CLIENT_CONNECTIONS):
+    """In gunicorn's master, before any worker: the shared count (rows for twice the workers and
+    more, since a worker being replaced and its successor overlap)."""
+    global COUNTS
+    COUNTS = Counts(max(4, 2 * workers + 2), limit) if limit else None
+
+
+def assign(worker):
+    """In the master, before forking a worker: the row it counts in (None: it does not count)."""
+    worker.counts_row = COUNTS.free.pop(0) if COUNTS is not None and COUNTS.free else None
+
+
+def release(worker):
+    """In the master, once a worker has exited: its row is cleared and free again."""
+    row = getattr(worker, 'counts_row', None)
+    if COUNTS is not None and row is not None:
+        COUNTS.clear(row)
+        COUNTS.free.append(row)
+
+
+class LazyHandshake:
+    """An SSL context whose connections shake hands when the worker says (under a deadline), not as
+    soon as gevent accepts them (gunicorn.conf.py's ssl_context hook)."""
+
+    def __init__(self, context):
+        self.context = context
+
+    def wrap_socket(self, sock, **kwargs):
+        kwargs['do_handshake_on_connect'] = False
+        return self.context.wrap_socket(sock, **kwargs)
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker with the fences above."""
+
+    def handle(self, listener, client, addr):
+        row = getattr(self, 'counts_row', None)
+        if COUNTS is None or row is None or not isinstance(addr, tuple):
+            return self.serve(listener, client, addr)
+        slot = COUNTS.slot(addr[0])
+        if COUNTS.open(slot) >= COUNTS.limit:
+            return refuse(client)
+        COUNTS.add(row, slot, 1)
+        try:
+            return self.serve(listener, client, addr)
+        finally:
+            COUNTS.add(row, slot, -1)
+
+    def serve(self, listener, client, addr):
+        if tls(client) and not shake_hands(client, HANDSHAKE_SECONDS):
+            return None
+        return super().handle(listener, client, addr)
+
+
+def tls(client):
+    """Whether the connection is TLS (gevent's SSL sockets are not the standard library's class)."""
+    return hasattr(client, 'do_handshake')
+
+
+def shake_hands(client, seconds):
+    """The TLS handshake within `seconds`; False (the connection closed) if it failed or took longer."""
+    try:
+        client.setblocking(1)
+        with gevent.Timeout(seconds):
+            client.do_handshake()
+        return True
+    except (gevent.Timeout, OSError, ValueError):
+        close(client)
+        return False
+
+
+def refuse(client):
+    """Answer 429 (in the language the request's head asks for, if it comes within REFUSE_SECONDS) and close."""
+    try:
+        if tls(client) and not shake_hands(client, REFUSE_SECONDS):
+            return
+        client.setblocking(1)
+        head = b''
+        with gevent.Timeout(REFUSE_SECONDS, False):
+            while b'\r\n\r\n' not in head and len(head) < 8192:
+                chunk = client.recv(4096)
+                if not chunk:
+                    break
+                head += chunk
+        client.sendall(refusal(language_of(head)))
+        client.shutdown(socket.SHUT_WR)
+        with gevent.Timeout(REFUSE_SECONDS, False):         # let the rest of the request arrive: no reset
+            while client.recv(65536):
+                pass
+    except OSError:
+        pass
+    finally:
+        close(client)
+
+
+def close(client):
+    try:
+        client.close()
+    except OSError:
+        pass
+
+
+_messages = {}
+
+
+def refusal(language):
+    """The 429 answer, its words in `language` (from the app's catalogs)."""
+    if language not in _messages:
+        from babel.support import Translations
+        words = Translations.load(str(ROOT / 'translations'), [language]).gettext(TOO_MANY)
+        body = (words + '\n').encode()
+        _messages[language] = (
+            b'HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n'
+            b'Content-Language: ' + language.encode() + b'\r\nRetry-After: 5\r\nConnection: close\r\n'
+            b'Content-Length: ' + str(len(body)).encode() + b'\r\n\r\n' + body)
+    return _messages[language]
+
+
+def language_of(head):
+    """The language a request's head asks for, as the app chooses it: ?lang=, the switcher's cookie,
+    else Accept-Language; English if none of the app's."""
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header, parse_cookie
+
+    from .i18n import LANGUAGES
+    lines = head.decode('latin-1').split('\r\n')
+    target = lines[0].split(' ')[1] if len(lines[0].split(' ')) > 2 else ''
+    fields = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(':')
+        fields[name.strip().lower()] = value.strip()
+    asked = [part[5:] for part in target.partition('?')[2].split('&') if part.startswith('lang=')]
+    chosen = asked + [parse_cookie(fields.get('cookie', '')).get('lang', '')]
+    for choice in chosen:
+        if choice in LANGUAGES:
+            return choice
+    accepted = parse_accept_header(fields.get('accept-language', ''), LanguageAccept)
+    return accepted.best_match(list(LANGUAGES)) or 'en'
