@@ -52,6 +52,7 @@ GAME_RATE = '10 per minute; 60 per hour; 300 per day'
 IMPORT_RATE = '10 per minute; 60 per hour'
 RATES = {'solver': 'SOLVER_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE', 'import': 'IMPORT_RATE'}
 BY_ADDRESS = {'game', 'import'}            # budgets a new browser token must not renew
+COUNT_WAIT = 2.0                           # seconds a count waits for another worker's write of the counts
 
 
 def address():
@@ -85,12 +86,23 @@ class Counts(Storage):
         return sqlite3.Error
 
     def execute(self, sql, args=()):
+        """Run one statement on this process's connection; a file another worker is writing is waited
+        for in short sleeps (they yield under gevent), at most COUNT_WAIT seconds: a count given up
+        would let the request through uncounted, and a flood must not buy its way past its budget."""
         path = current_app.config['LIMITS_DATABASE']
-        with self.lock:
-            conn = self.connections.get((os.getpid(), path))
-            if conn is None:
-                conn = self.connections[(os.getpid(), path)] = open_counts(path)
-            return conn.execute(sql, args).fetchall()
+        deadline, pause = time.monotonic() + COUNT_WAIT, 0.002
+        while True:
+            try:
+                with self.lock:
+                    conn = self.connections.get((os.getpid(), path))
+                    if conn is None:
+                        conn = self.connections[(os.getpid(), path)] = open_counts(path)
+                    return conn.execute(sql, args).fetchall()
+            except sqlite3.OperationalError as e:
+                if not store.is_busy(e) or time.monotonic() + pause > deadline:
+                    raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
 
     def incr(self, key, expiry, amount=1):
         now = time.time()
@@ -125,7 +137,7 @@ class Counts(Storage):
 
 def open_counts(path):
     """The file of counts (made if missing, the app's user's only), in WAL, written without waiting for the disk."""
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0.02)
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=0)
     if path != ':memory:':
         os.chmod(path, 0o600)
     conn.execute('PRAGMA journal_mode = WAL')
