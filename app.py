@@ -23,6 +23,7 @@ class SessionCookies(SecureCookieSessionInterface):
 
 def create_app(test_config=None):
     """Create and configure the app."""
+    from web.live import TIMINGS as LIVE_TIMINGS, live_timing
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
@@ -32,10 +33,9 @@ def create_app(test_config=None):
         BODY_SECONDS=float(os.environ.get('SCORER_BODY_SECONDS', BODY_SECONDS)),   # a body arrives within this
         LANGUAGES=i18n.LANGUAGES,
         PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
-        LIVE_KEEPALIVE=float(os.environ.get('SCORER_LIVE_KEEPALIVE', '15')),   # seconds between pings on a stream
         SESSION_COOKIE_SAMESITE='Lax',
-        LIVE_POLL_MS=1500,                  # how often a page without a stream asks for the sheet
-        LIVE_BACK_TO_STREAM_MS=10_000,      # how soon a polling page tries a stream again (then less often)
+        **{**LIVE_TIMINGS,                  # the live connection's timings (web/live.py)
+           'LIVE_KEEPALIVE': float(os.environ.get('SCORER_LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
         FONTS=os.environ.get('SCORER_FONTS', os.path.join(app.root_path, 'node_modules')),  # the picture's Noto packages
         HSTS_SECONDS=int(os.environ.get('SCORER_HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
         POOL_PROCESSES=int(os.environ.get('SCORER_POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
@@ -59,7 +59,6 @@ def create_app(test_config=None):
     app.session_interface = SessionCookies()
     deadline.init_app(app)                 # outside ProxyFix: a body is read before anything else
 
-    from web.live import live_timing
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
     app.jinja_env.filters.update(templating.FILTERS)
 

@@ -38,8 +38,18 @@ from .sheets import live_etag, pushed, remembered, sheet_context
 bp = Blueprint('live', __name__)
 
 TICK = 0.1              # seconds between looks at data_version
-KEEPALIVE = 15          # seconds between comments on a quiet stream
 MAX_STREAM = 3600       # seconds one stream lives before the phone reconnects (workers get recycled)
+# Every timing of the live connection, once: the server's stream keeps them, and static/js/live.js
+# is handed them all (live_timing()), having none of its own. Each is a config key of its own.
+TIMINGS = {
+    'LIVE_KEEPALIVE': 15,                   # seconds between pings on a quiet stream
+    'LIVE_SILENT_PINGS': 2.5,               # pings missed before a phone takes its stream for dead
+    'LIVE_GIVE_UP_STREAM_AFTER': 3,         # failed stream attempts in a row before polling instead
+    'LIVE_POLL_MS': 1500,                   # how often a page without a stream asks for the sheet
+    'LIVE_BACK_TO_STREAM_MS': 10_000,       # how soon a polling page tries a stream again ...
+    'LIVE_MOST_BACK_TO_STREAM_MS': 300_000,  # ... then less often each time, up to this
+}
+KEEPALIVE = TIMINGS['LIVE_KEEPALIVE']
 
 
 class Follower:
@@ -153,11 +163,11 @@ def read_counters(conn, game_ids):
 
 
 def live_timing():
-    """The timings of static/js/live.js, given once by the server: data attributes of the page's live element."""
-    from markupsafe import Markup
+    """The timings of static/js/live.js, given once by the server: data attributes of the page's live
+    element (data-live-poll-ms="1500", …), each as the app's config has it."""
+    from markupsafe import Markup, escape
     config = current_app.config
-    return Markup('data-keepalive="{}" data-poll-ms="{}" data-back-to-stream-ms="{}"').format(
-        config['LIVE_KEEPALIVE'], config['LIVE_POLL_MS'], config['LIVE_BACK_TO_STREAM_MS'])
+    return Markup(' '.join(f'data-{key.lower().replace("_", "-")}="{escape(config[key])}"' for key in TIMINGS))
 
 
 _hubs = {}
