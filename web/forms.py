@@ -78,7 +78,7 @@ class SeatList(FieldList):
 LABELS = {
     'game': {'standard': _l('Standard: 3 to 13 cards'), 'short': _l('Short: 5 to 12 cards'),
              'six_fourteen': _l('Six-fourteen: 6 to 14 cards'),
-             'five_crowns': _l('Five Crowns: its own deck, 3 to 13 cards')},
+             'five_crowns': _l('Five Crowns: 3 to 13 cards')},
     'aces': {'low': _l('Low only (A-2-3)'), 'high_or_low': _l('High or low (Q-K-A too)')},
     'face_values': {'ten': _l('J, Q, K count 10'), 'ranked': _l('J 11, Q 12, K 13')},
     'max_wilds_per_meld': {'None': _l('Any number'), '1': _l('One per meld')},

@@ -361,7 +361,10 @@ class Entry {
     // is wrong with the text as sent, so the live warning waits until the text changes.
     s.sent = s.field.querySelector('.error:not(.size-warning)') ? s.input.value : null;
     s.asked = 0;
-    s.hand.append(s.chips, s.warn, s.preview);
+    // The letters' legend rests in the hand's place while it shows nothing else: a line that is
+    // there anyway, so the block is no taller for it (the first card still needs no scroll).
+    const legend = s.field.querySelector('.suit-legend');
+    s.hand.append(...(legend ? [legend] : []), s.chips, s.warn, s.preview);
     s.field.append(s.pick);
     // "My hand": the one hand's place just below its block, which stays as short as the keypad needs.
     if (this.form.classList.contains('hand-form')) s.fieldset.after(s.hand); else s.field.append(s.hand);
