@@ -99,7 +99,9 @@ def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
         expect(page.locator('.offline .aside')).to_contain_text(ES['aside'].format(n=2))
         page.wait_for_timeout(2000)
         expect(boxes).to_have_count(0)
-        assert [e for e in first.errors if 'ERR_INTERNET_DISCONNECTED' not in e] == []
+        # No script failed: what the console may hold is the network's (offline, and the 409 answers
+        # that are the conflicts themselves, which Chromium logs as failed loads).
+        assert [e for e in first.errors if 'ERR_INTERNET_DISCONNECTED' not in e and 'status of 409' not in e] == []
         second.close()
         first.close()
 
