@@ -50,7 +50,7 @@ export function keepAwake() {
         lock = await navigator.wakeLock.request('screen');
         lock.addEventListener('release', () => { lock = null; });
       }
-    } catch (e) { lock = null; }
+    } catch { lock = null; }
   };
   document.addEventListener('visibilitychange', ask);
   ask();

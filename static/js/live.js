@@ -100,7 +100,7 @@ export function follow(place, handlers) {
             connect();
           }
         } else if (!over) on.stale();
-      } catch (e) {
+      } catch {
         on.stale();                     // offline for now: try again at the next tick
       } finally {
         busy = false;

@@ -248,7 +248,7 @@ async function sendOne(id, token, here) {
     let res;
     try {
       res = await fetch(urls.round(item.round), { method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
-    } catch (e) {
+    } catch {
       return false;                                        // still no network: the next try sends it
     }
     if (res.ok && res.redirected) {
@@ -289,7 +289,7 @@ async function fresh_token() {
   try {
     const res = await fetch(info.tokenUrl, { cache: 'no-store', credentials: 'same-origin' });
     return res.ok ? (await res.json()).csrf : null;
-  } catch (e) {
+  } catch {
     return null;
   }
 }
@@ -305,7 +305,7 @@ async function sendGame(data, token) {
   try {
     res = await fetch('/games/new', { method: 'POST', body: withToken(data.made, token), credentials: 'same-origin',
       redirect: 'manual', headers: { 'X-Keep': '1' } });
-  } catch (e) {
+  } catch {
     return false;
   }
   if (res.type !== 'opaqueredirect') {
@@ -394,7 +394,7 @@ function roundPage(form) {
       let res = null;
       try {
         res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
-      } catch (err) {
+      } catch {
         res = null;                                        // still no answer: kept on this phone below
       }
       if (res && res.type === 'opaqueredirect') { window.location.assign(`${info.roundUrl.replace('{n}', number)}?saved=1`); return; }
@@ -586,7 +586,7 @@ function newGame() {
       let res = null;
       try {
         res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
-      } catch (err) {
+      } catch {
         res = null;                                       // no answer: made here below
       }
       if (res && res.type === 'opaqueredirect') { window.location.assign(`/games/${id}`); return; }
@@ -718,7 +718,7 @@ async function main() {
   // With a network, first learn the release (a new one replaces the old bundle, which the new
   // service worker may already have dropped); then what the phone holds.
   if (navigator.onLine && !madeHere) {
-    try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
+    try { await keep(); } catch { /* the server is away: what the phone holds will do */ }
   }
   if (!release) return;
   unsent = (await read(queueKey(), [])).length;
