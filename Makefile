@@ -93,9 +93,11 @@ crowd: $(VENV)/.dev catalogs
 	$(PY) bench/crowd.py
 
 # A server left running for months: dropped streams, slow bodies, lock waits (the endurance tests,
-# on the production recipe), then one game followed by 1,000 phones and the history of 500 games.
+# on the production recipe, and a bystander's page views meanwhile), then one game followed by
+# 1,000 phones and the history of 500 games.
 soak: $(VENV)/.dev catalogs
 	$(PY) -m pytest -p no:cacheprovider -v tests/test_endurance.py
+	$(PY) bench/stalls.py
 	$(PY) bench/crowd.py
 	$(PY) bench/history.py
 
