@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test check bench worst load slow stalls history crowd soak chromium clean translations catalogs
+.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium clean translations catalogs
 
 $(VENV)/.app: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,8 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	touch $@
 
 # The npm packages (package.json, pinned by package-lock.json): the picture's fonts (unpacked to
-# TTF once, about 12 s), and axe-core, which checks every page for accessibility in the browser
-# tests. Installed, never vendored.
+# TTF once, about 12 s), Pyodide and idb-keyval for offline play, axe-core, which checks every page
+# for accessibility in the browser tests, and eslint. Installed, never vendored.
 node_modules/.ci: package-lock.json $(VENV)/.app
 	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 	npm ci --no-audit --no-fund --silent
@@ -49,12 +49,19 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
-test: $(VENV)/.dev node_modules/.ci chromium catalogs
+# The JavaScript, before any browser runs it: eslint (eslint.config.mjs) on static/js/ and static/sw.js.
+lint: node_modules/.ci
+	node_modules/.bin/eslint .
+
+test: lint $(VENV)/.dev node_modules/.ci chromium catalogs
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
 
-# The quick core: no browser, no production-recipe run, a tenth of the property tests' examples.
-check: $(VENV)/.dev catalogs
-	$(PY) -m pytest -m "not browser and not slow"
+# The quick core: the lint, then every test but the browser journeys and the slow ones (the
+# production recipe in its own processes, seconds of brute force), with a tenth of the property
+# tests' examples (hypothesis's dev profile), spread over the machine's cores (pytest-xdist). It
+# needs the npm packages too: the picture's tests draw in the fonts.
+check: lint $(VENV)/.dev node_modules/.ci catalogs
+	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -m "not browser and not slow" -n auto
 
 bench: $(VENV)/.dev node_modules/.ci chromium catalogs
 	$(PY) bench/solver.py
@@ -91,9 +98,11 @@ crowd: $(VENV)/.dev catalogs
 	$(PY) bench/crowd.py
 
 # A server left running for months: dropped streams, slow bodies, lock waits (the endurance tests,
-# on the production recipe), then one game followed by 1,000 phones and the history of 500 games.
+# on the production recipe, and a bystander's page views meanwhile), then one game followed by
+# 1,000 phones and the history of 500 games.
 soak: $(VENV)/.dev catalogs
 	$(PY) -m pytest -p no:cacheprovider -v tests/test_endurance.py
+	$(PY) bench/siege.py
 	$(PY) bench/crowd.py
 	$(PY) bench/history.py
 

@@ -142,6 +142,7 @@ def axe_violations(page):
     """
     if not AXE.exists():
         pytest.fail('axe-core is not installed (make test installs it)')
+    page.wait_for_load_state()          # as a person sees it: the browser paints nothing before its stylesheet
     page.add_script_tag(path=str(AXE))
     result = page.evaluate('tags => axe.run(document, {runOnly: {type: "tag", values: tags}})', AXE_TAGS)
     return [(v['id'], node['target'], node.get('failureSummary', '')[:300])

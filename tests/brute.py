@@ -1,13 +1,14 @@
 """A slow, obviously correct referee, written apart from scorer.solver and sharing no code with it.
 
-It lists every subset of the hand, keeps those that are melds (trying every role for every
+It lists every subset of the hand that could be a meld (all of one rank or of one suit, but for
+its wild-rank cards and jokers), keeps those that are melds (trying every role for every
 wild-rank card), and finds the cheapest way to cover the hand with disjoint melds and
 deadwood by trying, for the first card left, "deadwood" and every meld that holds it.
 Cards are (rank, suit) pairs as in scorer.cards.Card; a joker has rank 0.
 """
 
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 
 
 def card_value(card, wild, rules):
@@ -65,6 +66,23 @@ def is_meld(cards, wild, rules):
     return False
 
 
+def could_be_melds(hand, wild):
+    """Every subset of 3 or more cards (as a bit mask of the hand) that is all of one rank or all of
+    one suit but for its wild-rank cards and jokers: a meld's other cards are a set's (one rank) or
+    a run's (one suit), so every meld is among these."""
+    free = [i for i, (rank, _) in enumerate(hand) if rank in (0, wild)]
+    groups = [free]
+    for key in (0, 1):                    # by rank, by suit
+        for value in {card[key] for card in hand if card[0] not in (0, wild)}:
+            groups.append(free + [i for i, card in enumerate(hand) if card[0] not in (0, wild) and card[key] == value])
+    found = set()
+    for group in groups:
+        for size in range(3, len(group) + 1):
+            for chosen in combinations(group, size):
+                found.add(sum(1 << i for i in chosen))
+    return sorted(found)
+
+
 def brute_penalty(hand, wild, rules):
     """The smallest deadwood total over every way of splitting the hand into melds and deadwood."""
     hand = tuple(sorted((tuple(c) for c in hand)))
@@ -78,8 +96,8 @@ def brute_penalty(hand, wild, rules):
         return meld_cache[cards]
 
     melds_with = {i: [] for i in range(n)}
-    for mask in range(1, 1 << n):
-        if bin(mask).count('1') >= 3 and meld_ok(mask):
+    for mask in could_be_melds(hand, wild):
+        if meld_ok(mask):
             first = (mask & -mask).bit_length() - 1
             melds_with[first].append(mask)
 

@@ -4,16 +4,19 @@ and for the browser journeys one Chromium and the app served on loopback."""
 import os
 from pathlib import Path
 
+import jinja2
 import pytest
 from hypothesis import HealthCheck, settings
 
 from app import create_app
 from tests.helpers import new_game_form
 
-# Property tests run a tenth of their examples in the quick core (`make check`: the dev profile)
-# and all of them in `make test` (HYPOTHESIS_PROFILE=ci); see tests/hands.examples().
-settings.register_profile('ci', deadline=None, suppress_health_check=list(HealthCheck))
-settings.register_profile('dev', deadline=None, suppress_health_check=list(HealthCheck))
+# Property tests run all their examples in `make test` (HYPOTHESIS_PROFILE=ci) and a tenth of them in
+# the quick core (`make check`: the dev profile, the default); tests/hands.examples() scales a test's
+# own count by the profile's. No deadline: the solver's speed is checked by benchmarks, not here.
+settings.register_profile('ci', deadline=None, suppress_health_check=list(HealthCheck), max_examples=100,
+                          print_blob=True)
+settings.register_profile('dev', parent=settings.get_profile('ci'), max_examples=10)
 settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'dev'))
 
 TESTS_RATE = '1000 per second'     # tests ask the solver faster than any table (test_api.py checks the real fence)
@@ -22,7 +25,10 @@ TESTS_RATES = {'SOLVER_RATE': TESTS_RATE, 'GAME_RATE': TESTS_RATE, 'IMPORT_RATE'
 
 
 def pytest_sessionstart(session):
-    """The compiled catalogs (.mo) are made from the .po files kept in the repository, if missing."""
+    """The compiled catalogs (.mo) are made from the .po files kept in the repository, if missing
+    (by the run itself, or by pytest-xdist's controller before its workers start: never by two at once)."""
+    if hasattr(session.config, 'workerinput'):
+        return
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     for po in (Path(__file__).resolve().parent.parent / 'translations').glob('*/LC_MESSAGES/messages.po'):
@@ -41,10 +47,36 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Each template compiled once a run, not once a test: every test makes a fresh app, and compiling
+    the templates was most of what a test took. Jinja checks each template's source against its
+    compiled copy, so a template changed on disk is compiled again."""
+
+    def __init__(self):
+        self.compiled = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.compiled:
+            bucket.bytecode_from_string(self.compiled[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = CompiledTemplates()
+
+
+def new_app(config):
+    """The app with a test's config, its templates compiled once a run (see CompiledTemplates)."""
+    app = create_app(config)
+    app.jinja_env.bytecode_cache = TEMPLATES
+    return app
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'test.sqlite'), 'SECRET_KEY': 'test',
-                       'WTF_CSRF_ENABLED': False, **TESTS_RATES})
+    return new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'test.sqlite'), 'SECRET_KEY': 'test',
+                    'WTF_CSRF_ENABLED': False, **TESTS_RATES})
 
 
 @pytest.fixture
@@ -77,8 +109,8 @@ def browser():
 def server(tmp_path):
     """The app on a fresh database, served on a loopback port for the browser."""
     from tests.server import Server
-    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
-                      **TESTS_RATES})
+    app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
+                   **TESTS_RATES})
     with Server(app) as s:
         yield s
 

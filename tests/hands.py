@@ -1,6 +1,5 @@
 """Hypothesis strategies and helpers shared by the solver tests: deals, rules, validity of an arrangement."""
 
-import os
 from collections import Counter
 
 from hypothesis import settings
@@ -12,12 +11,12 @@ from scorer.claims import check_meld
 from scorer.rules import make_rules
 from tests.brute import card_value, is_meld
 
-FULL = os.environ.get('HYPOTHESIS_PROFILE', 'dev') == 'ci'
-
 
 def examples(n):
-    """A property test's settings: n examples in `make test` (the ci profile), a tenth in the quick core."""
-    return settings(max_examples=n if FULL else max(5, n // 10))
+    """A property test's settings: n examples in `make test` (the ci profile), and in the quick core (the
+    dev profile, tests/conftest.py) the same share of n as the dev profile's examples are of ci's."""
+    share = settings.default.max_examples / settings.get_profile('ci').max_examples
+    return settings(max_examples=max(5, round(n * share)))
 
 
 MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w)

@@ -9,6 +9,7 @@ from scorer.cards import JOKER, Card, CardError, ordinal, pretty, text
 from scorer.reading import card, parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import GAMES
+from tests.helpers import LANGUAGES
 
 
 @pytest.mark.parametrize('typed, canonical', [
@@ -110,7 +111,7 @@ def server_reads(text, language):
     return [[r.typed, str(r.card) if r.card else None, r.problem] for r in read(text, language)]
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, language):
     """Every text, card by card: the same cards, the same problems in the same words."""
     context = browser.new_context()
@@ -185,7 +186,7 @@ def test_stored_cards_read_the_same_whatever_the_page_language():
     """Canonical text is read the English way, and symbols read alike in every language."""
     from scorer.reading import canonical, symbols
     assert canonical('7C KH', 'en') == '7C KH'
-    for language in ('en', 'es', 'pt'):
+    for language in LANGUAGES:
         assert canonical(symbols('7C KH 10D JK'), language) == '7C KH 10D JK'
 
 

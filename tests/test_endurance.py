@@ -1,6 +1,10 @@
 """A server left running for months, on the production recipe (gunicorn, gevent workers): every
-live stream gives its database connection back however it ends, and a deleted game ends its
-streams with 'gone'."""
+live stream gives its database connection back however it ends, a deleted game ends its streams
+with 'gone', and nobody waits behind a save that waits for the write lock or behind a slow body.
+
+These tests time nothing: how fast a page is while the worker is under siege is a benchmark's
+figure (`make soak`: bench/siege.py, docs/speed.md). The few bounds on a clock here are hang
+guards, each far from any speed goal and stated as what a stalled worker would take instead."""
 
 import os
 import socket
@@ -93,8 +97,9 @@ def test_dropped_streams_give_their_database_connections_back(served):
 
 
 def test_a_save_waiting_for_the_write_lock_stalls_nobody_else(tmp_path):
-    """Another process holds the write lock for 2 s: the save waits for it (and then saves) while the
-    same single worker keeps answering page views and keeps its streams flowing."""
+    """Another process holds the write lock for 1.7 s: the save waits for it (and then saves) while the
+    same single worker keeps answering page views and keeps its streams flowing. A worker stalled by
+    the wait would answer no view, and send no ping, until the save had given up or gone through."""
     import sqlite3
     import threading
     import time
@@ -114,20 +119,18 @@ def test_a_save_waiting_for_the_write_lock_stalls_nobody_else(tmp_path):
             'entries-0-cards': '', 'entries-0-points': '', 'entries-1-cards': '', 'entries-1-points': '7'})[0]))
         save.start()
         time.sleep(0.2)
-        views, pings = [], 0
+        views, pings = 0, 0
         ends = time.monotonic() + 1.5
-        stream.settimeout(2)
+        stream.settimeout(2)                                   # hang guard: a ping is due every 0.2 s
         while time.monotonic() < ends:                         # while the save waits
-            started = time.monotonic()
             assert Browser(server.url).get(game)[0] == 200
-            views.append(time.monotonic() - started)
+            assert 'status' not in saved                       # answered while the save still waits
+            views += 1
             pings += stream.recv(65536).count(b'event: ping')
-        assert 'status' not in saved                           # still waiting for the lock
         blocker.rollback()
         save.join(15)
         assert saved['status'] == 302
-        assert max(views) < 0.5, views
-        assert pings >= 3
+        assert views >= 1 and pings >= 3, (views, pings)       # of the 7 pings due while the lock was held
         stream.close()
     finally:
         server.stop()
@@ -135,9 +138,10 @@ def test_a_save_waiting_for_the_write_lock_stalls_nobody_else(tmp_path):
 
 def test_slow_bodies_are_cut_off_and_a_bystander_is_served_meanwhile(tmp_path):
     """Hundreds of clients that announce a 200 kB import and send a byte a second get 408 once the
-    body deadline passes; a person opening a page meanwhile is served at once."""
+    body deadline passes, all together; a person opening a page meanwhile is served before it."""
     import time
-    server = Gunicorn(tmp_path / 'bodies.sqlite', workers=1, env={'SCORER_BODY_SECONDS': '2',
+    deadline = 2                                               # seconds a body may take, here
+    server = Gunicorn(tmp_path / 'bodies.sqlite', workers=1, env={'SCORER_BODY_SECONDS': str(deadline),
                                                                   'SCORER_CLIENT_CONNECTIONS': '0'}).start()
     slow = []
     try:
@@ -150,13 +154,15 @@ def test_slow_bodies_are_cut_off_and_a_bystander_is_served_meanwhile(tmp_path):
         while time.monotonic() - started < 1.5:
             view = time.monotonic()
             assert Browser(server.url).get('/')[0] == 200
-            assert time.monotonic() - view < 0.5
+            # Hang guard: a page that waited behind a slow body came only once a deadline freed the worker.
+            assert time.monotonic() - view < deadline
             for sock in slow[:20]:
                 sock.sendall(b'-')
             time.sleep(0.3)
         answers = [read_until(sock, b'\r\n\r\n') for sock in slow]
         assert all(a.startswith(b'HTTP/1.1 408') for a in answers), {a[:20] for a in answers}
-        assert time.monotonic() - started < 6
+        # Hang guard: cut off together, at about the deadline; one after another would take 200 deadlines.
+        assert time.monotonic() - started < 3 * deadline
     finally:
         for sock in slow:
             sock.close()

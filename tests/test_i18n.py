@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from app import create_app
 from scorer.cards import CardError
 from scorer.reading import parse_cards, parse_rank
-from tests.helpers import new_game_form, round_form, save_confirmed
+from tests.helpers import TRANSLATED, new_game_form, round_form, save_confirmed
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -45,7 +45,7 @@ def test_the_template_holds_every_message_in_the_code(tmp_path):
     assert kept - fresh == set(), 'run make translations: translations/messages.pot has messages no longer used'
 
 
-@pytest.mark.parametrize('lang', ['es', 'pt'])
+@pytest.mark.parametrize('lang', TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(lang):
     translated = {m.id: m for m in catalog(lang) if m.id}
     for m in template():
@@ -230,7 +230,7 @@ FEMININE = {'es': {'jotas', 'reinas'}, 'pt': {'damas'}}
 ARTICLES = {'es': ('los', 'las'), 'pt': ('os', 'as')}
 
 
-@pytest.mark.parametrize('language', ['es', 'pt'])
+@pytest.mark.parametrize('language', TRANSLATED)
 def test_the_round_banner_agrees_for_every_wild_rank(client, language):
     """'Las reinas son comodines', never 'Los reinas'; 'As damas são curingas', never 'Os damas'."""
     client.set_cookie('lang', language)

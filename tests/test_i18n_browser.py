@@ -3,6 +3,7 @@
 import pytest
 
 from tests.browser import expect, no_horizontal_scroll, phone, phone_in, shot, start_game, tap_cards
+from tests.helpers import TRANSLATED
 
 WORDS = {
     'es': {'new': 'Nueva partida', 'seat': 'Asiento', 'start': 'Empezar la partida', 'enter': 'Anotar la ronda 1',
@@ -22,7 +23,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize('lang', ['es', 'pt'])
+@pytest.mark.parametrize('lang', TRANSLATED)
 def test_sheet_and_audit_in_the_tables_language(browser, server, lang):
     w = WORDS[lang]
     context = phone(browser)

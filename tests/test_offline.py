@@ -14,7 +14,7 @@ import pytest
 
 from scorer.cards import JOKER, SUITS, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
-from tests.helpers import new_game_form, round_form
+from tests.helpers import LANGUAGES, new_game_form, round_form
 from web import phone
 
 PLAYERS = ['Ana', 'Bruno', 'Zoë']
@@ -96,7 +96,7 @@ def test_a_page_kept_for_offline_play_leaves_the_messages_to_the_page_seen(clien
 
 # One scorer, one set of templates
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_phone_draws_the_sheet_the_server_draws(client, language):
     for rounds in (0, 4, 11):
         url = play(client, rounds=rounds, seed=rounds)
@@ -157,7 +157,7 @@ def test_the_start_page_kept_for_no_network_lists_only_what_the_phone_holds(clie
     assert away.status_code == 200 and 'This page needs a network' in away.get_data(as_text=True)
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_phone_makes_a_new_game_as_the_server_does(client, language):
     client.set_cookie('lang', language)
     forms = [new_game_form(PLAYERS, first_dealer='1', title='Cabin', place='Lake'),
@@ -184,7 +184,7 @@ def test_the_phone_makes_a_new_game_as_the_server_does(client, language):
                 assert mine['message'] in r.get_data(as_text=True).replace('&#39;', "'"), mine
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, language):
     """The round page's form and the sheet's top, drawn on the phone for a game made there, are the
     server's own for the same game."""
@@ -208,7 +208,7 @@ def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, lang
 HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_phone_previews_a_hand_as_the_server_does(client, language):
     url = play(client, rounds=2)
     game_id = url.rsplit('/', 1)[1]
@@ -563,7 +563,7 @@ def test_a_game_kept_offline_survives_a_restarted_browser(app, browser, tmp_path
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
     """The offline status never wraps (nothing moves) and is never cut, in each language, with two-digit counts."""
     from tests.browser import phone_in

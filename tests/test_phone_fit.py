@@ -4,6 +4,7 @@ header on one line, no select or key whose words are cut."""
 import pytest
 
 from tests.browser import no_horizontal_scroll, phone, phone_in, shot, table_fits, tap_cards
+from tests.helpers import LANGUAGES
 
 sync_api = pytest.importorskip('playwright.sync_api')
 
@@ -18,7 +19,7 @@ SPILLING_KEYS = '''() => [...document.querySelectorAll('.key, .button, button')]
   k.offsetParent !== null && (k.scrollWidth > k.clientWidth + 1)).map((k) => k.textContent.trim())'''
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_every_page_fits_a_phone(browser, server, language):
     context = phone_in(browser, server, language, dark=language == 'es')
     page = context.new_page()

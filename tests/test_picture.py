@@ -12,7 +12,7 @@ import resvg_py
 from PIL import Image
 
 from scorer.limits import MAX_NAME, MAX_POINTS, MAX_TEXT
-from tests.helpers import new_game_form, round_form
+from tests.helpers import LANGUAGES, new_game_form, round_form
 
 # Long names of wide letters, and of the scripts the picture's fonts cover: each MAX_NAME long.
 NAMES = [(base * MAX_NAME)[:MAX_NAME] for base in (
@@ -47,7 +47,7 @@ def overlaps(a, b, slack=0.5):
             min(a['y'] + a['h'], b['y'] + b['h']) - max(a['y'], b['y']) > slack)
 
 
-CASES = [(language, count, title) for language in ('en', 'es', 'pt') for count in (2, 4, 8)
+CASES = [(language, count, title) for language in LANGUAGES for count in (2, 4, 8)
          for title in ('latin', 'cjk')]
 
 
@@ -92,7 +92,7 @@ def shot_path(name):
 def test_the_png_is_drawn_light_or_dark_in_every_language(client):
     """The server's PNG (resvg) for the three languages and both themes; saved to look at."""
     url = play(client, NAMES[:8], TITLES['latin'])
-    for language in ('en', 'es', 'pt'):
+    for language in LANGUAGES:
         light = client.get(f'{url}/picture.png?lang={language}').data
         dark = client.get(f'{url}/picture.png?lang={language}&theme=dark').data
         assert light[:8] == dark[:8] == b'\x89PNG\r\n\x1a\n' and light != dark

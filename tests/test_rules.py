@@ -1,19 +1,57 @@
 """Rules: every setting with its default, rounds, hand sizes and wild ranks, and errors that name the setting."""
 
 import dataclasses
+from html.parser import HTMLParser
 
 import pytest
 
 from scorer.cards import Card
-from scorer.rules import DEFAULT, Rules, RulesError, make_rules
+from scorer.rules import DEFAULT, RulesError, make_rules
+from tests.helpers import new_game_form
 
 
 def test_defaults_are_the_standard_game():
-    assert DEFAULT == Rules()
     assert DEFAULT.to_dict() == {
         'game': 'standard', 'decks': 2, 'jokers': 0, 'aces': 'low', 'face_values': 'ten',
         'wild_penalty': 15, 'joker_penalty': 20, 'ace_penalty': 15, 'max_wilds_per_meld': None,
         'all_wild_melds': True, 'double_last_round': False, 'tie_break': 'zero_rounds'}
+
+
+class Choices(HTMLParser):
+    """What a browser sends from a page's selects left alone: the option marked selected, else the first."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent, self.select = {}, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == 'select':
+            self.select = attrs['name']
+        elif tag == 'option' and self.select and (self.select not in self.sent or 'selected' in attrs):
+            self.sent[self.select] = attrs['value']
+
+    def handle_endtag(self, tag):
+        if tag == 'select':
+            self.select = None
+
+
+def rules_of_a_game_made_with(client, form):
+    from web import store
+    from web.db import get_db
+    r = client.post('/games/new', data=form)
+    assert r.status_code == 302, r.get_data(as_text=True)
+    with client.application.app_context():
+        return store.load_game(get_db(), r.headers['Location'].rsplit('/', 1)[1]).rules
+
+
+def test_a_game_made_with_every_setting_left_alone_plays_by_the_defaults(client):
+    """The new-game form's first choices, and the form the tests post (tests/helpers.py), are DEFAULT."""
+    page = Choices()
+    page.feed(client.get('/games/new').get_data(as_text=True))
+    assert set(page.sent) >= set(DEFAULT.to_dict())
+    assert rules_of_a_game_made_with(client, {**page.sent, 'players-0': 'Ana', 'players-1': 'Bruno'}) == DEFAULT
+    assert rules_of_a_game_made_with(client, new_game_form(['Ana', 'Bruno'])) == DEFAULT
 
 
 @pytest.mark.parametrize('game, sizes, wilds', [

@@ -4,7 +4,7 @@ scorekeeper's page filling in, and everything a phone without the seat's key is 
 import pytest
 
 from scorer.reading import symbols
-from tests.helpers import round_form
+from tests.helpers import LANGUAGES, round_form
 
 
 def take(client, url, seat):
@@ -121,7 +121,7 @@ PHRASES = {
 }
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_four_phones_one_round(browser, server, language):
     from tests.browser import expect, phone_in, shot, start_game, tap_cards
     words = PHRASES[language]

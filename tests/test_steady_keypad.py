@@ -11,6 +11,7 @@ import pytest
 
 from scorer.reading import symbols
 from tests.browser import phone_in, shot, start_game, tap_cards
+from tests.helpers import LANGUAGES
 from tests.test_fast_entry import save_by_points
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -76,7 +77,7 @@ def human_taps(page, cards, suit='S'):
 
 
 @pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_no_key_moves_while_a_hand_is_entered(browser, server, language, size):
     context, page = phone_at(browser, server, language, size)
     round_11(context, page, server)
@@ -130,7 +131,7 @@ def test_three_hands_at_a_human_pace_hold_exactly_the_cards_aimed_at(browser, se
 
 
 @pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_first_card_needs_no_scroll(browser, server, language, size):
     context, page = phone_at(browser, server, language, size)
     game = start_game(page, server.url, PLAYERS)
@@ -158,7 +159,7 @@ def test_the_first_card_needs_no_scroll(browser, server, language, size):
     context.close()
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_a_short_hand_is_saved_only_once_confirmed(browser, server, language):
     context, page = phone_at(browser, server, language, SIZES[0])
     game = round_11(context, page, server)

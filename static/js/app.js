@@ -61,7 +61,7 @@ export function keepAwake() {
         lock = await navigator.wakeLock.request('screen');
         lock.addEventListener('release', () => { lock = null; });
       }
-    } catch (e) { lock = null; }
+    } catch { lock = null; }
   };
   document.addEventListener('visibilitychange', ask);
   ask();

@@ -149,7 +149,7 @@ class Link {
       busy = true;
       try {
         if (await this.ask()) this.answered(); else if (!this.over) this.on.stale();
-      } catch (e) {
+      } catch {
         this.on.stale();                // offline for now: try again at the next tick
       } finally {
         busy = false;

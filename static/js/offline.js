@@ -276,7 +276,7 @@ async function sendOne(id, token, here) {
     let res;
     try {
       res = await fetch(urls.round(item.round), { method: 'POST', body: withToken(item.fields, token), credentials: 'same-origin' });
-    } catch (e) {
+    } catch {
       return false;                                        // still no network: the next try sends it
     }
     const landed = new URL(res.url, window.location.href);
@@ -331,7 +331,7 @@ async function fresh_token() {
   try {
     const res = await fetch(info.tokenUrl, { cache: 'no-store', credentials: 'same-origin' });
     return res.ok ? (await res.json()).csrf : null;
-  } catch (e) {
+  } catch {
     return null;
   }
 }
@@ -349,7 +349,7 @@ async function sendGame(data, token) {
   try {
     res = await fetch('/games/new', { method: 'POST', body: withToken(data.made, token), credentials: 'same-origin',
       headers: { 'X-Keep': '1', Accept: 'application/json' } });
-  } catch (e) {
+  } catch {
     return null;
   }
   if (!res.ok) {
@@ -509,7 +509,7 @@ function roundPage(form) {
       let res = null;
       try {
         res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
-      } catch (err) {
+      } catch {
         res = null;                                        // still no answer: kept on this phone below
       }
       if (res && res.type === 'opaqueredirect') { window.location.assign(`${info.roundUrl.replace('{n}', number)}?saved=1`); return; }
@@ -704,7 +704,7 @@ function newGame() {
       try {
         res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin',
           headers: { Accept: 'application/json' } });
-      } catch (err) {
+      } catch {
         res = null;                                       // no answer: made here below
       }
       if (res && res.ok) {
@@ -838,7 +838,7 @@ async function main() {
   // With a network, first learn the release (a new one replaces the old bundle, which the new
   // service worker may already have dropped); then what the phone holds.
   if (navigator.onLine && !madeHere) {
-    try { await keep(); } catch (e) { /* the server is away: what the phone holds will do */ }
+    try { await keep(); } catch { /* the server is away: what the phone holds will do */ }
   }
   if (!release) return;
   unsent = (await read(queueKey(), [])).length;

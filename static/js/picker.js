@@ -425,7 +425,7 @@ class Entry {
       s.preview.replaceChildren(box);
       s.penalty = box?.dataset.penalty ? say('penalty', { points: box.dataset.penalty }) : '';
       if (this.active === i) this.showStatus();
-    } catch (e) {
+    } catch {
       if (mine === s.asked) { s.preview.replaceChildren(); s.penalty = ''; }
     }
   }
@@ -532,7 +532,7 @@ function keepDraft(form, refresh, begun = false) {
   const saved = form.dataset.saved === '1' && !back;
   if (saved) localStorage.removeItem(key);
   let stored = null;
-  try { stored = JSON.parse(localStorage.getItem(key)); } catch (e) { stored = null; }
+  try { stored = JSON.parse(localStorage.getItem(key)); } catch { stored = null; }
   const now = snapshot();
   const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
   if (differs && form.dataset.problem !== '1' && !saved && !begun) {

@@ -1,0 +1,25 @@
+// The JavaScript's lint (`make check`, `make lint`): eslint's recommended rules, which include the two
+// this project relies on, no unused names (no-unused-vars, a catch's name too) and no name that is
+// not declared (no-undef: no implicit global, no misspelt one); each file is parsed as the browser
+// loads it. The page scripts (<script type="module">) and the scorer's worker (a module Worker) are
+// ES modules; the service worker is a classic script (navigator.serviceWorker.register('/sw.js')).
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  { ignores: ['node_modules/', '.venv/', 'tests/artifacts/', 'instance/'] },
+  js.configs.recommended,
+  {
+    files: ['static/js/*.js'],
+    ignores: ['static/js/scorer-worker.js'],
+    languageOptions: { sourceType: 'module', globals: globals.browser },
+  },
+  {
+    files: ['static/js/scorer-worker.js'],
+    languageOptions: { sourceType: 'module', globals: globals.worker },
+  },
+  {
+    files: ['static/sw.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
+];
