@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import new_game_form, round_form
+from tests.helpers import new_game_form
 from tests.server import Gunicorn
 
 SOLVE = '/api/solve?cards=7H+8H+9H&wild=5'

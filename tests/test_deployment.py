@@ -1,7 +1,6 @@
 """What a real deployment meets: HTTPS (directly or behind a reverse proxy), cookies that stay
 on this site, redirects that stay on this site, downloads named in any script, slow clients."""
 
-import subprocess
 import threading
 import urllib.parse
 import urllib.request

@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from scorer.cards import JOKER, SUITS, Card
+from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
 from tests.helpers import LANGUAGES, new_game_form, round_form
 from web import phone

@@ -708,7 +708,7 @@ function newGame() {
         res = null;                                       // no answer: made here below
       }
       if (res && res.ok) {
-        try { window.location.assign((await res.json()).sheet); return; } catch (err) { res = null; }
+        try { window.location.assign((await res.json()).sheet); return; } catch { res = null; }
       }
       if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server's page says what is wrong
     }
