@@ -22,6 +22,8 @@ from .typeface import FAMILY
 
 bp = Blueprint('sharing', __name__)
 
+PNG_ZOOM = 2        # the PNG at twice the picture's size: sharp on a phone's screen (two pixels a point)
+
 
 @lru_cache(maxsize=256)
 def qr_svg(text):
@@ -82,4 +84,4 @@ def png_of(drawn):
                 files.append(os.path.join(folder, f'{weight}.ttf'))
                 with open(files[-1], 'wb') as out:
                     out.write(font.data)
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg_of(drawn), font_files=files or None))
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg_of(drawn), font_files=files or None, zoom=PNG_ZOOM))
