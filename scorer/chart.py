@@ -122,7 +122,7 @@ def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bo
         right = size * 0.8
         if labels:                 # the labels need this much after the lines' end; the rounds to come give some
             widest = max([ems(label_text(p, players)) for p in players] + [0])
-            need = size * (1.9 + (widest + 0.4 if widest else 0))
+            need = size * (1.9 + (widest * 1.15 + 0.4 if widest else 0))      # bold: a little wider
             after = (last - max([r.round for r in sheet.rows] + [0])) / last
             right = max(right, (need - (width - left) * after) / (1 - after) if after < 1 else 0)
     colours = colours or list(range(len(players)))
