@@ -29,14 +29,15 @@ HOUSE = dict(jokers='2', aces='high_or_low', face_values='ranked', max_wilds_per
 
 @pytest.fixture(scope='module')
 def games(tmp_path_factory):
-    """A finished game of every size with each kind of names (the widest with every house rule), served."""
+    """Finished games: of every size with the widest names (and every house rule), of 2, 4, 6 and 8
+    with the cast's; served on loopback."""
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('print') / 'print.sqlite'),
                       'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
     client = app.test_client()
     made = {}
     for kind, names in NAMES.items():
         title, place, rules = (TITLE, PLACE, {}) if kind == 'cast' else (WIDE_TITLE, WIDE_PLACE, HOUSE)
-        for players in range(2, 9):
+        for players in range(2, 9) if kind == 'widest' else (2, 4, 6, 8):
             made[kind, players] = make_game(client, players, 11, names=names, title=title, place=place, **rules)
     with Server(app) as server:
         yield server, made
