@@ -45,6 +45,8 @@ def games(tmp_path_factory):
     (FOLDER / 'pages.json').write_text(json.dumps(PAGES, indent=1, sort_keys=True))
 
 
+SPILLING = '''() => [...document.querySelectorAll('.print-sheet th, .print-sheet td')].filter((cell) =>
+  cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent.trim().slice(0, 30))'''
 UPRIGHT = '''() => [...document.querySelectorAll('.print-sheet thead th')].filter((th) =>
   getComputedStyle(th).writingMode !== 'horizontal-tb' || getComputedStyle(th).transform !== 'none' ||
   [...th.querySelectorAll('*')].some((e) => getComputedStyle(e).writingMode !== 'horizontal-tb')).length'''
@@ -72,6 +74,7 @@ def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, lan
             found += text_problems(page, 'main')
             if page.evaluate(UPRIGHT):
                 found.append('a heading on its side')
+            found += [f'wider than its column: {text}' for text in page.evaluate(SPILLING)]
             page.emulate_media(media='null')            # the next PDF in print media again
             if found:
                 problems[case] = found
