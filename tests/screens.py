@@ -3,6 +3,9 @@
 person makes with their eyes, as scripts: no text cut by its box or lying on another text, no
 sideways scroll, the smallest type on the screen."""
 
+import collections
+import json
+
 from tests.helpers import new_game_form, round_form
 
 # Long names of every kind the sheet meets: a 30-character name, capitals with accents (the tilde
@@ -134,3 +137,29 @@ def smallest_type(page, scope=None):
 def sideways(page):
     """[how far the page scrolls sideways (px), then each box on it that scrolls sideways]."""
     return page.evaluate(SIDEWAYS)
+
+
+def summary(artifacts):
+    """The figures the screen and print tests measured (their JSON under `artifacts`), in lines:
+    each figure's least and most by screen size, and the printed pages of every case."""
+    lines = []
+    figures = artifacts / 'screens' / 'figures.json'
+    if figures.exists():
+        for figure, cases in json.loads(figures.read_text()).items():
+            by_size = collections.defaultdict(list)
+            for case, value in cases.items():
+                by_size[next(part for part in case.split('-') if 'x' in part and part[0].isdigit())].append(value)
+            lines.append(f'{figure} ({len(cases)} screens):')
+            lines += [f'  {size}: {min(values)} to {max(values)}' for size, values in by_size.items()]
+    pages = artifacts / 'print' / 'pages.json'
+    if pages.exists():
+        counted = json.loads(pages.read_text())
+        lines.append(f'printed pages: {dict(collections.Counter(counted.values()))} over {len(counted)} cases'
+                     f' (A4 and Letter, en/es/pt, 2-8 players)')
+        lines += [f'  {case}: {n} pages' for case, n in sorted(counted.items()) if n != 1]
+    return lines
+
+
+if __name__ == '__main__':      # python -m tests.screens: the figures of the last run of the screen tests
+    from tests.browser import ARTIFACTS
+    print('\n'.join(summary(ARTIFACTS)) or 'no figures yet: run tests/test_screens.py and tests/test_print_pages.py')
