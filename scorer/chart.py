@@ -6,6 +6,7 @@ colour (chosen for the game) and a marker shape (by seat), so the chart reads wi
 too; a round scored 0 gets a filled marker, and the leader's line is drawn heavier.
 """
 
+import unicodedata
 from dataclasses import dataclass
 from math import cos, pi, sin
 
@@ -51,6 +52,18 @@ class Chart:
     lines: tuple
     y_ticks: tuple          # (y, total)
     x_ticks: tuple          # (x, round)
+    labels: tuple = ()      # a Label at the end of each line, where asked for (the big screen)
+    size: float = 0         # the type of the ticks and labels, in the chart's units (0: the page's)
+
+
+@dataclass(frozen=True)
+class Label:
+    """What names a line at its end: its marker, and its player's first name where that is short and
+    no one else's (else the marker alone, with the player's colour, as the standings show it)."""
+    line: Line
+    text: str
+    x: float                # the marker's centre; the text follows it
+    y: float                # clear of every other label, as near the line's end as that allows
 
 
 # Tick steps: 1, 2 and 5 times a power of ten, and 25 times one (0-250 by 50 is 5 steps of 50).
@@ -69,11 +82,50 @@ def nice_scale(most):
     return best[1], best[2]
 
 
-def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bottom=22):
-    """The chart of a sheet: a line per player from 0 before round 1 to their total after each round."""
+# The race on the scoresheet (the server's page and the phone's alike): 12 units of type, drawn at
+# 12 px or more on a 360 px phone, and tall enough there to tell eight lines apart.
+ON_THE_SHEET = dict(width=340, height=250, size=12)
+
+
+def shape(seat):
+    """The marker of a seat's line: the same on every screen, on paper and in the picture."""
+    return SHAPES[seat % len(SHAPES)]
+
+
+def ems(text):
+    """About how wide a text is set, in ems: wide (Chinese, Japanese, Korean) characters one, others 0.6."""
+    return sum(1.0 if unicodedata.east_asian_width(ch) in 'WF' else 0.6 for ch in text)
+
+
+LABEL_EMS = 6.6             # the widest first name a line's label holds (11 Latin letters, 6 Chinese characters)
+
+
+def label_text(player, players):
+    """A line's name at its end: the player's first word, if it is short and no other player's."""
+    first = (player.split() or [''])[0]
+    firsts = [(p.split() or [''])[0].casefold() for p in players]
+    return first if ems(first) <= LABEL_EMS and firsts.count(first.casefold()) == 1 else ''
+
+
+def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bottom=22, size=0, labels=False):
+    """The chart of a sheet: a line per player from 0 before round 1 to their total after each round.
+
+    With `size` (the type of its figures, in the chart's units) the margins are made for that type;
+    with `labels`, each line is named at its end, in a margin on the right wide enough for the
+    longest label, the labels moved apart where the lines end close together."""
     players = list(sheet.game.players)
-    colours = colours or list(range(len(players)))
     last = sheet.game.rules.last_round
+    if size:
+        most_total = max([0] + [t for r in sheet.rows for t in r.totals.values()])
+        left = len(str(nice_scale(most_total)[0])) * 0.62 * size + size * 0.6
+        top, bottom = size * 0.7, size * 1.9
+        right = size * 0.8
+        if labels:                 # the labels need this much after the lines' end; the rounds to come give some
+            widest = max([ems(label_text(p, players)) for p in players] + [0])
+            need = size * (1.9 + (widest * 1.15 + 0.4 if widest else 0))      # bold: a little wider
+            after = (last - max([r.round for r in sheet.rows] + [0])) / last
+            right = max(right, (need - (width - left) * after) / (1 - after) if after < 1 else 0)
+    colours = colours or list(range(len(players)))
     most = max([0] + [t for r in sheet.rows for t in r.totals.values()])
     scale_top, scale_step = nice_scale(most)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -90,12 +142,34 @@ def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bo
         points = [Point(x(0), y(0), 0, 0, False)]
         points += [Point(x(r.round), y(r.totals[player]), r.round, r.totals[player], r.scores[player].score == 0)
                    for r in sheet.rows]
-        lines.append(Line(player, seat, colours[seat] % len(COLOURS), SHAPES[seat % len(SHAPES)], tuple(points),
+        lines.append(Line(player, seat, colours[seat] % len(COLOURS), shape(seat), tuple(points),
                           player in leaders and bool(sheet.rows)))
     lines.sort(key=lambda line: line.leader)               # the leader's line drawn last, on top
     y_ticks = tuple((y(v), v) for v in range(0, scale_top + 1, scale_step))
     x_ticks = tuple((x(n), n) for n in range(1, last + 1))
-    return Chart(width, height, left, right, top, bottom, tuple(lines), y_ticks, x_ticks)
+    end = max(line.points[-1].x for line in lines) if lines else left
+    placed = end_labels(lines, players, end + size * 0.9, top, height - bottom, size * 1.25) if labels else ()
+    return Chart(width, height, left, right, top, bottom, tuple(lines), y_ticks, x_ticks, placed, size)
+
+
+def end_labels(lines, players, x, top, bottom, spacing):
+    """A Label for each line at its end (at `x`), `spacing` apart at least and within top..bottom:
+    each goes as near its line's last point as it can, those that end close together moved apart
+    around where they end, in the order they end."""
+    ends = sorted(lines, key=lambda line: (line.points[-1].y, line.seat))
+    wanted = [line.points[-1].y for line in ends]
+    placed = []
+    for y in wanted:                                       # downwards: each below the one above
+        placed.append(max(y, placed[-1] + spacing) if placed else y)
+    shift = max(0.0, placed[-1] - bottom) if placed else 0
+    placed = [y - shift for y in placed]
+    for i in range(len(placed) - 2, -1, -1):               # and upwards again, where the bottom pushed
+        placed[i] = min(placed[i], placed[i + 1] - spacing)
+    lift = max(0.0, top - placed[0]) if placed else 0      # more lines than the height holds: spread evenly
+    if lift:
+        step = (bottom - top) / max(1, len(placed) - 1)
+        placed = [top + i * step for i in range(len(placed))]
+    return tuple(Label(line, label_text(line.player, players), x, round(y, 1)) for line, y in zip(ends, placed))
 
 
 def marker(shape, x, y, r=3.6):

@@ -348,6 +348,12 @@ def places(players, totals, zero_rounds, tie_break):
     return standings
 
 
+def next_round(rules, entered):
+    """The round played now: the first of the game's rounds not entered yet (None once every one is).
+    The sheet, the big screen and the lists of games all say it from here."""
+    return next((n for n in rules.rounds if n not in entered), None)
+
+
 def compute_sheet(game, skip_broken=False):
     """Score every round entered and rank the players.
 
@@ -371,12 +377,10 @@ def compute_sheet(game, skip_broken=False):
             zeros[p] += s.score == 0
         rows.append(Row(number, rules.hand_size(number), rules.wild_rank(number), game.dealer(number),
                         scores, dict(totals)))
-    entered = {r.round for r in rows}
-    missing = [n for n in rules.rounds if n not in entered]
-    next_round = missing[0] if missing else None
+    next_up = next_round(rules, {r.round for r in rows})
     standings = places(list(game.players), totals, zeros, rules.tie_break)
-    winners = [s.player for s in standings if s.place == 1] if next_round is None else []
-    return Sheet(game, rows, totals, zeros, standings, winners, next_round,
+    winners = [s.player for s in standings if s.place == 1] if next_up is None else []
+    return Sheet(game, rows, totals, zeros, standings, winners, next_up,
                  tie_break_words(standings, rules.tie_break, bool(rows)), broken)
 
 

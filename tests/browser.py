@@ -1,6 +1,10 @@
 """Browsers: Debian's Chromium at a phone viewport for the journeys, and a tiny scripted one for the load and crash tests."""
 
+import atexit
+import os
 import re
+import shutil
+import tempfile
 import urllib.error
 import urllib.request
 from http.cookiejar import CookieJar
@@ -29,7 +33,26 @@ ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-net
 def launch(playwright):
     if not Path(CHROMIUM).exists():
         pytest.fail('Debian chromium is not installed (make test installs it)')
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=with_chinese_type())
+
+
+FONTS = Path(__file__).resolve().parent.parent / 'node_modules' / '.picture-fonts'
+
+
+def with_chinese_type():
+    """The environment for Chromium: the system's fonts and Noto Sans SC (from npm, unpacked by make
+    for the picture), as a phone has a Chinese typeface, so Chinese names are drawn and measured,
+    not shown as empty boxes. Only the Chinese files are added: Latin text keeps the system's fonts."""
+    folder = Path(tempfile.mkdtemp(prefix='fonts-'))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    (folder / 'sc').mkdir()
+    for font in FONTS.glob('noto-sans-sc-[0-9]*.ttf'):
+        (folder / 'sc' / font.name).symlink_to(font)
+    (folder / 'fonts.conf').write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+        f'<dir>{folder / "sc"}</dir><cachedir>{folder / "cache"}</cachedir></fontconfig>')
+    return {**os.environ, 'FONTCONFIG_FILE': str(folder / 'fonts.conf')}
 
 
 def phone_with_a_profile(browser_type, folder, **options):

@@ -63,3 +63,19 @@ def test_a_hand_too_big_for_its_round_is_said_once(browser, server):
     expect(page.locator('.size-warning')).to_be_empty()
     shot(page, 'audit-too-many')
     context.close()
+
+
+def test_the_printable_view_is_black_on_white_without_the_sites_header_even_in_dark_mode(browser, server):
+    """Issue 39: the audit's printable view kept the dark theme and the site's header."""
+    context = phone(browser, dark=True)
+    page = context.new_page()
+    page.goto(server.url + '/audit?cards=7H+8H+9H+KS+5C&round=3')
+    assert page.evaluate('getComputedStyle(document.body).backgroundColor') == 'rgb(16, 18, 20)'   # the page: dark
+    page.get_by_role('link', name='Printable view').click()
+    expect(page.get_by_text('Minimal penalty: 10')).to_be_visible()
+    assert page.evaluate('getComputedStyle(document.body).backgroundColor') == 'rgb(255, 255, 255)'
+    assert page.evaluate('getComputedStyle(document.body).color') == 'rgb(17, 17, 17)'
+    expect(page.locator('header.bar')).to_be_hidden()
+    expect(page.locator('footer.languages')).to_be_hidden()
+    shot(page, 'audit-printable-dark')
+    context.close()

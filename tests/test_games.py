@@ -227,9 +227,24 @@ def test_the_new_game_form_suggests_names_used_on_this_phone(app, client, make_g
 
 
 def test_before_any_round_the_standings_rank_nobody(client, make_game):
-    """Issue 27: the table says '–' before round 1, and so do the standings (not 1, 1, 1)."""
+    """Issue 27: the table says '–' before round 1, and so do the standings (not 1, 1, 1); issue 39:
+    with no figure either (not "0 points · 0 zero rounds" for everyone), here and on the big screen."""
     url = make_game(('Ana', 'Bruno', 'Carla'))
     page = client.get(url).get_data(as_text=True)
     assert page.count('<span class="place">–</span>') == 3 and '<span class="place">1</span>' not in page
+    assert '0 points' not in page and '0 zero rounds' not in page
+    big = client.get(url + '/tv').get_data(as_text=True)
+    assert big.count('<span class="place">–</span>') == 3 and 'zero round' not in big and 'class="total"' not in big
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '5', '7']))
     assert '<span class="place">1</span>' in client.get(url).get_data(as_text=True)
+
+
+def test_the_list_says_the_round_played_now_as_the_sheet_does(client, make_game):
+    """Issue 39: the list said "round 5 of 11" of the game whose sheet says "Round 6 of 11"."""
+    url = make_game(('Ana', 'Bruno'))
+    assert 'round 1 of 11' in client.get('/').get_data(as_text=True)
+    for n in range(1, 6):
+        client.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, str(n)]))
+    assert 'Round 6 <span class="quiet">of 11</span>' in client.get(url).get_data(as_text=True)
+    listed = client.get('/').get_data(as_text=True)
+    assert 'round 6 of 11' in listed and 'round 5 of 11' not in listed

@@ -677,8 +677,8 @@ def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from
         keeper.set_offline(False)
         page.goto(server.url + '/')
         listed = page.locator('#offline .kept-here')
-        expect(listed).to_contain_text('Train Ana, Bruno, Zoë · Not sent yet (1) · round 1 of 11', timeout=30000)
-        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 1 of 11')
+        expect(listed).to_contain_text('Train Ana, Bruno, Zoë · Not sent yet (1) · round 2 of 11', timeout=30000)
+        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 2 of 11')     # played now, as the sheet says
         assert listed.locator('li').count() == 2
         assert listed.locator(f'a[href="{made}"]').count() == 1
         shot(page, 'offline-start-page')
@@ -712,8 +712,8 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
         expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games go on here.')
         listed = page.locator('#offline .kept-here li')
         expect(listed).to_have_count(2, timeout=30000)
-        expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Made here, not sent yet · round 0 of 11')
-        expect(listed.filter(has=page.locator(f'a[href="{path}"]'))).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 1 of 11')
+        expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Made here, not sent yet · round 1 of 11')
+        expect(listed.filter(has=page.locator(f'a[href="{path}"]'))).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 2 of 11')
         assert page.locator('main > section:not(#offline)').count() == 0   # no stale copy of the server's lists
         assert unquote(page.get_by_role('link', name='Español').get_attribute('href')) == '/language/es?next=/'
         shot(page, 'offline-start-kept')

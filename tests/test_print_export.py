@@ -213,22 +213,22 @@ def test_stats_across_games_with_names_matched_and_merged():
     assert merged['Ana'].totals == [0, 55, 20]
 
 
-def test_stats_page_table_chart_and_merge(client, make_game):
+def test_stats_page_cards_chart_and_merge(client, make_game):
     for players in (('Ana', 'Bruno'), ('ana', 'Bruno'), ('Anna', 'Bruno')):
         url = make_game(players)
         play(client, url, players, cards=False)
     page = client.get('/stats').get_data(as_text=True)
     assert '3 finished games' in page and '<svg' in page and 'average penalty by round' in page
-    assert page.count('<th scope="row">') == 3                                 # Ana (twice), Anna, Bruno
+    assert page.count('<li class="player-card">') == 3                         # Ana (twice), Anna, Bruno
     bars = re.findall(r'<rect [^>]*class="bar"><title>Round (\d+): ([\d.]+)</title></rect>\s*'
                       r'<text [^>]*class="value">(\d+)</text>', page)
     assert bars and all(int(shown) == int(float(value) + 0.5) for _, value, shown in bars)   # each bar says its value
     r = client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
     assert r.status_code == 302
     page = client.get('/stats').get_data(as_text=True)
-    assert page.count('<th scope="row">') == 2 and '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in page
+    assert page.count('<li class="player-card">') == 2 and '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in page
     client.post('/stats/unmerge', data={'spelling': 'anna'})
-    assert client.get('/stats').get_data(as_text=True).count('<th scope="row">') == 3
+    assert client.get('/stats').get_data(as_text=True).count('<li class="player-card">') == 3
 
 
 def test_read_game_refuses_a_file_whose_sheet_is_not_a_sheet():

@@ -83,7 +83,7 @@ def test_the_picture_holds_the_standings_and_no_key(client, make_game):
     assert key not in svg and 'keeper' not in svg
     png = client.get(url + '/picture.png')
     width, height = png_size(png.data)
-    assert png.mimetype == 'image/png' and width == 600 and 300 < height < 1200 and len(png.data) > 5000
+    assert png.mimetype == 'image/png' and width == 1200 and 600 < height < 2400 and len(png.data) > 5000   # 2 px a point
     download = client.get(url + '/picture.png?download=1')
     assert 'attachment' in download.headers['Content-Disposition']
 

@@ -18,6 +18,8 @@ from .phone import phone
 from .picture import MARGIN, WIDTH, lay_out
 from .typeface import FAMILY, Typeface
 
+PNG_ZOOM = 2        # the PNG at twice the picture's size: sharp on a phone's screen (two pixels a point)
+
 _typefaces = {}
 
 
@@ -61,7 +63,7 @@ def png(drawn, svg):
                 files.append(os.path.join(folder, f'{weight}.ttf'))
                 with open(files[-1], 'wb') as out:
                     out.write(font.data)
-        return bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=files or None))
+        return bytes(resvg_py.svg_to_bytes(svg_string=svg, font_files=files or None, zoom=PNG_ZOOM))
 
 
 def game_file(data, language, catalogs):

@@ -135,10 +135,15 @@ def download(text, mimetype, name):
                      as_attachment=True, download_name=name, etag=False, max_age=0)
 
 
+# The race on paper: the shape of its box in print.css (the page's width by 30 mm), in type of 9.5
+# units, which that box prints at 8 pt.
+PRINT_CHART = dict(width=620, height=100, size=9.5)
+
+
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
     game, result = readable_sheet(game_id)
     colours = store.colours(get_db(), game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
-                           winner=winner_words(result), chart=race(result, colours, width=560, height=150))
+                           winner=winner_words(result), chart=race(result, colours, **PRINT_CHART))

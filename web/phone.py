@@ -18,7 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
 from scorer.reading import symbols
-from scorer.chart import race
+from scorer.chart import ON_THE_SHEET, race
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS
 from scorer.query import QueryError, answer_data, read_hand, read_query
@@ -115,7 +115,7 @@ def live(game, game_id, colours=None, keeper=True, edit=False, last_save=''):
     return phone().render('games/_live.html', game_id=game_id, sheet=sheet, winner=winner_words(sheet),
                           keeper=keeper, rematch=None, editable=keeper and (not sheet.finished or edit),
                           etag='', revision=0, colours=colours, last_save=last_save,
-                          chart=race(sheet, colours) if sheet.rows else None)
+                          chart=race(sheet, colours, **ON_THE_SHEET) if sheet.rows else None)
 
 
 def preview(game, args):

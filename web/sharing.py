@@ -17,7 +17,6 @@ from .sheets import load_sheet, pictures, remembered, sheet_context
 
 bp = Blueprint('sharing', __name__)
 
-
 @lru_cache(maxsize=256)
 def qr_svg(text):
     """A QR code of the text as inline SVG, drawn on the server (once per link)."""

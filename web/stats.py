@@ -1,6 +1,7 @@
 """/stats: players across the finished games kept on this phone, and merging two spellings."""
 
 import sqlite3
+from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
@@ -16,6 +17,10 @@ from .db import get_db
 from .forms import EmptyForm, MergeForm
 
 bp = Blueprint('stats', __name__)
+
+# The bars of a player's card: the box in the chart's own units (the card is at least this many
+# px wide at 360 px, so a unit is at least a pixel) and the type of its figures.
+CHART_WIDTH, CHART_HEIGHT, CHART_TYPE = 280, 70, 12
 
 
 def kept_finished(rounds=False):
@@ -37,14 +42,50 @@ def kept_finished(rounds=False):
     return games
 
 
-def chart(values, width=220, height=60):
-    """Bars for the average penalty of each round, scaled to the box: a list of (x, y, w, h, round, value)."""
+@dataclass(frozen=True)
+class Bar:
+    x: float
+    y: float
+    w: float
+    h: float
+    round: int
+    value: float
+    label: str          # the value as the bar says it, in whole points
+    label_y: float
+
+    @property
+    def middle(self):
+        return round(self.x + self.w / 2, 1)
+
+
+@dataclass(frozen=True)
+class Bars:
+    bars: list
+    width: int
+    height: int         # of the bars, from the axis up
+    top: float          # room above the bars for their values
+    bottom: float       # room below the axis for the round numbers
+    size: int           # the type, in the chart's own units
+
+
+def chart(values, width=CHART_WIDTH, height=CHART_HEIGHT, size=CHART_TYPE):
+    """The average penalty of each round as bars in a box `width` wide, each with its value above
+    it and its round below, in type of `size` units. The chart is drawn at least as wide as its box
+    on every page (a card on a 360 px phone is wider), so a unit is never less than a pixel. Where
+    the values are too wide to stand side by side, every other one stands a line higher."""
     if not values:
-        return []
+        return Bars([], width, height, size + 3, size + 4, size)
     top = max(values.values()) or 1
     step = width / max(values)
-    return [(round((n - 1) * step + 1, 1), round(height - v / top * height, 1), round(step - 2, 1),
-             round(v / top * height, 1), n, round(v, 1)) for n, v in values.items()]
+    labels = {n: '%d' % (v + 0.5) for n, v in values.items()}
+    crowded = max(len(text) for text in labels.values()) * 0.62 * size + 2 > step
+    bars = []
+    for n, v in values.items():
+        h = round(v / top * height, 1)
+        lift = size + 1 if crowded and n % 2 == 0 else 0
+        bars.append(Bar(round((n - 1) * step + 1, 1), round(height - h, 1), round(step - 2, 1), h, n, round(v, 1),
+                        labels[n], round(height - h - 3 - lift, 1)))
+    return Bars(bars, width, height, (2 if crowded else 1) * (size + 1) + 3, size + 4, size)
 
 
 def aliases():

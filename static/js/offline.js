@@ -504,19 +504,38 @@ function roundPage(form) {
     // Decided before anything is awaited: a submit's default can only be stopped at once.
     if (navigator.onLine && !unsent && !failed && !made) return;
     e.preventDefault();
-    const body = new FormData(form);
-    if (navigator.onLine && !unsent && !made) {
-      let res = null;
-      try {
-        res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
-      } catch {
-        res = null;                                        // still no answer: kept on this phone below
+    const done = saving(form);
+    try {
+      const body = new FormData(form);
+      if (navigator.onLine && !unsent && !made) {
+        let res = null;
+        try {
+          res = await fetch(form.action || window.location.href, { method: 'POST', body, credentials: 'same-origin', redirect: 'manual' });
+        } catch {
+          res = null;                                      // still no answer: kept on this phone below
+        }
+        if (res && res.type === 'opaqueredirect') { form.dataset.leaving = '1'; window.location.assign(`${info.roundUrl.replace('{n}', number)}?saved=1`); return; }
+        if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server refused: its page says why
       }
-      if (res && res.type === 'opaqueredirect') { window.location.assign(`${info.roundUrl.replace('{n}', number)}?saved=1`); return; }
-      if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server refused: its page says why
+      await saveHere(form, number, body);
+    } finally {
+      if (!form.dataset.leaving && !form.dataset.native) done();     // saved: the page goes, still saying so
     }
-    await saveHere(form, number, body);
   });
+}
+
+// A save kept on the phone can take seconds (the first one starts the phone's scorer): its button
+// says it is saving and takes no second tap until the save is done or refused.
+function saving(form) {
+  const button = form.querySelector('.save-bar button');
+  if (!button || !info.saving) return () => {};
+  const text = button.textContent;
+  button.textContent = info.saving;
+  button.disabled = true;
+  form.setAttribute('aria-busy', 'true');
+  const done = () => { button.textContent = text; button.disabled = false; form.removeAttribute('aria-busy'); delete form.dataset.leaving; };
+  window.addEventListener('pageshow', done, { once: true });      // back to this page from the next one
+  return done;
 }
 
 // The round, after an offline save of it, as this phone holds it.
@@ -555,6 +574,7 @@ async function saveHere(form, number, body) {
   await write(queueKey(), queue);
   await write(liveKey(), drawn.ok || null);
   localStorage.removeItem(`draft:${info.game}:${number}`);
+  form.dataset.leaving = '1';
   window.location.assign(`${info.sheetUrl}?unsent=1`);
 }
 
@@ -779,8 +799,11 @@ function listed({ id, data, queue }) {
   const names = () => game.players.flatMap((p, i) => [...(i ? [', '] : []), bdi(p)]);
   const last = Object.keys(data.versions || {}).length;       // one version a round of the game
   const played = game.rounds.length;
+  const entered = new Set(game.rounds.map((r) => r.round));
+  let now = 1;                                                // the round played now, as the sheet says it
+  while (entered.has(now)) now += 1;
   const state = data.refused ? say('refused') : queue.length ? say('unsent', { n: queue.length }) : data.made ? say('made') : '';
-  const where = !last ? '' : played >= last ? say('gameOver') : say('roundOf', { n: played, last });
+  const where = !last ? '' : played >= last ? say('gameOver') : say('roundOf', { n: now, last });
   const name = document.createElement('strong');
   name.append(...(game.title ? [game.title] : names()));
   const what = document.createElement('span');

@@ -24,6 +24,45 @@ function turns(html) {
   withdrawUndo(state.lastSave);
 }
 
+// The hint to swipe the sheet shows only while the sheet is wider than its box: on a phone with
+// many players, not on a wide screen where every column fits.
+function cue() {
+  for (const hint of document.querySelectorAll('.scroll-cue')) {
+    const box = hint.previousElementSibling;
+    hint.hidden = !(box && box.scrollWidth > box.clientWidth + 1);
+  }
+}
+cue();
+window.addEventListener('resize', cue);
+if (live) new MutationObserver(cue).observe(live, { childList: true, subtree: true });
+
+// On the big screen a long name wraps in its row; where the row would not hold it, the name is set
+// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
+function fitNames() {
+  if (!document.body.classList.contains('tv')) return;
+  const least = Math.max(18, Math.min(window.innerWidth, window.innerHeight) * 0.025);
+  for (const row of document.querySelectorAll('.tv-standings li')) {
+    const who = row.querySelector('.who');
+    if (!who) continue;
+    who.style.fontSize = '';
+    let size = parseFloat(getComputedStyle(who).fontSize);
+    // too tall for its row, or a word of it wider than its column (it would break inside the word)
+    const crowded = () => {
+      who.style.overflowWrap = 'normal';
+      const wide = who.scrollWidth > who.clientWidth + 1;
+      who.style.overflowWrap = '';
+      return wide || row.scrollHeight > row.clientHeight + 1;
+    };
+    while (size > least && crowded()) {
+      size = Math.max(least, size - 1);
+      who.style.fontSize = `${size}px`;
+    }
+  }
+}
+fitNames();
+window.addEventListener('resize', fitNames);
+if (live) new MutationObserver(fitNames).observe(live, { childList: true });
+
 // When the sheet was last known to be right: the page's own time, then each update.
 let heard = new Date(live?.dataset.at || Date.now());
 
@@ -35,6 +74,9 @@ if (live) {
     fresh() { if (!live.classList.contains('gone')) { live.classList.remove('stale'); show(''); } },
     stale() {
       if (live.dataset.local) return;
+      // A scorekeeper's phone that keeps the game goes on without a network: its own line says so
+      // (offline.js), and the sheet it shows is the one it keeps, so it is neither dimmed nor "reconnecting".
+      if (!navigator.onLine && document.querySelector('#offline[data-game]')) return;
       live.classList.add('stale');
       show(status?.dataset.reconnecting.replace('{time}', heard.toLocaleTimeString(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' })));
     },

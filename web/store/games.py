@@ -8,7 +8,7 @@ from functools import lru_cache
 from scorer.gamefile import entry_data, read_entry
 from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
-from scorer.sheet import Game
+from scorer.sheet import Game, next_round
 
 from .browsers import keep_row
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
@@ -178,9 +178,14 @@ def revision(db, game_id):
 
 
 @lru_cache(maxsize=256)
+def rules_of(rules_json):
+    """The rules of a game as stored (a list of games asks for few kinds)."""
+    return make_rules(json.loads(rules_json))
+
+
 def last_round(rules_json):
-    """The last round of a game with these rules as stored (a list of games asks for few kinds)."""
-    return make_rules(json.loads(rules_json)).last_round
+    """The last round of a game with these rules as stored."""
+    return rules_of(rules_json).last_round
 
 
 def list_games(db, ids=None):
@@ -193,14 +198,16 @@ def list_games(db, ids=None):
         where = f"where g.id in ({', '.join('?' for _ in ids)})"
         args = ids
     sql = f'''select g.id, g.title, g.place, g.date, g.players, g.rules, g.created, g.updated, g.revision,
-                    count(r.number) as rounds
+                    count(r.number) as rounds, group_concat(r.number) as numbers
              from games g left join rounds r on r.game_id = g.id {where}
              group by g.id order by g.updated desc, g.created desc'''
     games = []
     for row in db.query(sql, args):
-        last = last_round(row['rules'])
-        games.append({**row, 'players': json.loads(row['players']), 'last_round': last,
-                      'finished': row['rounds'] >= last})
+        rules, numbers = rules_of(row['rules']), row.pop('numbers')
+        entered = {int(n) for n in numbers.split(',')} if numbers else set()
+        games.append({**row, 'players': json.loads(row['players']),
+                      'last_round': rules.last_round, 'next_round': next_round(rules, entered),
+                      'finished': row['rounds'] >= rules.last_round})
     return games
 
 

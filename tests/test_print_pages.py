@@ -1,0 +1,85 @@
+"""The printed sheet is one page, always (issue 39): A4 and Letter, in English, Spanish and
+Portuguese, 2 to 8 players with names of 30 characters in any script, a title and a place of 80;
+every name and heading whole and upright. Chromium prints each case to PDF and the pages are
+counted; the PDFs, and pictures of a few, are kept under tests/artifacts/print/ with the count of
+every case in pages.json."""
+
+import io
+import json
+import subprocess
+
+import pytest
+
+from app import create_app
+from tests.browser import ARTIFACTS
+from tests.screens import CAST, PLACE, TITLE, WIDEST, make_game, text_problems
+from tests.server import Server
+
+FOLDER = ARTIFACTS / 'print'
+PAGES = {}
+NAMES = {'cast': CAST, 'widest': WIDEST}
+# The widest title and place there are: 80 characters of Chinese, and 80 of broad capitals.
+WIDE_TITLE = ('欧阳志远' * 20)[:80]
+WIDE_PLACE = ('WMWMWMWMWM ' * 8)[:80]
+PRINTABLE = {'A4': 186, 'Letter': 191.9}        # the page's width inside its margins (print.css), mm
+# Every house rule away from its default: the longest rules the page says.
+HOUSE = dict(jokers='2', aces='high_or_low', face_values='ranked', max_wilds_per_meld='1', all_wild_melds='False',
+             double_last_round='True', tie_break='none')
+
+
+@pytest.fixture(scope='module')
+def games(tmp_path_factory):
+    """Finished games: of every size with the widest names (and every house rule), of 2, 4, 6 and 8
+    with the cast's; served on loopback."""
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('print') / 'print.sqlite'),
+                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+    client = app.test_client()
+    made = {}
+    for kind, names in NAMES.items():
+        title, place, rules = (TITLE, PLACE, {}) if kind == 'cast' else (WIDE_TITLE, WIDE_PLACE, HOUSE)
+        for players in range(2, 9) if kind == 'widest' else (2, 4, 6, 8):
+            made[kind, players] = make_game(client, players, 11, names=names, title=title, place=place, **rules)
+    with Server(app) as server:
+        yield server, made
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    (FOLDER / 'pages.json').write_text(json.dumps(PAGES, indent=1, sort_keys=True))
+
+
+SPILLING = '''() => [...document.querySelectorAll('.print-sheet th, .print-sheet td')].filter((cell) =>
+  cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent.trim().slice(0, 30))'''
+UPRIGHT = '''() => [...document.querySelectorAll('.print-sheet thead th')].filter((th) =>
+  getComputedStyle(th).writingMode !== 'horizontal-tb' || getComputedStyle(th).transform !== 'none' ||
+  [...th.querySelectorAll('*')].some((e) => getComputedStyle(e).writingMode !== 'horizontal-tb')).length'''
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, language):
+    from pypdf import PdfReader
+    server, made = games
+    context = browser.new_context(locale=language)
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    page = context.new_page()
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    problems = {}
+    for (kind, players), url in made.items():
+        page.goto(f'{server.url}{url}/print?lang={language}')
+        for paper, width in PRINTABLE.items():
+            case = f'{language}-{paper}-{players}-{kind}'
+            pdf = page.pdf(format=paper, print_background=False)
+            (FOLDER / f'{case}.pdf').write_bytes(pdf)
+            PAGES[case] = len(PdfReader(io.BytesIO(pdf)).pages)
+            found = [] if PAGES[case] == 1 else [f'{PAGES[case]} pages']
+            page.emulate_media(media='print')           # the page as printed, at the paper's width
+            page.set_viewport_size({'width': round(width / 25.4 * 96), 'height': 1000})
+            found += text_problems(page, 'main')
+            if page.evaluate(UPRIGHT):
+                found.append('a heading on its side')
+            found += [f'wider than its column: {text}' for text in page.evaluate(SPILLING)]
+            page.emulate_media(media='null')            # the next PDF in print media again
+            if found:
+                problems[case] = found
+    context.close()
+    for case in (f'{language}-Letter-8-widest', f'{language}-A4-6-cast', f'{language}-Letter-2-cast'):
+        subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(FOLDER / f'{case}.pdf'), str(FOLDER / case)],
+                       check=True, timeout=60)
+    assert problems == {}

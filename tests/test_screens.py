@@ -1,0 +1,198 @@
+"""Every screen a table shows, checked as a person looks at it (issue 39): the sheet, the player
+stats and the games list on phones and laptops, and the big screen on TVs landscape and portrait,
+in English, Spanish and Portuguese, light and dark, with 2, 4 and 8 players of long, accented and
+Chinese names. On each: no text cut by its box or lying on another, no sideways scroll of the page,
+and what each screen promises (below); a screenshot of each under tests/artifacts/screens/, and the
+figures (the smallest type, the share of the screen used) in tests/artifacts/screens/figures.json.
+Dark mode changes colours only, so its boxes are checked once, in light; in dark the marks' contrast.
+
+One app and server for the module, one browser context for each language and theme, its viewport
+resized for each screen: some 150 screens in about as many seconds."""
+
+import json
+
+import pytest
+
+from app import create_app
+from tests.browser import ARTIFACTS
+from tests.screens import PLACE, TITLE, cookies_of, make_game, sideways, smallest_type, text_problems
+from tests.server import Server
+
+PHONES = [(360, 740), (390, 844)]
+LAPTOPS = [(1280, 800), (1920, 1080)]
+TVS = [(1280, 720), (1920, 1080), (720, 1280), (1080, 1920)]
+SHOTS = ARTIFACTS / 'screens'
+FIGURES = {}
+
+
+@pytest.fixture(scope='module')
+def table(tmp_path_factory):
+    """The app with the games of this module: 2, 4 and 8 players in round 6 (the 8 with a title of
+    80 characters), the same finished (for the stats), and a game not begun; served on loopback."""
+    folder = tmp_path_factory.mktemp('screens')
+    app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
+                      'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+    client = app.test_client()
+    games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
+    games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
+    games['new-4'] = make_game(client, 4, 0)
+    with Server(app) as server:
+        yield server, client, games
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / 'figures.json').write_text(json.dumps(FIGURES, indent=1, ensure_ascii=False))
+
+
+def context_for(browser, server, client, language, dark):
+    # No service worker: the scorekeeper's page would keep the offline bundle (Pyodide) in every
+    # context, which is not what these screens are about (tests/test_offline*.py look at that).
+    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language,
+                                  color_scheme='dark' if dark else 'light', service_workers='block')
+    context.add_cookies(cookies_of(client, server.url) + [{'name': 'lang', 'value': language, 'url': server.url}])
+    return context
+
+
+def look(page, name, full_page=True):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f'{name}.png'), full_page=full_page)
+
+
+STATS_FIGURES_ON_SCREEN = '''() => [...document.querySelectorAll('.player-card dd, .player-card h2')].filter((e) => {
+  const r = e.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; }).length'''
+ROUND_SUBS_WRAPPED = '''() => [...document.querySelectorAll('.sheet tbody th .sub')].filter((e) =>
+  e.getClientRects().length && e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).length'''
+# The contrast of each mark in the sheet's cells (✓ went out, ♦ from cards, ◤ dealer) with the
+# background it lies on (a leader's cell too): small type, so 4.5:1 at least.
+MARK_CONTRAST = r'''() => {
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = (e) => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor);
+    if (c.length === 3 || c[3] > 0) return c.slice(0, 3); } return [255, 255, 255]; };
+  return Math.min(...[...document.querySelectorAll('.sheet .mark, .sheet .dealt')].map((m) => {
+    const a = lum(rgb(getComputedStyle(m).color)), b = lum(behind(m));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }), 21);
+}'''
+CUE = '''() => { const w = document.querySelector('.table-wrap'), cue = document.querySelector('.scroll-cue');
+  return [w.scrollWidth > w.clientWidth + 1, Boolean(cue && !cue.hidden && cue.offsetParent)]; }'''
+
+
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(browser, table, language, dark):
+    server, client, games = table
+    context = context_for(browser, server, client, language, dark)
+    page = context.new_page()
+    problems, theme = {}, 'dark' if dark else 'light'
+    for width, height in PHONES + LAPTOPS:
+        page.set_viewport_size({'width': width, 'height': height})
+        views = [('home', '/'), ('stats', '/stats'), ('new-4', games['new-4'])]
+        views += [(f'sheet-{n}', games[f'playing-{n}']) for n in (2, 4, 8)]
+        for name, url in views:
+            case = f'{name}-{width}x{height}-{language}-{theme}'
+            page.goto(server.url + url)
+            page.wait_for_load_state('load')
+            # Dark changes colours only: the boxes are the light page's, checked there.
+            found = [] if dark else text_problems(page, 'main')
+            scrolling = sideways(page)
+            if scrolling[0] > 0:
+                found.append(f'the page scrolls sideways by {scrolling[0]} px')
+            inside = [box for box in scrolling[1:] if box != 'div.table-wrap']
+            if inside or ('div.table-wrap' in scrolling[1:] and (width > 1000 or name != 'sheet-8')):
+                found.append(f'scrolls sideways inside: {scrolling[1:]}')     # only 8 players on a phone
+            if name == 'stats':
+                least, what = smallest_type(page, 'main')
+                FIGURES.setdefault('stats: smallest type, px', {})[case] = round(least, 1)
+                if least < 11:
+                    found.append(f'stats type {least:.1f} px: {what}')
+                if page.evaluate(STATS_FIGURES_ON_SCREEN):
+                    found.append('a figure or a name off the screen')
+            if name.startswith('sheet'):
+                if page.evaluate(ROUND_SUBS_WRAPPED):
+                    found.append('the round column wraps')
+                wider, hint = page.evaluate(CUE)
+                if wider != hint:
+                    found.append(f'the sheet {"is" if wider else "is not"} wider than its box, the hint {"shows" if hint else "does not"}')
+                if width > 1000 and page.locator('table.sheet').bounding_box()['width'] < width * 0.75:
+                    found.append('the sheet leaves the width of a wide screen unused')
+                contrast = page.evaluate(MARK_CONTRAST)
+                if contrast < 4.5:
+                    found.append(f'a mark in a cell at {contrast:.1f}:1')
+                if abs(page.locator('.offline-line').bounding_box()['x'] - page.locator('h1').bounding_box()['x']) > 1:
+                    found.append('the offline line stands out of the text')
+                race = page.locator('svg.race-chart').bounding_box()
+                race_type = smallest_type(page, 'svg.race-chart')[0]
+                if race['height'] < 240 or race_type < 12:
+                    found.append(f"the race {race['height']:.0f} px tall, its type {race_type:.1f} px")
+            if name == 'new-4' and page.locator('ol.standings .quiet').count():
+                found.append('figures before round 1')
+            look(page, case)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}
+
+
+AREA = '''() => {
+  const box = (e) => e.getBoundingClientRect();
+  const chart = document.querySelector('.tv-chart');
+  const drawnBoxes = chart ? [...chart.querySelectorAll('svg > *:not(title):not(desc), svg g > *')].map(box) : [];
+  const drawn = drawnBoxes.length ? drawnBoxes.reduce((a, r) => ({ left: Math.min(a.left, r.left), top: Math.min(a.top, r.top),
+    right: Math.max(a.right, r.right), bottom: Math.max(a.bottom, r.bottom) })) : null;
+  const area = chart ? box(chart) : null;
+  const parts = [...document.querySelectorAll('.tv-title, .tv-round, .tv-standings li')].map(box);
+  if (drawn) parts.push(drawn);
+  let used = 0, all = 0;                          // the screen's share under some part, sampled
+  for (let x = 2; x < innerWidth; x += 8) for (let y = 2; y < innerHeight; y += 8) {
+    all += 1;
+    if (parts.some((r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom)) used += 1;
+  }
+  const fill = drawn ? ((drawn.right - drawn.left) * (drawn.bottom - drawn.top)) / (area.width * area.height) : null;
+  return { fill, screen: used / all };
+}'''
+LABELS = '''() => { const lines = document.querySelectorAll('.tv-chart g.series:not(.end)').length;
+  const ends = [...document.querySelectorAll('.tv-chart g.series.end')].filter((g) => g.querySelector('text, path.mark')).length;
+  const keys = document.querySelectorAll('.tv-standings li .key-mark path').length;
+  return [lines, ends, keys]; }'''
+
+
+@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_the_big_screen_reads_across_the_room(browser, table, language, dark):
+    """Every name whole at 720p and 1080p, landscape and portrait, 2 to 8 players; the smallest type
+    at 720p 18 px or more; the race filling its part of the screen, each line named at its end and
+    each name with its line's marker; the game's title shown."""
+    server, client, games = table
+    context = context_for(browser, server, client, language, dark)
+    page = context.new_page()
+    problems, theme = {}, 'dark' if dark else 'light'
+    for width, height in TVS:
+        page.set_viewport_size({'width': width, 'height': height})
+        for name in ('playing-2', 'playing-4', 'playing-8', 'over-8'):
+            case = f'tv-{name}-{width}x{height}-{language}-{theme}'
+            page.goto(server.url + games[name] + '/tv')
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+            found = [] if dark else text_problems(page, 'main')             # dark: the same boxes, other colours
+            if page.evaluate('() => [document.documentElement.scrollWidth > innerWidth, '
+                             'document.documentElement.scrollHeight > innerHeight]') != [False, False]:
+                found.append('scrolls')
+            least, what = smallest_type(page, 'main')
+            FIGURES.setdefault('tv: smallest type, px', {})[case] = round(least, 1)
+            if least < 18 * min(width, height) / 720 - 0.05:
+                found.append(f'type {least:.1f} px: {what}')
+            share = page.evaluate(AREA)
+            FIGURES.setdefault('tv: share of the chart area drawn', {})[case] = round(share['fill'], 3)
+            FIGURES.setdefault('tv: share of the screen used', {})[case] = round(share['screen'], 3)
+            if share['fill'] < 0.8:
+                found.append(f"the race fills {share['fill']:.0%} of its part of the screen")
+            lines, ends, keys = page.evaluate(LABELS)
+            players = int(name.split('-')[1])
+            if not lines == ends == keys == players:
+                found.append(f'{lines} lines, {ends} named at their end, {keys} names with a marker')
+            if TITLE not in page.locator('.tv-title').inner_text():
+                found.append('no title')
+            look(page, case, full_page=False)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}
