@@ -2,6 +2,7 @@
 one, Undo right after a save, and one score of the sheet."""
 
 import sqlite3
+from typing import NamedTuple
 from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -46,8 +47,17 @@ def saved_round(game, number, version):
                for p in game.players]
     return {'went_out': out, 'version': str(version), 'entries': entries}
 
-class Unsure(Exception):
-    """A round that can be scored but looks like an entry mistake, not confirmed yet."""
+class Posted(NamedTuple):
+    """How a posted round went: saved, or the problem, the conflict with a newer save (and its
+    version), or the doubts still to confirm."""
+    saved: bool = False
+    problem: RoundError | None = None
+    conflict: dict | None = None
+    unsure: tuple = ()
+    version: int | None = None
+
+    def status(self, form):
+        return 409 if self.conflict else 400 if form.went_out.errors else 422 if self.problem or self.unsure else 200
 
 def form_problem(form, players):
     """Why a posted round form did not validate, as a RoundError naming the seat and field at fault."""
@@ -65,69 +75,80 @@ def form_problem(form, players):
 
 @bp.route('/games/<game_id>/rounds/<int:number>', methods=['GET', 'POST'])
 def round_entry(game_id, number):
+    """A round's page: its entries (as saved, or as the seated players sent them), and saving them."""
     require_keeper(game_id)
     game, current, revision = load_sheet(game_id)
-    rules = game.rules
-    if number not in rules.rounds:
-        abort(404)
-    # ?ahead=1: a later round's blank page, for a scorekeeper's phone to keep for offline play.
-    ahead = request.method == 'GET' and request.args.get('ahead') == '1'
-    if number not in game.rounds and number != current.next_round and not ahead:
-        flash(_('Enter round %(round)d first.', round=current.next_round))
-        return redirect(url_for('rounds.round_entry', game_id=game_id, number=current.next_round))
+    elsewhere = not_this_round(game_id, game, current, number)
+    if elsewhere:
+        return elsewhere
     version = store.round_version(get_db(), game_id, number)
     drafts = store.drafts(get_db(), game_id, number) if not version else {}
     if request.method == 'POST':
         form = round_form(game.players)
-    else:
-        form = round_form(game.players, data=with_drafts(saved_round(game, number, version), drafts))
-    typed = seat_entries(form, game.players)
-    problem, conflict, unsure = None, None, []
-    if form.validate_on_submit() and every_seat_posted(request.form, game.players):
-        based_on = read_whole(form.version.data, MAX_VERSION)
-        out = form.seats_out(game.players)
-        try:
-            clean = read_round(game, number, out, typed, request.form.get('letters'))
-            if based_on is None:
-                raise RoundError({'': [_('This form does not say which version of round %(round)d it was made '
-                                         'from, so it could overwrite a newer one. Check the entries and save '
-                                         'again.', round=number)]})
-            unsure = doubts(game, number, clean)
-            if unsure and form.confirm.data != doubts_key(unsure):
-                raise Unsure
-            unsure = []
-            store.save_round(get_db(), game_id, number, clean, based_on)
-        except Unsure:
-            pass
-        except RoundError as e:
-            problem = e
-        except store.Conflict as e:
-            conflict = {'saved': e.entries, 'mine': clean, 'version': e.version}
-            version = e.version
-        except sqlite3.OperationalError as e:
-            why = storage_message(e)
-            if why is None:
-                raise
-            problem = RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered is '
-                                         'below.', round=number, why=why)]})
-        else:
+        posted = save_posted(form, game_id, game, number, seat_entries(form, game.players))
+        if posted.saved:
             flash(_('Round %(round)d saved.', round=number))
             return redirect(url_for('rounds.round_entry', game_id=game_id, number=number, saved=1))
-    elif request.method == 'POST':
-        problem = form_problem(form, game.players)
-        if not problem.errors:
-            problem = RoundError({'': [_('The form could not be checked; reload the page and try again.')]})
+        version = version if posted.version is None else posted.version
+    else:
+        form = round_form(game.players, data=with_drafts(saved_round(game, number, version), drafts))
+        posted = Posted()
     form.version.data = str(version)
-    row = next((r for r in current.rows if r.round == number), None)
-    status = 409 if conflict else 400 if form.went_out.errors else 422 if problem or unsure else 200
+    saved = request.args.get('saved')
     return render_template('games/round.html', **round_page(
-        game_id, game, number, current, store.colours(get_db(), game_id), typed=typed, out=form.went_out.data or [],
-        version=form.version.data, unsure=unsure, drafts=drafts, csrf=csrf_value(form), problem=problem,
-        conflict=conflict, row=row if request.args.get('saved') else None,
-        undo=undo_offer(game_id) if request.args.get('saved') else None,
+        game_id, game, number, current, store.colours(get_db(), game_id), typed=seat_entries(form, game.players),
+        out=form.went_out.data or [], version=form.version.data, unsure=posted.unsure, drafts=drafts,
+        csrf=csrf_value(form), problem=posted.problem, conflict=posted.conflict,
+        row=next((r for r in current.rows if r.round == number), None) if saved else None,
+        undo=undo_offer(game_id) if saved else None,
         self_entry=not version and store.self_entry(get_db(), game_id),
         playing=not version and number == current.next_round, moved_from=moved_from(number), revision=revision,
-        history=versions(game, number, store.round_history(get_db(), game_id, number)))), status
+        history=versions(game, number, store.round_history(get_db(), game_id, number)))), posted.status(form)
+
+
+def not_this_round(game_id, game, current, number):
+    """404 for a round the game does not have; a redirect to the round to enter first, unless this
+    one is saved, next, or asked for ahead (?ahead=1: a later round's blank page, kept by a
+    scorekeeper's phone for offline play)."""
+    if number not in game.rules.rounds:
+        abort(404)
+    ahead = request.method == 'GET' and request.args.get('ahead') == '1'
+    if number not in game.rounds and number != current.next_round and not ahead:
+        flash(_('Enter round %(round)d first.', round=current.next_round))
+        return redirect(url_for('rounds.round_entry', game_id=game_id, number=current.next_round))
+    return None
+
+
+def save_posted(form, game_id, game, number, typed):
+    """A posted round read, checked and saved against the version its form was made from."""
+    if not (form.validate_on_submit() and every_seat_posted(request.form, game.players)):
+        problem = form_problem(form, game.players)
+        return Posted(problem=problem if problem.errors else
+                      RoundError({'': [_('The form could not be checked; reload the page and try again.')]}))
+    based_on = read_whole(form.version.data, MAX_VERSION)
+    try:
+        clean = read_round(game, number, form.seats_out(game.players), typed, request.form.get('letters'))
+    except RoundError as e:
+        return Posted(problem=e)
+    if based_on is None:
+        return Posted(problem=RoundError({'': [_('This form does not say which version of round %(round)d it was '
+                                                 'made from, so it could overwrite a newer one. Check the entries '
+                                                 'and save again.', round=number)]}))
+    unsure = doubts(game, number, clean)
+    if unsure and form.confirm.data != doubts_key(unsure):
+        return Posted(unsure=tuple(unsure))
+    try:
+        store.save_round(get_db(), game_id, number, clean, based_on)
+    except store.Conflict as e:
+        return Posted(conflict={'saved': e.entries, 'mine': clean, 'version': e.version}, version=e.version)
+    except sqlite3.OperationalError as e:
+        why = storage_message(e)
+        if why is None:
+            raise
+        return Posted(problem=RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered '
+                                                 'is below.', round=number, why=why)]}))
+    return Posted(saved=True)
+
 
 def csrf_value(form):
     """The form's CSRF token, for the page to send back ('' where a test turned CSRF off)."""
