@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from app import create_app
+from tests.conftest import TESTS_RATES
 from tests.browser import ARTIFACTS
 from tests.screens import CAST, PLACE, TITLE, WIDEST, make_game, text_problems
 from tests.server import Server
@@ -32,7 +33,7 @@ def games(tmp_path_factory):
     """Finished games: of every size with the widest names (and every house rule), of 2, 4, 6 and 8
     with the cast's; served on loopback."""
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('print') / 'print.sqlite'),
-                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, **TESTS_RATES})
     client = app.test_client()
     made = {}
     for kind, names in NAMES.items():

@@ -14,6 +14,7 @@ import json
 import pytest
 
 from app import create_app
+from tests.conftest import TESTS_RATES
 from tests.browser import ARTIFACTS
 from tests.screens import PLACE, TITLE, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
@@ -31,7 +32,7 @@ def table(tmp_path_factory):
     80 characters), the same finished (for the stats), and a game not begun; served on loopback."""
     folder = tmp_path_factory.mktemp('screens')
     app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
-                      'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                      'WTF_CSRF_ENABLED': False, **TESTS_RATES})
     client = app.test_client()
     games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
