@@ -184,6 +184,10 @@ def summary(artifacts):
         lines.append(f'printed pages: {dict(collections.Counter(counted.values()))} over {len(counted)} cases'
                      f' (A4 and Letter, en/es/pt, 2-8 players)')
         lines += [f'  {case}: {n} pages' for case, n in sorted(counted.items()) if n != 1]
+    smallest = artifacts / 'print' / 'smallest.json'
+    if smallest.exists():
+        sizes = json.loads(smallest.read_text())
+        lines.append(f'printed type: {min(sizes.values())} to {max(sizes.values())} pt at the least, over {len(sizes)} cases')
     return lines
 
 

@@ -16,7 +16,7 @@ import pytest
 from app import create_app
 from tests.conftest import TESTS_RATES
 from tests.browser import ARTIFACTS
-from tests.screens import PLACE, TITLE, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
+from tests.screens import PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
 
 PHONES = [(360, 740), (390, 844)]
@@ -29,7 +29,8 @@ FIGURES = {}
 @pytest.fixture(scope='module')
 def table(tmp_path_factory):
     """The app with the games of this module: 2, 4 and 8 players in round 6 (the 8 with a title of
-    80 characters), the same finished (for the stats), and a game not begun; served on loopback."""
+    80 characters), the same finished (for the stats), a game not begun, and a finished one of two
+    players of 30 broad capitals (WWW…, MMM… MMM…); served on loopback."""
     folder = tmp_path_factory.mktemp('screens')
     app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
                       'WTF_CSRF_ENABLED': False, **TESTS_RATES})
@@ -37,6 +38,7 @@ def table(tmp_path_factory):
     games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
     games['new-4'] = make_game(client, 4, 0)
+    make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
     with Server(app) as server:
         yield server, client, games
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -59,6 +61,13 @@ def look(page, name, full_page=True):
 
 STATS_FIGURES_ON_SCREEN = '''() => [...document.querySelectorAll('.player-card dd, .player-card h2')].filter((e) => {
   const r = e.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; }).length'''
+# The share of the page's width the stats' cards take, and in how many columns (a wide screen's
+# width used: issue 39 found a table cut beside 600 px of empty margin).
+STATS_WIDTH = '''() => { const main = document.querySelector('main'), cs = getComputedStyle(main);
+  const inner = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const cards = [...document.querySelectorAll('.player-card')].map((c) => c.getBoundingClientRect());
+  return [(Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))) / inner,
+          new Set(cards.map((r) => Math.round(r.left))).size]; }'''
 ROUND_SUBS_WRAPPED = '''() => [...document.querySelectorAll('.sheet tbody th .sub')].filter((e) =>
   e.getClientRects().length && e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).length'''
 # The contrast of each mark in the sheet's cells (✓ went out, ♦ from cards, ◤ dealer) with the
@@ -135,6 +144,9 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
                     found.append(f'stats type {least:.1f} px: {what}')
                 if page.evaluate(STATS_FIGURES_ON_SCREEN):
                     found.append('a figure or a name off the screen')
+                used, columns = page.evaluate(STATS_WIDTH)
+                if width > 1000 and (used < 0.9 or columns < 3):
+                    found.append(f'the stats use {used:.0%} of a wide screen, in {columns} columns')
             if name.startswith('sheet'):
                 if page.evaluate(ROUND_SUBS_WRAPPED):
                     found.append('the round column wraps')
@@ -218,6 +230,7 @@ def test_the_big_screen_reads_across_the_room(browser, table, language, dark):
             players = int(name.split('-')[1])
             if not lines == ends == keys == players:
                 found.append(f'{lines} lines, {ends} named at their end, {keys} names with a marker')
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
             if TITLE not in page.locator('.tv-title').inner_text():
                 found.append('no title')
             look(page, case, full_page=False)
