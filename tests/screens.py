@@ -126,6 +126,33 @@ SIDEWAYS = '''() => [document.documentElement.scrollWidth - document.documentEle
      .map((e) => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))]'''
 
 
+# The words (of letters in a script that spaces its words: Latin, Greek, Cyrillic) that break
+# across two lines inside `scope`: "Featherstonehaug / h". A name may wrap between its words (or
+# after a hyphen), not inside one; Chinese, which has no spaces, may wrap anywhere.
+BROKEN_WORDS = r"""(scope) => {
+  const broken = [];
+  for (const root of document.querySelectorAll(scope)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      if (!node.parentElement || !node.parentElement.getClientRects().length) continue;
+      for (const m of node.textContent.matchAll(/[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def broken_words(page, scope):
+    """The words inside the elements `scope` selects that are broken across lines."""
+    return page.evaluate(BROKEN_WORDS, scope)
+
+
 def text_problems(page, scope=None):
     return page.evaluate(TEXT_PROBLEMS, scope)
 
@@ -157,6 +184,10 @@ def summary(artifacts):
         lines.append(f'printed pages: {dict(collections.Counter(counted.values()))} over {len(counted)} cases'
                      f' (A4 and Letter, en/es/pt, 2-8 players)')
         lines += [f'  {case}: {n} pages' for case, n in sorted(counted.items()) if n != 1]
+    smallest = artifacts / 'print' / 'smallest.json'
+    if smallest.exists():
+        sizes = json.loads(smallest.read_text())
+        lines.append(f'printed type: {min(sizes.values())} to {max(sizes.values())} pt at the least, over {len(sizes)} cases')
     return lines
 
 

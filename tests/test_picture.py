@@ -179,3 +179,14 @@ def test_hostile_names_and_titles_stay_text_in_the_picture(client):
     svg = client.get(r.headers['Location'] + '/picture.svg').get_data(as_text=True)
     assert '<script>' not in svg and '<x ' not in svg
     assert '&lt;script&gt;a&lt;/script&gt;' in svg and '&lt;/text&gt;&lt;x y=&#34;1&#34;&gt;' in svg
+
+
+def test_the_png_is_drawn_at_twice_the_pictures_size(client):
+    """Issue 39: the PNG was as wide as the picture (600 px), soft on a phone's screen; it is drawn at
+    two pixels a unit of the SVG, so a phone shows it sharp, and the same picture, not cropped."""
+    import re
+    url = play(client, NAMES[:4], TITLES['latin'])
+    svg = client.get(f'{url}/picture.svg').get_data(as_text=True)
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    png = Image.open(io.BytesIO(client.get(f'{url}/picture.png').data))
+    assert width >= 600 and png.size == (round(width * 2), round(height * 2))

@@ -2,7 +2,7 @@
 Portuguese, 2 to 8 players with names of 30 characters in any script, a title and a place of 80;
 every name and heading whole and upright. Chromium prints each case to PDF and the pages are
 counted; the PDFs, and pictures of a few, are kept under tests/artifacts/print/ with the count of
-every case in pages.json."""
+every case in pages.json, the smallest type of each in smallest.json."""
 
 import io
 import json
@@ -11,8 +11,9 @@ import subprocess
 import pytest
 
 from app import create_app
+from tests.conftest import TESTS_RATES
 from tests.browser import ARTIFACTS
-from tests.screens import CAST, PLACE, TITLE, WIDEST, make_game, text_problems
+from tests.screens import CAST, PLACE, TITLE, WIDEST, make_game, smallest_type, text_problems
 from tests.server import Server
 
 FOLDER = ARTIFACTS / 'print'
@@ -21,6 +22,8 @@ NAMES = {'cast': CAST, 'widest': WIDEST}
 # The widest title and place there are: 80 characters of Chinese, and 80 of broad capitals.
 WIDE_TITLE = ('欧阳志远' * 20)[:80]
 WIDE_PLACE = ('WMWMWMWMWM ' * 8)[:80]
+LEAST_PT = 7        # the smallest type on paper (the dealer's corner; issue 39 found the race's labels at about 4 pt)
+SMALLEST = {}       # the smallest type of each case, in pt
 PRINTABLE = {'A4': 186, 'Letter': 191.9}        # the page's width inside its margins (print.css), mm
 # Every house rule away from its default: the longest rules the page says.
 HOUSE = dict(jokers='2', aces='high_or_low', face_values='ranked', max_wilds_per_meld='1', all_wild_melds='False',
@@ -32,7 +35,7 @@ def games(tmp_path_factory):
     """Finished games: of every size with the widest names (and every house rule), of 2, 4, 6 and 8
     with the cast's; served on loopback."""
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('print') / 'print.sqlite'),
-                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, **TESTS_RATES})
     client = app.test_client()
     made = {}
     for kind, names in NAMES.items():
@@ -43,6 +46,7 @@ def games(tmp_path_factory):
         yield server, made
     FOLDER.mkdir(parents=True, exist_ok=True)
     (FOLDER / 'pages.json').write_text(json.dumps(PAGES, indent=1, sort_keys=True))
+    (FOLDER / 'smallest.json').write_text(json.dumps(SMALLEST, indent=1, sort_keys=True))
 
 
 SPILLING = '''() => [...document.querySelectorAll('.print-sheet th, .print-sheet td')].filter((cell) =>
@@ -67,11 +71,19 @@ def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, lan
             case = f'{language}-{paper}-{players}-{kind}'
             pdf = page.pdf(format=paper, print_background=False)
             (FOLDER / f'{case}.pdf').write_bytes(pdf)
-            PAGES[case] = len(PdfReader(io.BytesIO(pdf)).pages)
+            pdf_pages = PdfReader(io.BytesIO(pdf)).pages
+            PAGES[case] = len(pdf_pages)
             found = [] if PAGES[case] == 1 else [f'{PAGES[case]} pages']
+            # the signature line printed, on the first (and only) page, not hidden to make it fit
+            if page.locator('.signature').text_content().strip() not in pdf_pages[0].extract_text():
+                found.append('no signature on the page')
             page.emulate_media(media='print')           # the page as printed, at the paper's width
             page.set_viewport_size({'width': round(width / 25.4 * 96), 'height': 1000})
             found += text_problems(page, 'main')
+            least, what = smallest_type(page, 'main')            # CSS px on paper: 96 a inch, 1 pt = 4/3 px
+            SMALLEST[case] = round(least * 0.75, 1)
+            if least < LEAST_PT * 4 / 3 - 0.05:
+                found.append(f'type of {least * 0.75:.1f} pt: {what}')
             if page.evaluate(UPRIGHT):
                 found.append('a heading on its side')
             found += [f'wider than its column: {text}' for text in page.evaluate(SPILLING)]

@@ -14,8 +14,9 @@ import json
 import pytest
 
 from app import create_app
+from tests.conftest import TESTS_RATES
 from tests.browser import ARTIFACTS
-from tests.screens import PLACE, TITLE, cookies_of, make_game, sideways, smallest_type, text_problems
+from tests.screens import PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
 
 PHONES = [(360, 740), (390, 844)]
@@ -28,14 +29,16 @@ FIGURES = {}
 @pytest.fixture(scope='module')
 def table(tmp_path_factory):
     """The app with the games of this module: 2, 4 and 8 players in round 6 (the 8 with a title of
-    80 characters), the same finished (for the stats), and a game not begun; served on loopback."""
+    80 characters), the same finished (for the stats), a game not begun, and a finished one of two
+    players of 30 broad capitals (WWW…, MMM… MMM…); served on loopback."""
     folder = tmp_path_factory.mktemp('screens')
     app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
-                      'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                      'WTF_CSRF_ENABLED': False, **TESTS_RATES})
     client = app.test_client()
     games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
     games['new-4'] = make_game(client, 4, 0)
+    make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
     with Server(app) as server:
         yield server, client, games
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -58,6 +61,13 @@ def look(page, name, full_page=True):
 
 STATS_FIGURES_ON_SCREEN = '''() => [...document.querySelectorAll('.player-card dd, .player-card h2')].filter((e) => {
   const r = e.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; }).length'''
+# The share of the page's width the stats' cards take, and in how many columns (a wide screen's
+# width used: issue 39 found a table cut beside 600 px of empty margin).
+STATS_WIDTH = '''() => { const main = document.querySelector('main'), cs = getComputedStyle(main);
+  const inner = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const cards = [...document.querySelectorAll('.player-card')].map((c) => c.getBoundingClientRect());
+  return [(Math.max(...cards.map((r) => r.right)) - Math.min(...cards.map((r) => r.left))) / inner,
+          new Set(cards.map((r) => Math.round(r.left))).size]; }'''
 ROUND_SUBS_WRAPPED = '''() => [...document.querySelectorAll('.sheet tbody th .sub')].filter((e) =>
   e.getClientRects().length && e.getBoundingClientRect().height > parseFloat(getComputedStyle(e).lineHeight) * 1.5).length'''
 # The contrast of each mark in the sheet's cells (✓ went out, ♦ from cards, ◤ dealer) with the
@@ -74,6 +84,34 @@ MARK_CONTRAST = r'''() => {
 }'''
 CUE = '''() => { const w = document.querySelector('.table-wrap'), cue = document.querySelector('.scroll-cue');
   return [w.scrollWidth > w.clientWidth + 1, Boolean(cue && !cue.hidden && cue.offsetParent)]; }'''
+
+
+# On a wide screen: how much of the page's width the sheet, the race and the standings take
+# together; the sheet's widest player column (in rem); and whether the race stands beside the sheet.
+WIDE = '''() => { const main = document.querySelector('main'), cs = getComputedStyle(main);
+  const inner = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const parts = ['.table-wrap', 'figure.race', 'ol.standings'].map(box), sheet = parts[0], race = parts[1];
+  const used = Math.max(...parts.map((r) => r.right)) - Math.min(...parts.map((r) => r.left));
+  const widest = Math.max(...[...document.querySelectorAll('.sheet thead th:not(.round)')].map((th) => th.getBoundingClientRect().width));
+  return { used: used / inner, sheet: sheet.width / inner, column: widest / rem, beside: race.left >= sheet.right && race.top < sheet.bottom }; }'''
+
+
+def wide_sheet_problems(page):
+    """What a wide screen's sheet must not do (issue 39): leave the width unused (a 710 px column
+    beside blank margins), stretch two players over the whole width (their figures too far apart to
+    read across a row: 14rem a player at most, a 30-character name on two lines), leave the space
+    beside a narrow sheet empty (the race and standings stand there), or break a name inside a word."""
+    found, wide = [], page.evaluate(WIDE)
+    if wide['used'] < 0.9:
+        found.append(f"the sheet, race and standings use {wide['used']:.0%} of the width")
+    if wide['column'] > 14.2:
+        found.append(f"a player's column {wide['column']:.1f} rem wide")
+    if wide['sheet'] < 0.6 and not wide['beside']:
+        found.append(f"the sheet takes {wide['sheet']:.0%} of the width, and nothing stands beside it")
+    found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
+    return found
 
 
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
@@ -106,14 +144,17 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
                     found.append(f'stats type {least:.1f} px: {what}')
                 if page.evaluate(STATS_FIGURES_ON_SCREEN):
                     found.append('a figure or a name off the screen')
+                used, columns = page.evaluate(STATS_WIDTH)
+                if width > 1000 and (used < 0.9 or columns < 3):
+                    found.append(f'the stats use {used:.0%} of a wide screen, in {columns} columns')
             if name.startswith('sheet'):
                 if page.evaluate(ROUND_SUBS_WRAPPED):
                     found.append('the round column wraps')
                 wider, hint = page.evaluate(CUE)
                 if wider != hint:
                     found.append(f'the sheet {"is" if wider else "is not"} wider than its box, the hint {"shows" if hint else "does not"}')
-                if width > 1000 and page.locator('table.sheet').bounding_box()['width'] < width * 0.75:
-                    found.append('the sheet leaves the width of a wide screen unused')
+                if width > 1000:
+                    found += wide_sheet_problems(page)
                 contrast = page.evaluate(MARK_CONTRAST)
                 if contrast < 4.5:
                     found.append(f'a mark in a cell at {contrast:.1f}:1')
@@ -189,6 +230,7 @@ def test_the_big_screen_reads_across_the_room(browser, table, language, dark):
             players = int(name.split('-')[1])
             if not lines == ends == keys == players:
                 found.append(f'{lines} lines, {ends} named at their end, {keys} names with a marker')
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
             if TITLE not in page.locator('.tv-title').inner_text():
                 found.append('no title')
             look(page, case, full_page=False)

@@ -46,10 +46,14 @@ function fitNames() {
     if (!who) continue;
     who.style.fontSize = '';
     let size = parseFloat(getComputedStyle(who).fontSize);
-    // too tall for its row, or a word of it wider than its column (it would break inside the word)
+    // too tall for its row, or a word of it wider than its column (it would break inside the word):
+    // measured to the fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
+    const text = document.createRange();
+    text.selectNodeContents(who);
     const crowded = () => {
       who.style.overflowWrap = 'normal';
-      const wide = who.scrollWidth > who.clientWidth + 1;
+      const room = who.getBoundingClientRect().width;
+      const wide = [...text.getClientRects()].some((line) => line.width > room + 0.01);
       who.style.overflowWrap = '';
       return wide || row.scrollHeight > row.clientHeight + 1;
     };
