@@ -140,6 +140,9 @@ def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
     assert {p: w for p, w in found.items() if w} == {}
 
 
+TAG = {'en': 'en', 'es': 'es', 'pt': 'pt-BR'}          # the Portuguese is Brazilian; the Spanish neutral
+
+
 @pytest.mark.parametrize('lang, words', [
     ('en', ['Scoresheet', 'Standings', 'Minimal penalty', 'Goes out by discarding']),
     ('es', ['Hoja de puntos', 'Clasificación', 'Penalización mínima', 'Sale descartando']),
@@ -154,7 +157,7 @@ def test_every_page_renders_in_each_language(client, lang, words):
         assert r.status_code in (200, 404), path
         text += r.get_data(as_text=True)
         if not path.endswith('/live'):                    # the live fragment is not a whole page
-            assert f'<html lang="{lang}">' in r.get_data(as_text=True)
+            assert f'<html lang="{TAG[lang]}" data-language="{lang}">' in r.get_data(as_text=True)
     for w in words:
         assert w in text, w
 
@@ -224,7 +227,7 @@ def test_a_rank_is_read_with_the_same_words_as_a_card():
 
 RANK_WORDS = {'es': ['ases', 'doses', 'treses', 'cuatros', 'cincos', 'seises', 'sietes', 'ochos', 'nueves', 'dieces',
                      'jotas', 'reinas', 'reyes'],
-              'pt': ['ases', 'dois', 'três', 'quatros', 'cincos', 'seis', 'setes', 'oitos', 'noves', 'dez',
+              'pt': ['ases', '2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s', '10s',   # 'os três' reads 'all three'
                      'valetes', 'damas', 'reis']}
 FEMININE = {'es': {'jotas', 'reinas'}, 'pt': {'damas'}}
 ARTICLES = {'es': ('los', 'las'), 'pt': ('os', 'as')}
@@ -277,10 +280,19 @@ def test_a_line_that_starts_a_sentence_starts_with_a_capital(client, make_game):
 FORBIDDEN = {
     'es': ['si quizá', 'como sí misma', 'caducado', 'Empatados comparten', 'Este teléfono es %(player)s',
            'Tocar cartas', 'Volver a esta', 'puntaje', 'Puntaje', 'tomar su lugar', 'Toma tu lugar', 'toma tu lugar',
-           'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín'],
-    'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', '(curingas)', 'Tirar {card}', 'Tocar cartas',
-           'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'folha', 'de um jogo',
-           'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga'],
+           'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín',
+           # issue 40's review
+           'Quedarse con', 'Sitio', 'Demasiadas preguntas', 'Unir dos grafías', '(3-13)', 'quien anota',
+           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media'],
+    'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
+           'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
+           'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
+           # the score sheet is 'placar', never 'folha' (a printed page is 'uma folha A4')
+           ' a folha', 'A folha', 'na folha', 'da folha', 'folha de',
+           # issue 40's review
+           'agora é %(player)s', 'Para a mesa', 'link de acompanhar', 'Toque um', 'Toque uma', 'Perguntas demais',
+           'olicitaç', 'arquivo da partida', 'quem anota', '(3-13)', 'partida curto', 'As {count} {card}',
+           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página'],
 }
 
 
