@@ -324,3 +324,47 @@ def test_joined_lists_follow_the_language(app, language, items, alternatives, jo
     from scorer.i18n import listing
     with app.test_request_context(f'/?lang={language}'):
         assert listing(items, alternatives) == joined
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_a_wild_rank_takes_the_rank_words_and_letters_a_card_takes(client, language):
+    """One reading of a rank (scorer.reading.rank_of): 'sota', 'rey', pt 'D' or 'valete' are a wild
+    rank wherever a card takes them, in the API, its audit and the CLI's reader, and what no card
+    takes ('13♥', '1♥', 'D♥' in English) is no wild rank either."""
+    from scorer.cards import RANK_TEXT
+    from scorer.reading import LANGUAGES, card
+    table = LANGUAGES[language]
+    for word, rank in {**table.rank_letters, **table.rank_words}.items():
+        for typed in {word, word.lower(), word.capitalize()}:
+            assert card(typed + '♥', language).rank == parse_rank(typed, language) == rank, typed
+            asked = {'cards': '7♥ 8♥', 'lang': language}
+            got = client.get('/api/audit', query_string={**asked, 'wild': typed})
+            want = client.get('/api/audit', query_string={**asked, 'wild': RANK_TEXT[rank]})
+            assert got.status_code == want.status_code == 200, (typed, got.get_json())
+            assert got.get_json()['intro'] == want.get_json()['intro'], typed
+            assert client.get('/api/solve', query_string={**asked, 'wild': typed}).status_code == 200, typed
+    others = {w for t in LANGUAGES.values() for w in (*t.rank_letters, *t.rank_words)}
+    for typed in ['0', '1', '11', '12', '13', '14', *sorted(others - set(table.rank_letters) - set(table.rank_words))]:
+        with pytest.raises(CardError):
+            card(typed + '♥', language)
+        with pytest.raises(CardError):
+            parse_rank(typed, language)
+        r = client.get('/api/solve', query_string={'cards': '7♥ 8♥', 'lang': language, 'wild': typed})
+        said = {'en': 'wild: ', 'es': 'comodín: ', 'pt': 'curinga: '}[language]
+        assert r.status_code == 400 and r.get_json()['error'].startswith(said), (typed, r.get_json())
+
+
+@pytest.mark.parametrize('lang, tag', [('en', 'en'), ('es', 'es'), ('pt', 'pt-BR')])
+def test_the_page_and_the_manifest_name_the_language_by_its_tag(client, lang, tag):
+    """The Portuguese is Brazilian: `<html lang="pt-BR">`, the switcher's links and the manifest say
+    so (web.i18n.language_tag, the one place); the catalog's code stays on the page for the phone's
+    offline scorer (data-language), which reads its catalog by it."""
+    from web.i18n import language_tag
+    assert language_tag(lang) == tag
+    client.set_cookie('lang', lang)
+    page = client.get('/').get_data(as_text=True)
+    assert f'<html lang="{tag}" data-language="{lang}">' in page
+    assert 'hreflang="pt-BR"' in page or lang == 'pt'
+    assert 'lang="pt"' not in page
+    manifest = client.get('/manifest.webmanifest').get_json(force=True)
+    assert manifest['lang'] == tag
