@@ -368,3 +368,15 @@ def test_the_page_and_the_manifest_name_the_language_by_its_tag(client, lang, ta
     assert 'lang="pt"' not in page
     manifest = client.get('/manifest.webmanifest').get_json(force=True)
     assert manifest['lang'] == tag
+
+
+@pytest.mark.parametrize('language', TRANSLATED)
+def test_the_audit_field_shows_its_cards_with_symbols_every_language_reads(client, language):
+    """A link to an audit carries canonical letters (7H QS); the page's own field reads the table's
+    letters (in Spanish 7H is no card), so the field shows the cards with suit symbols, which every
+    language reads alike; text that is no cards stays as it was typed."""
+    client.set_cookie('lang', language)
+    page = client.get('/audit', query_string={'cards': '7H JK QS', 'round': 1, 'jokers': 2}).get_data(as_text=True)
+    assert 'value="7♥ 🃏 Q♠"' in page
+    page = client.get('/audit', query_string={'cards': '7H 1X', 'round': 1}).get_data(as_text=True)
+    assert 'value="7H 1X"' in page
