@@ -243,11 +243,9 @@ def symbols(text, language='en'):
 
 def parse_rank(text, language='en'):
     """A rank as a table speaking `language` names it ('5', '10', 'J', 'q', 'A', 'rey', 'sota', 'D' in
-    Portuguese), as a number 1-13, or CardError."""
-    word = fold(str(text).strip())
-    rank = rank_of(word, LANGUAGES[letters_of(language)])
-    if rank is None and word.isascii() and word.isdigit() and len(word) <= 2 and 1 <= int(word) <= 13:
-        rank = int(word)                  # 1 to 13 as numbers, as the command line has always read them
+    Portuguese) as its number 1-13, or CardError: read by rank_of(), as the rank of a card is, so a
+    wild rank takes exactly the rank words and letters a card does."""
+    rank = rank_of(fold(str(text).strip()), LANGUAGES[letters_of(language)])
     if rank is None:
         raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=short(str(text).strip())))
     return rank

@@ -286,7 +286,8 @@ def doubts(game, number, entries):
     if not out:
         found.append(Doubt('nobody', _('nobody went out')))
     elif len(out) > 1:
-        found.append(Doubt('several', _('%(players)s all went out', players=listing(out)) if len(out) > 2 else
+        found.append(Doubt('several', _('all %(count)s went out: %(players)s', count=number_word(len(out)),
+                                        players=listing(out)) if len(out) > 2 else
                            _('%(players)s both went out', players=listing(out))))
     for e in entries:
         if e.went_out or not (e.cards and e.cards.strip()):
@@ -407,7 +408,7 @@ def tie_break_words(standings, tie_break, started=True, final=False):
     if tie_break != 'zero_rounds':
         return _('%(players)s tie on %(total)d; they share first place', players=who, total=best)
     first = [s for s in tied if s.place == 1]
-    counts = ' ' + _('to') + ' '
+    counts = '\u00a0' + _('to') + '\u00a0'      # '6 to 4' is one phrase: never broken across lines
     counts = counts.join(str(s.zero_rounds) for s in tied)
     if len(first) == len(tied):
         return _('%(players)s tie on %(total)d and on zero rounds (%(counts)s); they share first place',

@@ -140,6 +140,9 @@ def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
     assert {p: w for p, w in found.items() if w} == {}
 
 
+TAG = {'en': 'en', 'es': 'es', 'pt': 'pt-BR'}          # the Portuguese is Brazilian; the Spanish neutral
+
+
 @pytest.mark.parametrize('lang, words', [
     ('en', ['Scoresheet', 'Standings', 'Minimal penalty', 'Goes out by discarding']),
     ('es', ['Hoja de puntos', 'Clasificación', 'Penalización mínima', 'Sale descartando']),
@@ -154,7 +157,7 @@ def test_every_page_renders_in_each_language(client, lang, words):
         assert r.status_code in (200, 404), path
         text += r.get_data(as_text=True)
         if not path.endswith('/live'):                    # the live fragment is not a whole page
-            assert f'<html lang="{lang}">' in r.get_data(as_text=True)
+            assert f'<html lang="{TAG[lang]}" data-language="{lang}">' in r.get_data(as_text=True)
     for w in words:
         assert w in text, w
 
@@ -224,7 +227,7 @@ def test_a_rank_is_read_with_the_same_words_as_a_card():
 
 RANK_WORDS = {'es': ['ases', 'doses', 'treses', 'cuatros', 'cincos', 'seises', 'sietes', 'ochos', 'nueves', 'dieces',
                      'jotas', 'reinas', 'reyes'],
-              'pt': ['ases', 'dois', 'três', 'quatros', 'cincos', 'seis', 'setes', 'oitos', 'noves', 'dez',
+              'pt': ['ases', '2s', '3s', '4s', '5s', '6s', '7s', '8s', '9s', '10s',   # 'os três' reads 'all three'
                      'valetes', 'damas', 'reis']}
 FEMININE = {'es': {'jotas', 'reinas'}, 'pt': {'damas'}}
 ARTICLES = {'es': ('los', 'las'), 'pt': ('os', 'as')}
@@ -277,10 +280,19 @@ def test_a_line_that_starts_a_sentence_starts_with_a_capital(client, make_game):
 FORBIDDEN = {
     'es': ['si quizá', 'como sí misma', 'caducado', 'Empatados comparten', 'Este teléfono es %(player)s',
            'Tocar cartas', 'Volver a esta', 'puntaje', 'Puntaje', 'tomar su lugar', 'Toma tu lugar', 'toma tu lugar',
-           'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín'],
-    'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', '(curingas)', 'Tirar {card}', 'Tocar cartas',
-           'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'folha', 'de um jogo',
-           'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga'],
+           'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín',
+           # issue 40's review
+           'Quedarse con', 'Sitio', 'Demasiadas preguntas', 'Unir dos grafías', '(3-13)', 'quien anota',
+           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media'],
+    'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
+           'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
+           'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
+           # the score sheet is 'placar', never 'folha' (a printed page is 'uma folha A4')
+           ' a folha', 'A folha', 'na folha', 'da folha', 'folha de',
+           # issue 40's review
+           'agora é %(player)s', 'Para a mesa', 'link de acompanhar', 'Toque um', 'Toque uma', 'Perguntas demais',
+           'olicitaç', 'arquivo da partida', 'quem anota', '(3-13)', 'partida curto', 'As {count} {card}',
+           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página'],
 }
 
 
@@ -312,3 +324,59 @@ def test_joined_lists_follow_the_language(app, language, items, alternatives, jo
     from scorer.i18n import listing
     with app.test_request_context(f'/?lang={language}'):
         assert listing(items, alternatives) == joined
+
+
+@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+def test_a_wild_rank_takes_the_rank_words_and_letters_a_card_takes(client, language):
+    """One reading of a rank (scorer.reading.rank_of): 'sota', 'rey', pt 'D' or 'valete' are a wild
+    rank wherever a card takes them, in the API, its audit and the CLI's reader, and what no card
+    takes ('13♥', '1♥', 'D♥' in English) is no wild rank either."""
+    from scorer.cards import RANK_TEXT
+    from scorer.reading import LANGUAGES, card
+    table = LANGUAGES[language]
+    for word, rank in {**table.rank_letters, **table.rank_words}.items():
+        for typed in {word, word.lower(), word.capitalize()}:
+            assert card(typed + '♥', language).rank == parse_rank(typed, language) == rank, typed
+            asked = {'cards': '7♥ 8♥', 'lang': language}
+            got = client.get('/api/audit', query_string={**asked, 'wild': typed})
+            want = client.get('/api/audit', query_string={**asked, 'wild': RANK_TEXT[rank]})
+            assert got.status_code == want.status_code == 200, (typed, got.get_json())
+            assert got.get_json()['intro'] == want.get_json()['intro'], typed
+            assert client.get('/api/solve', query_string={**asked, 'wild': typed}).status_code == 200, typed
+    others = {w for t in LANGUAGES.values() for w in (*t.rank_letters, *t.rank_words)}
+    for typed in ['0', '1', '11', '12', '13', '14', *sorted(others - set(table.rank_letters) - set(table.rank_words))]:
+        with pytest.raises(CardError):
+            card(typed + '♥', language)
+        with pytest.raises(CardError):
+            parse_rank(typed, language)
+        r = client.get('/api/solve', query_string={'cards': '7♥ 8♥', 'lang': language, 'wild': typed})
+        said = {'en': 'wild: ', 'es': 'comodín: ', 'pt': 'curinga: '}[language]
+        assert r.status_code == 400 and r.get_json()['error'].startswith(said), (typed, r.get_json())
+
+
+@pytest.mark.parametrize('lang, tag', [('en', 'en'), ('es', 'es'), ('pt', 'pt-BR')])
+def test_the_page_and_the_manifest_name_the_language_by_its_tag(client, lang, tag):
+    """The Portuguese is Brazilian: `<html lang="pt-BR">`, the switcher's links and the manifest say
+    so (web.i18n.language_tag, the one place); the catalog's code stays on the page for the phone's
+    offline scorer (data-language), which reads its catalog by it."""
+    from web.i18n import language_tag
+    assert language_tag(lang) == tag
+    client.set_cookie('lang', lang)
+    page = client.get('/').get_data(as_text=True)
+    assert f'<html lang="{tag}" data-language="{lang}">' in page
+    assert 'hreflang="pt-BR"' in page or lang == 'pt'
+    assert 'lang="pt"' not in page
+    manifest = client.get('/manifest.webmanifest').get_json(force=True)
+    assert manifest['lang'] == tag
+
+
+@pytest.mark.parametrize('language', TRANSLATED)
+def test_the_audit_field_shows_its_cards_with_symbols_every_language_reads(client, language):
+    """A link to an audit carries canonical letters (7H QS); the page's own field reads the table's
+    letters (in Spanish 7H is no card), so the field shows the cards with suit symbols, which every
+    language reads alike; text that is no cards stays as it was typed."""
+    client.set_cookie('lang', language)
+    page = client.get('/audit', query_string={'cards': '7H JK QS', 'round': 1, 'jokers': 2}).get_data(as_text=True)
+    assert 'value="7♥ 🃏 Q♠"' in page
+    page = client.get('/audit', query_string={'cards': '7H 1X', 'round': 1}).get_data(as_text=True)
+    assert 'value="7H 1X"' in page

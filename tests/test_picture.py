@@ -190,3 +190,28 @@ def test_the_png_is_drawn_at_twice_the_pictures_size(client):
     width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     png = Image.open(io.BytesIO(client.get(f'{url}/picture.png').data))
     assert width >= 600 and png.size == (round(width * 2), round(height * 2))
+
+
+@pytest.mark.parametrize('language, phrase', [('en', '6\u00a0to\u00a04'), ('es', '6\u00a0a\u00a04'), ('pt', '6\u00a0a\u00a04')])
+def test_a_score_phrase_stays_on_one_line(app, language, phrase):
+    """A tie broken on zero rounds says '… 6 a 4.': however narrow its room, the picture's lines
+    never part '6' from 'a 4' (no-break spaces, which wrap() never breaks at)."""
+    from scorer.i18n import speaking
+    from scorer.sheet import tie_break_words
+    from web.phone import phone
+    from web.picture import wrap
+    from web.typeface import Typeface
+
+    class Standing:
+        def __init__(self, player, total, zero_rounds, place):
+            self.player, self.total, self.zero_rounds, self.place = player, total, zero_rounds, place
+    standings = [Standing('Inés Gonçalves', 48, 6, 1), Standing('Bruno Oliveira', 48, 4, 2)]
+    with speaking(phone().translations(language), language):
+        words = tie_break_words(standings, 'zero_rounds', final=True) + '.'
+    assert phrase in words
+    font = Typeface(app.config['FONTS']).cut(''.join(sorted(set(words))), 700)
+    widest = max(font.width(word, 18) for word in words.split(' '))      # a word is never wider than its room
+    for room in range(int(widest) + 1, int(font.width(words, 18)) + 20, 3):
+        lines = wrap(words, font, 18, room)
+        assert any(phrase in line for line in lines), (room, lines)
+        assert ''.join(lines).replace(' ', '') == words.replace(' ', ''), lines

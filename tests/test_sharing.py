@@ -90,10 +90,12 @@ def test_app_is_installable(client):
     assert sw.status_code == 200 and 'javascript' in sw.headers['Content-Type']
 
 
-@pytest.mark.parametrize('language, name', [('es', 'Marcador de Three-Thirteen'), ('pt', 'Placar de Three-Thirteen')])
-def test_the_installed_app_is_named_in_the_pages_language(client, language, name):
+@pytest.mark.parametrize('language, name, tag', [('es', 'Anotador de Three-Thirteen', 'es'),
+                                                 ('pt', 'Marcador de Three-Thirteen', 'pt-BR')])
+def test_the_installed_app_is_named_in_the_pages_language(client, language, name, tag):
+    """The scorekeeper's word of the glossary (anotador, marcador), and the language's tag."""
     manifest = client.get(f'/manifest.webmanifest?lang={language}').get_json(force=True)
-    assert manifest['name'] == name and manifest['lang'] == language and 'Three-Thirteen' in manifest['description']
+    assert manifest['name'] == name and manifest['lang'] == tag and 'Three-Thirteen' in manifest['description']
 
 
 def test_pages_load_nothing_from_outside(client, make_game):

@@ -65,9 +65,9 @@ def test_tie_on_total_goes_to_more_zero_rounds():
     assert sheet.totals['Ana'] == sheet.totals['Bruno'] == 40
     assert sheet.winners == ['Ana']
     assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 2), ('Carla', 3)]
-    assert sheet.tie_break == 'Ana and Bruno tie on 40; Ana leads on zero rounds, 9 to 7'
+    assert sheet.tie_break == 'Ana and Bruno tie on 40; Ana leads on zero rounds, 9\u00a0to\u00a07'
     from scorer.sheet import winner_words
-    assert winner_words(sheet) == 'Ana and Bruno tie on 40; Ana wins on zero rounds, 9 to 7'
+    assert winner_words(sheet) == 'Ana and Bruno tie on 40; Ana wins on zero rounds, 9\u00a0to\u00a07'
 
 
 def test_still_tied_players_share_the_place_and_the_win():
@@ -77,7 +77,7 @@ def test_still_tied_players_share_the_place_and_the_win():
     assert sheet.totals['Ana'] == sheet.totals['Bruno'] == 28
     assert [(s.player, s.place) for s in sheet.standings] == [('Ana', 1), ('Bruno', 1), ('Carla', 3)]
     assert sheet.winners == ['Ana', 'Bruno']
-    assert sheet.tie_break == 'Ana and Bruno tie on 28 and on zero rounds (5 to 5); they share first place'
+    assert sheet.tie_break == 'Ana and Bruno tie on 28 and on zero rounds (5\u00a0to\u00a05); they share first place'
 
 
 def test_tie_break_none_shares_places_on_equal_totals():
@@ -133,7 +133,7 @@ def test_points_may_be_typed_as_a_sum():
     ([Entry('Ana', True, '3S 4S'), cards('Bruno', '7H 8H 9H'), pts('Carla', 3)], []),   # went out: discarded
     ([pts('Ana', 1), pts('Bruno', 2), pts('Carla', 3)], ['nobody went out']),
     ([out('Ana'), out('Bruno'), pts('Carla', 3)], ['Ana and Bruno both went out']),
-    ([out('Ana'), out('Bruno'), out('Carla')], ['Ana, Bruno and Carla all went out']),
+    ([out('Ana'), out('Bruno'), out('Carla')], ['all three went out: Ana, Bruno and Carla']),
 ])
 def test_doubts_name_what_looks_like_an_entry_mistake(entries, found):
     """RULES.md: every player who did not go out holds the round's hand size, and one player goes out."""

@@ -9,6 +9,9 @@ import scorer.i18n
 from scorer.i18n import listing
 
 LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
+# The language as a page and the manifest name it (BCP 47), where it says more than the catalog's
+# folder: the Portuguese is Brazilian; the Spanish a neutral Latin-American one, so plain 'es'.
+TAGS = {'pt': 'pt-BR'}
 ONE_YEAR = 365 * 24 * 3600
 
 bp = Blueprint('i18n', __name__)
@@ -46,6 +49,11 @@ def request_language():
     return translations(), str(get_locale())
 
 
+def language_tag(code):
+    """The tag of a language of the app for `<html lang>`, hreflang and the manifest: 'pt' → 'pt-BR'."""
+    return TAGS.get(str(code), str(code))
+
+
 def decimal(value):
     """A number with one decimal, as the locale writes it: 27.5, 27,5."""
     return format_decimal(value, format='#,##0.0')
@@ -80,10 +88,10 @@ def init_app(app):
     app.jinja_env.install_gettext_callables(
         lambda text: translations().ugettext(text),
         lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
-    app.jinja_env.globals.update(decimal=decimal, listing=listing)
+    app.jinja_env.globals.update(decimal=decimal, listing=listing, language_tag=language_tag)
 
     @app.context_processor
     def languages():
-        return {'languages': app.config['LANGUAGES'], 'locale': str(get_locale())}
+        return {'languages': app.config['LANGUAGES'], 'locale': str(get_locale()), 'html_lang': language_tag(get_locale())}
 
     app.register_blueprint(bp)

@@ -154,9 +154,10 @@ def race_of(picture, sheet, colours, font):
 
 def wrap(text, font, size, room):
     """The text as lines no wider than `room`: broken at spaces, inside a word only when the word
-    alone is too wide (a name with no space, or Chinese, which has none)."""
+    alone is too wide (a name with no space, or Chinese, which has none); never at a no-break space
+    (a score like '6 to 4' stays on one line)."""
     lines, line = [], ''
-    for word in re.split(r'\s+', text.strip()):
+    for word in re.split(r'[^\S\u00a0\u202f]+', text.strip()):
         tried = f'{line} {word}' if line else word
         if font.width(tried, size) <= room:
             line = tried

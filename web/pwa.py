@@ -8,6 +8,8 @@ from flask import Blueprint, Response, current_app
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from .i18n import language_tag
+
 bp = Blueprint('pwa', __name__)
 
 # What does not change with the language; the name and description are added in the page's.
@@ -26,7 +28,7 @@ def service_worker():
 def manifest():
     """The web manifest, its name and description in the page's language (the phone shows them
     when the app is installed)."""
-    data = {'name': _('Three-Thirteen scorekeeper'), 'lang': str(get_locale()),
+    data = {'name': _('Three-Thirteen scorekeeper'), 'lang': language_tag(get_locale()),
             'description': _('Keep score of Three-Thirteen at the table, with an exact meld checker.'), **MANIFEST}
     return Response(json.dumps(data, ensure_ascii=False), mimetype='application/manifest+json',
                     headers={'Cache-Control': 'no-cache', 'Vary': 'Accept-Language, Cookie'})

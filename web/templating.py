@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 import scorer.limits
 from scorer.cards import JOKER, SUITS, Card, copies, rank_plural, rank_text, tokens
-from scorer.reading import LANGUAGES, card, legend, letters_of, tables
+from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
 from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker, shape
 from scorer.referee import kind_word, wild_words
@@ -107,7 +107,7 @@ def copies_table(rules):
 GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, card_tables=card_tables, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
-               kind_word=kind_word, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
+               kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
 FILTERS = dict(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),

@@ -26,7 +26,7 @@ if (madeHere) {
   info.roundUrl = `/games/${info.game}/rounds/{n}`;
   info.offlineUrl = `/games/${info.game}/offline.json`;
 }
-const language = document.documentElement.lang || 'en';
+const language = document.documentElement.dataset.language || 'en';   // the catalog's code (pt), not the tag (pt-BR)
 const RELEASE_KEY = 'offline-release';
 
 let release = localStorage.getItem(RELEASE_KEY);
