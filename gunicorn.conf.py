@@ -18,21 +18,21 @@ SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come 
                       proxy, whose address every connection has)
 """
 
-import os
+from web.settings import setting
 
-bind = os.environ.get('SCORER_BIND', '0.0.0.0:8000')
-workers = int(os.environ.get('SCORER_WORKERS', '2'))
+bind = setting('BIND', '0.0.0.0:8000')
+workers = int(setting('WORKERS', '2'))
 worker_class = 'web.worker.Worker'     # gunicorn's gevent worker, with the fences of web/worker.py
-worker_connections = int(os.environ.get('SCORER_WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
+worker_connections = int(setting('WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
 timeout = 30                    # a worker that stops answering for this long is restarted
 graceful_timeout = 10
 keepalive = 5                   # a request's head must come within this, and an idle connection is closed after it
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = os.environ.get('SCORER_ACCESS_LOG')       # '-' for stdout; off by default
-certfile = os.environ.get('SCORER_CERTFILE') or None
-keyfile = os.environ.get('SCORER_KEYFILE') or None
+accesslog = setting('ACCESS_LOG')       # '-' for stdout; off by default
+certfile = setting('CERTFILE') or None
+keyfile = setting('KEYFILE') or None
 # Forwarded headers are trusted only as SCORER_PROXIES says, by the app (werkzeug's ProxyFix): gunicorn
 # would otherwise take X-Forwarded-Proto from any client on 127.0.0.1 as the truth about HTTPS.
 forwarded_allow_ips = ''
@@ -43,10 +43,10 @@ def on_starting(server):
     """In the master: the count of connections per client that the workers share. One client never
     holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
-    limit = int(os.environ.get('SCORER_CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
+    limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
-    worker.share(server.cfg.workers, 0 if int(os.environ.get('SCORER_PROXIES', '0')) else limit)
+    worker.share(server.cfg.workers, 0 if int(setting('PROXIES', '0')) else limit)
 
 
 def pre_fork(server, worker):

@@ -81,7 +81,12 @@ def release():
 
 def available():
     """Whether offline play can be offered: Pyodide is installed (make does it)."""
-    return (node_modules() / 'pyodide' / 'pyodide.asm.wasm').exists()
+    return available_in(node_modules())
+
+
+def available_in(folder):
+    """Whether this node_modules folder has Pyodide."""
+    return (Path(folder) / 'pyodide' / 'pyodide.asm.wasm').exists()
 
 
 def urls():

@@ -27,6 +27,8 @@ import sys
 import threading
 from pathlib import Path
 
+from .settings import setting
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PROCESSES = 1          # processes a server process keeps for heavy work (gunicorn's workers: one each)
@@ -226,7 +228,7 @@ class Once:
 def serve(fd, warm=()):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
     import importlib
-    os.nice(int(os.environ.get('SCORER_POOL_NICE', POOL_NICE)))
+    os.nice(int(setting('POOL_NICE', POOL_NICE)))
     cores = sorted(os.sched_getaffinity(0))
     if len(cores) > 1:                         # every pool process on one core: the workers keep the others
         os.sched_setaffinity(0, cores[-1:])
