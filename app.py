@@ -43,6 +43,11 @@ def database():
     return setting('DATABASE') or os.path.join(data_folder(), 'scorer.sqlite')
 
 
+def node_modules():
+    """The npm packages the app serves (the picture's fonts, Pyodide): SCORER_FONTS, else beside this file."""
+    return setting('FONTS') or str(ROOT / 'node_modules')
+
+
 def create_app(test_config=None):
     """Create and configure the app."""
     from web.live import TIMINGS as LIVE_TIMINGS, live_timing
@@ -58,7 +63,7 @@ def create_app(test_config=None):
         SESSION_COOKIE_SAMESITE='Lax',
         **{**LIVE_TIMINGS,                  # the live connection's timings (web/live.py)
            'LIVE_KEEPALIVE': float(setting('LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
-        FONTS=setting('FONTS', os.path.join(app.root_path, 'node_modules')),  # the picture's Noto packages
+        FONTS=node_modules(),              # the picture's Noto packages, Pyodide
         HSTS_SECONDS=int(setting('HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
         POOL_PROCESSES=int(setting('POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
         POOL_WAITING=pool.WAITING,

@@ -44,7 +44,9 @@ def test_the_offline_game_is_for_its_scorekeeper_alone(app, client):
     assert data['game']['players'] == PLAYERS and len(data['game']['rounds']) == 3
     assert data['versions'] == {str(n): (1 if n <= 3 else 0) for n in range(1, 12)}
     assert data['colours'] == [0, 1, 2] and data['revision'] == 3
-    assert all(u.startswith(f"/offline/{data['release']}/") for u in data['bundle'])
+    ours, pyodide = f"/offline/{data['release']}/", f'/offline/pyodide/{offline_pyodide_version(app)}/'
+    assert all(u.startswith((ours, pyodide)) for u in data['bundle'])
+    assert len([u for u in data['bundle'] if u.startswith(pyodide)]) == 5          # Pyodide under its version
     assert app.test_client().get(url + '/offline.json').status_code == 403
     assert client.get('/games/nosuchgame/offline.json').status_code == 404
 
@@ -61,8 +63,11 @@ def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
     worker = client.get(f'/offline/{release}/worker.js')
     assert "'wasm-unsafe-eval'" in worker.headers['Content-Security-Policy']
     assert "'wasm-unsafe-eval'" not in client.get(url).headers['Content-Security-Policy']   # the worker alone
-    assert client.get(f'/offline/{release}/pyodide/console.html').status_code == 404
-    assert client.get(f'/offline/{release}/pyodide/..%2fpackage.json').status_code == 404
+    version = offline_pyodide_version(app)
+    assert f"new URL('/offline/pyodide/{version}/', self.location.href)" in worker.get_data(as_text=True)
+    assert client.get(f'/offline/pyodide/{version}/console.html').status_code == 404
+    assert client.get(f'/offline/pyodide/{version}/..%2fpackage.json').status_code == 404
+    assert client.get('/offline/pyodide/0.0.1/pyodide.mjs').status_code == 404                # not the one installed
     assert client.get('/offline/000000000000/python.zip').status_code == 404             # an old release
     names = zipfile.ZipFile(io.BytesIO(client.get(f'/offline/{release}/python.zip').data)).namelist()
     for needed in ('scorer/solver.py', 'scorer/sheet.py', 'web/phone.py', 'web/templating.py',
@@ -75,6 +80,14 @@ def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
     app.config['OFFLINE_RELEASE'] = 'next-release'          # a new release: a new service worker
     assert "const RELEASE = 'next-release';" in client.get('/sw.js').get_data(as_text=True)
     assert client.get('/offline/next-release/python.zip').status_code == 200
+    pyodide = [u for u in data['bundle'] if '/pyodide/' in u]                    # Pyodide's address stays
+    assert [u for u in client.get(url + '/offline.json').get_json()['bundle'] if '/pyodide/' in u] == pyodide
+
+
+def offline_pyodide_version(app):
+    from web import offline
+    with app.app_context():
+        return offline.pyodide_version()
 
 
 def test_a_later_round_page_is_served_ahead_for_the_phone_to_keep(app, client):
@@ -368,11 +381,12 @@ def keeping(app, browser):
 
 
 def kept_releases(page):
-    """The releases whose offline bundle the phone keeps (the service worker's cache 'bundle')."""
+    """The releases whose offline bundle the phone keeps (the service worker's cache 'bundle'; Pyodide,
+    kept under its own version's address across releases, left out)."""
     return sorted(set(page.evaluate("""async () => {
         if (!(await caches.has('bundle'))) return [];
         return (await (await caches.open('bundle')).keys()).map((r) => new URL(r.url).pathname.split('/')[2]);
-    }""")))
+    }""")) - {'pyodide'})
 
 
 def save_offline(page, url, n, out, points=None, unsent=1):

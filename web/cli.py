@@ -42,11 +42,10 @@ def parser():
 
 def where():
     """One line on where the data lives, and which feature lacks its files (an install built without npm)."""
-    from app import database
+    from app import database, node_modules
     from web import offline
     lines = [f'three-thirteen {__version__}: the data in {database()}']
-    fonts = Path(os.environ.get('SCORER_FONTS') or ROOT / 'node_modules')
-    if not offline.available_in(fonts):
+    if not offline.available_in(node_modules()):
         lines.append('offline play is off: Pyodide is not installed (npm ci; docs/deploy.md)')
     return lines
 

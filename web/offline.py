@@ -1,14 +1,18 @@
 """Offline play: the bundle a scorekeeper's phone keeps (Pyodide from npm, this project's scorer/,
 web/phone.py, the templates and catalogs) and what the phone needs of one game to play it alone.
 
-Everything is served from this origin under /offline/<release>/, where the release is a hash of
-the bundle's contents: a new release is a new address, so the service worker replaces the old
-bundle cleanly. See docs/internals.md for the offline path.
+Everything is served from this origin. The project's part (python.zip, the worker, idb-keyval) under
+/offline/<release>/, where the release is a hash of that part (and of the Pyodide it runs on): a new
+release is a new address, so the service worker replaces the old files cleanly. Pyodide (13 MB, 3 MB
+gzipped) under /offline/pyodide/<its version>/, which a release of this project leaves as it was: the
+service worker keeps it across releases, and a phone fetches only the project's part again. See
+docs/internals.md for the offline path.
 """
 
 import gzip
 import hashlib
 import io
+import json
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -58,9 +62,24 @@ def bundle():
                         and not left_out:
                     z.writestr(zipinfo(str(path.relative_to(folder.parent))), path.read_bytes())
     data = out.getvalue()
-    pyodide = node_modules() / 'pyodide' / 'package.json'
-    seed = data + (pyodide.read_bytes() if pyodide.exists() else b'')
-    return data, hashlib.sha256(seed).hexdigest()[:12]
+    # The release's files are python.zip, the worker (which names Pyodide's address) and idb-keyval.
+    seed = [data, (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_bytes(),
+            pyodide_version().encode()]
+    seed += [path.read_bytes() for path in (node_modules() / 'idb-keyval' / 'package.json',) if path.exists()]
+    return data, hashlib.sha256(b'\0'.join(seed)).hexdigest()[:12]
+
+
+def pyodide_version():
+    """Pyodide's version (npm's package.json): its files' address, the same across this project's releases."""
+    try:
+        return str(json.loads((node_modules() / 'pyodide' / 'package.json').read_text())['version'])
+    except (OSError, ValueError, KeyError):
+        return 'none'
+
+
+def pyodide_base():
+    """The folder address Pyodide's files are served from (the worker loads them from there)."""
+    return url_for('offline.pyodide', version=pyodide_version(), name='x')[:-1]
 
 
 def zipinfo(name):
@@ -91,8 +110,8 @@ def available_in(folder):
 
 def urls():
     """Every address of the bundle, for the service worker to keep."""
-    r = release()
-    return ([url_for('offline.pyodide', release=r, name=name) for name in PYODIDE] +
+    r, version = release(), pyodide_version()
+    return ([url_for('offline.pyodide', version=version, name=name) for name in PYODIDE] +
             [url_for('offline.python', release=r), url_for('offline.worker', release=r),
              url_for('offline.idb_keyval', release=r)])
 
@@ -145,10 +164,10 @@ def gzipped_bytes(data):
 TYPES = {'.mjs': 'text/javascript', '.wasm': 'application/wasm', '.zip': 'application/zip', '.json': 'application/json'}
 
 
-@bp.get('/offline/<release>/pyodide/<name>')
-def pyodide(release, name):
-    current(release)
-    if name not in PYODIDE:
+@bp.get('/offline/pyodide/<version>/<name>')
+def pyodide(version, name):
+    """A file of Pyodide, under its version's address (the service worker keeps it across releases)."""
+    if version != pyodide_version() or name not in PYODIDE:
         abort(404)
     path = node_modules() / 'pyodide' / name
     return sent(path, TYPES[path.suffix])
@@ -171,8 +190,8 @@ def idb_keyval(release):
 def worker(release):
     """The Web Worker that runs the scorer (static/js/scorer-worker.js), allowed to compile WebAssembly."""
     current(release)
-    response = send_from_directory(current_app.static_folder, 'js/scorer-worker.js', mimetype='text/javascript',
-                                   max_age=None)
+    text = (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_text(encoding='utf-8')
+    response = Response(text.replace('__PYODIDE__', pyodide_base()), mimetype='text/javascript')
     response.headers['Content-Security-Policy'] = WORKER_CSP
     return immutable(response)
 
