@@ -1,5 +1,6 @@
-"""A release of this project costs a phone only what changed: Pyodide is kept across it, under its own
-version's address, and the new release's scorer runs on it without a network."""
+"""A release of this project costs a phone only what changed: Pyodide (under its own version's address)
+and the Python packages (under theirs) are kept across it, and the new release's scorer runs on
+them without a network."""
 
 import pytest
 
@@ -22,13 +23,13 @@ class Recorded:
 
 
 @pytest.mark.browser
-def test_the_service_worker_keeps_pyodide_across_a_release(app, browser):
+def test_the_service_worker_keeps_pyodide_and_the_packages_across_a_release(app, browser):
     from tests.test_offline import keeping, kept_releases
     with keeping(app, browser) as (server, keeper, page, url, path):
         old = page.evaluate('localStorage.getItem("offline-release")')
         before = bundle_paths(page)
-        pyodide = [p for p in before if p.startswith('/offline/pyodide/')]
-        assert len(pyodide) == 5 and kept_releases(page) == [old]
+        pyodide = [p for p in before if p.startswith(('/offline/pyodide/', '/offline/packages/'))]
+        assert len(pyodide) == 6 and kept_releases(page) == [old]
         asked = Recorded(app)
         app.config['OFFLINE_RELEASE'] = 'release-two'              # the server is updated
         page.goto(url)
@@ -39,9 +40,10 @@ def test_the_service_worker_keeps_pyodide_across_a_release(app, browser):
                 break
             page.wait_for_timeout(100)
         assert kept_releases(page) == ['release-two']
-        assert [p for p in bundle_paths(page) if p.startswith('/offline/pyodide/')] == pyodide   # Pyodide stays
+        kept = [p for p in bundle_paths(page) if p.startswith(('/offline/pyodide/', '/offline/packages/'))]
+        assert kept == pyodide                                      # Pyodide and the packages stay
         assert '/offline/release-two/python.zip' in asked.paths
-        assert not [p for p in asked.paths if p.startswith('/offline/pyodide/')], asked.paths       # never fetched again
+        assert not [p for p in asked.paths if p.startswith(('/offline/pyodide/', '/offline/packages/'))], asked.paths
         keeper.set_offline(True)                                    # the new release's scorer, on the kept Pyodide
         page.goto(url + '/rounds/1')
         page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'", timeout=60000)

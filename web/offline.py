@@ -46,13 +46,30 @@ WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-
 
 @lru_cache(maxsize=1)
 def bundle():
-    """(zip bytes, release) of the phone's Python, made once per process."""
-    import importlib
+    """(zip bytes, release) of the phone's Python, this project's own (scorer/, web/phone.py, the
+    templates and catalogs), made once per process."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
         for pattern in OURS:
             for path in sorted(ROOT.glob(pattern)):
                 z.writestr(zipinfo(str(path.relative_to(ROOT))), path.read_bytes())
+    data = out.getvalue()
+    # The release's files are python.zip, the worker (which names the addresses of Pyodide and of the
+    # packages) and idb-keyval.
+    seed = [data, (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_bytes(),
+            pyodide_version().encode(), packages()[1].encode()]
+    seed += [path.read_bytes() for path in (node_modules() / 'idb-keyval' / 'package.json',) if path.exists()]
+    return data, hashlib.sha256(b'\0'.join(seed)).hexdigest()[:12]
+
+
+@lru_cache(maxsize=1)
+def packages():
+    """(zip bytes, its hash) of the pure-Python packages the phone's scorer imports (jinja2, babel, ...),
+    from this server's own install: its address is its hash, the same across this project's releases
+    while the packages' versions stay (about 0.7 MB gzipped, kept by the phone like Pyodide)."""
+    import importlib
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
         for name in PACKAGES:
             folder = Path(importlib.import_module(name).__file__).parent
             for path in sorted(folder.rglob('*')):
@@ -62,11 +79,7 @@ def bundle():
                         and not left_out:
                     z.writestr(zipinfo(str(path.relative_to(folder.parent))), path.read_bytes())
     data = out.getvalue()
-    # The release's files are python.zip, the worker (which names Pyodide's address) and idb-keyval.
-    seed = [data, (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_bytes(),
-            pyodide_version().encode()]
-    seed += [path.read_bytes() for path in (node_modules() / 'idb-keyval' / 'package.json',) if path.exists()]
-    return data, hashlib.sha256(b'\0'.join(seed)).hexdigest()[:12]
+    return data, hashlib.sha256(data).hexdigest()[:12]
 
 
 def pyodide_version():
@@ -112,7 +125,8 @@ def urls():
     """Every address of the bundle, for the service worker to keep."""
     r, version = release(), pyodide_version()
     return ([url_for('offline.pyodide', version=version, name=name) for name in PYODIDE] +
-            [url_for('offline.python', release=r), url_for('offline.worker', release=r),
+            [url_for('offline.packages_zip', digest=packages()[1]),
+             url_for('offline.python', release=r), url_for('offline.worker', release=r),
              url_for('offline.idb_keyval', release=r)])
 
 
@@ -156,7 +170,7 @@ def sent(data_or_path, mimetype):
     return immutable(response)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def gzipped_bytes(data):
     return gzip.compress(data, compresslevel=6, mtime=0)
 
@@ -179,6 +193,14 @@ def python(release):
     return sent(bundle()[0], 'application/zip')
 
 
+@bp.get('/offline/packages/<digest>/packages.zip')
+def packages_zip(digest):
+    """The packages the phone's scorer imports, under their own address (kept across releases)."""
+    if digest != packages()[1]:
+        abort(404)
+    return sent(packages()[0], 'application/zip')
+
+
 @bp.get('/offline/<release>/idb-keyval.js')
 def idb_keyval(release):
     current(release)
@@ -191,7 +213,9 @@ def worker(release):
     """The Web Worker that runs the scorer (static/js/scorer-worker.js), allowed to compile WebAssembly."""
     current(release)
     text = (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_text(encoding='utf-8')
-    response = Response(text.replace('__PYODIDE__', pyodide_base()), mimetype='text/javascript')
+    text = text.replace('__PYODIDE__', pyodide_base()).replace('__PACKAGES__', url_for('offline.packages_zip',
+                                                                                      digest=packages()[1]))
+    response = Response(text, mimetype='text/javascript')
     response.headers['Content-Security-Policy'] = WORKER_CSP
     return immutable(response)
 
