@@ -8,7 +8,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, deadline, errors, headers, i18n, pool, ratelimit, templating
+from web import access, db, deadline, errors, headers, i18n, logs, pool, ratelimit, templating
 from web.deadline import BODY_SECONDS
 from web.secret import secret_key
 from web.settings import setting
@@ -89,6 +89,7 @@ def create_app(test_config=None):
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
     app.jinja_env.filters.update(templating.FILTERS)
 
+    logs.init_app(app)
     db.init_app(app)
     headers.init_app(app)
     access.init_app(app)

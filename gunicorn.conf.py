@@ -5,7 +5,8 @@
 gevent workers (web/worker.py): each connection is a greenlet, so a client that sends its request
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
-SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come from the environment:
+SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come from the environment
+(or each from a file: SCORER_X_FILE names it, web/settings.py):
 
     SCORER_BIND       address:port to listen on (default 0.0.0.0:8000)
     SCORER_WORKERS    worker processes (default 2, one per core)
@@ -13,6 +14,8 @@ SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come 
     SCORER_PROXIES    behind a reverse proxy: how many proxies set X-Forwarded-* (read by the app;
                       gunicorn itself trusts no forwarded header)
     SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
+    SCORER_ACCESS_LOG, SCORER_ERROR_LOG  where the logs go ('-': stdout, stderr; the access log off by default)
+    SCORER_LOG_FORMAT text (default) or json: one JSON object a line, for the access and error logs
     SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once, across the
                       workers (default 256, at most a quarter of all; 0 for no limit; off behind a
                       proxy, whose address every connection has)
@@ -31,6 +34,8 @@ limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
 accesslog = setting('ACCESS_LOG')       # '-' for stdout; off by default
+errorlog = setting('ERROR_LOG', '-')    # '-' for stderr
+logger_class = 'web.logs.Logger'       # SCORER_LOG_FORMAT=json: one JSON object a line, both logs
 certfile = setting('CERTFILE') or None
 keyfile = setting('KEYFILE') or None
 # Forwarded headers are trusted only as SCORER_PROXIES says, by the app (werkzeug's ProxyFix): gunicorn
