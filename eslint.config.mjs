@@ -7,7 +7,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['node_modules/', '.venv/', 'tests/artifacts/', 'instance/'] },
+  { ignores: ['node_modules/', '.venv/', 'tests/artifacts/', 'instance/', 'build/', 'dist/'] },
   js.configs.recommended,
   {
     files: ['static/js/*.js'],

@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 FOLDER = 'three_thirteen'
 FONTS = ('@fontsource/noto-sans', '@fontsource-variable/noto-sans-sc', '@fontsource-variable/noto-sans-jp',
          '@fontsource-variable/noto-sans-kr')
-FILES = ['gunicorn.conf.py', 'babel.cfg', 'templates/*.html', 'templates/*/*.html', 'templates/*/*.svg',
+FILES = ['gunicorn.conf.py', 'babel.cfg', 'README.md', 'docs/*.md', 'templates/*.html', 'templates/*/*.html', 'templates/*/*.svg',
          'static/*.*', 'static/js/*.js', 'static/icons/*.png', 'translations/*/LC_MESSAGES/messages.mo',
          *(f'node_modules/pyodide/{name}' for name in ('package.json', 'pyodide.mjs', 'pyodide.asm.mjs',
                                                         'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json')),

@@ -261,6 +261,17 @@ def needs_network():
                            message=_('This page needs a network. The games kept on this phone go on without one.'))
 
 
+@bp.get('/offline/how')
+def how():
+    """What offline play needs, for the scorekeeper whose sheet says it is not possible (docs/deploy.md)."""
+    return render_template('error.html', title=_('How to play offline'), message=_(
+        'A phone keeps a game to play without a network only when the page comes over HTTPS (or from '
+        'this very computer) and the browser has service workers. Open the game at its https:// '
+        'address; whoever runs the server puts HTTPS in front of it with Caddy, as docs/deploy.md in '
+        'the package says (on a table\'s own Wi-Fi too). Without it the game goes on while the network '
+        'answers.'))
+
+
 @bp.get('/offline/token')
 def token():
     """A fresh CSRF token for what a phone sends later (a round or a game saved offline): the pages
