@@ -11,28 +11,36 @@ SECONDS ?= 60
 
 .PHONY: run test check lint bench worst load slow stalls history crowd soak chromium clean translations catalogs
 
+# Each install step says what it does in one line (the first `make run` takes a few minutes).
 $(VENV)/.app: requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
-	touch $@
+	@echo '==> the Python environment in $(VENV) (once)'
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+	@echo '==> the Python packages of requirements.txt into $(VENV) (about a minute, once)'
+	@$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
 
 $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
-	$(PY) -m pip install --quiet -r requirements-dev.txt
-	touch $@
+	@echo '==> the packages the tests need (requirements-dev.txt)'
+	@$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
 
 # The npm packages (package.json, pinned by package-lock.json): the picture's fonts (unpacked to
 # TTF once, about 12 s), Pyodide and idb-keyval for offline play, axe-core, which checks every page
 # for accessibility in the browser tests, and eslint. Installed, never vendored.
 node_modules/.ci: package-lock.json $(VENV)/.app
-	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
-	npm ci --no-audit --no-fund --silent
-	$(PY) -m web.typeface node_modules
-	touch $@
+	@command -v npm >/dev/null 2>&1 || { echo '==> npm, from Debian (apt-get install npm)'; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
+	@echo '==> the npm packages of package.json into node_modules: fonts, Pyodide (about a minute, once)'
+	@npm ci --no-audit --no-fund --silent
+	@echo '==> the picture'"'"'s fonts unpacked to TTF (about 15 s, once)'
+	@$(PY) -m web.typeface node_modules
+	@touch $@
 
 # The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
 catalogs: $(VENV)/.app
-	$(VENV)/bin/pybabel compile -d translations
+	@echo '==> the translations compiled (translations/*/LC_MESSAGES/messages.mo)'
+	@$(VENV)/bin/pybabel --quiet compile -d translations
 
 # After changing any user-facing text: extract it, merge it into es and pt, compile.
 translations: $(VENV)/.app
@@ -42,12 +50,13 @@ translations: $(VENV)/.app
 	$(VENV)/bin/pybabel compile -d translations
 
 run: $(VENV)/.app node_modules/.ci catalogs
-	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
+	@echo '==> the development server on http://$(HOST):$(PORT) (Ctrl-C stops it)'
+	@$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
 # Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
 chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
+		echo '==> Chromium and poppler-utils, from Debian (apt-get install)'; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
 # The JavaScript, before any browser runs it: eslint (eslint.config.mjs) on static/js/ and static/sw.js.
 lint: node_modules/.ci

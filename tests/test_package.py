@@ -120,3 +120,14 @@ def test_pip_install_gives_the_command_that_serves_the_app(tmp_path):
     backup = tmp_path / 'copy.sqlite'
     said = run(command, 'backup', str(backup), env=env, cwd=tmp_path).stdout
     assert backup.exists() and 'Backed up' in said
+
+
+def test_the_first_make_run_says_what_it_is_doing():
+    """Every install step of `make run` on a fresh clone says what it does, in one line, before it does it."""
+    steps = run('make', '--always-make', '--dry-run', 'run', cwd=ROOT).stdout.splitlines()
+    said = [i for i, line in enumerate(steps) if line.startswith("echo '==> ")]
+    installs = [i for i, line in enumerate(steps)
+                if re.search(r'-m venv|pip install -(-quiet -)?r|npm ci|web\.typeface|pybabel .*compile|flask .*run', line)]
+    assert len(installs) >= 6
+    for step in installs:                         # the line said just before it (or before its pip upgrade)
+        assert any(0 < step - i <= 2 for i in said), steps[step]
