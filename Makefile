@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium clean translations catalogs
+.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium caddy clean translations catalogs
 
 # Each install step says what it does in one line (the first `make run` takes a few minutes).
 $(VENV)/.app: requirements.txt
@@ -58,11 +58,18 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
 		echo '==> Chromium and poppler-utils, from Debian (apt-get install)'; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
 
+# The HTTPS test puts Debian's Caddy (its own certificate authority) in front of the app, and makes
+# Chromium trust that authority with certutil (libnss3-tools), as a phone trusts it (docs/deploy.md).
+caddy:
+	@command -v caddy >/dev/null 2>&1 && command -v certutil >/dev/null 2>&1 || { \
+		echo '==> Caddy and libnss3-tools, from Debian (apt-get install)'; apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy libnss3-tools; }
+
 # The JavaScript, before any browser runs it: eslint (eslint.config.mjs) on static/js/ and static/sw.js.
 lint: node_modules/.ci
 	node_modules/.bin/eslint .
 
-test: lint $(VENV)/.dev node_modules/.ci chromium catalogs
+test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
 
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the

@@ -83,7 +83,7 @@ def test_pip_install_gives_the_command_that_serves_the_app(tmp_path):
         assert re.search(rf'^\s+{name}\s', helped, re.M), name
     checked = run(command, 'check', '7H 8H 9H', '--round', '1', env=env, cwd=tmp_path).stdout
     assert 'Every card melds: penalty 0' in checked
-    answer = run(command, 'solve', '--jsonl', input='{"id": 1, "cards": "7H 8H 9H KS", "wild": "5", "lang": "es"}\n',
+    answer = run(command, 'solve', '--jsonl', input='{"id": 1, "cards": "7H 8H 9H KS", "wild": "5"}\n',
                  env=env, cwd=tmp_path).stdout
     assert json.loads(answer)['id'] == 1 and json.loads(answer)['penalty'] == 10
 
