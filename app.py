@@ -8,7 +8,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, deadline, errors, headers, i18n, logs, pool, ratelimit, templating
+from web import access, db, deadline, errors, headers, i18n, logs, metrics, pool, ratelimit, templating
 from web.deadline import BODY_SECONDS
 from web.secret import secret_key
 from web.settings import setting
@@ -97,6 +97,7 @@ def create_app(test_config=None):
     ratelimit.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    metrics.init_app(app)
 
     from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,

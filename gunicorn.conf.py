@@ -16,12 +16,21 @@ SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come 
     SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
     SCORER_ACCESS_LOG, SCORER_ERROR_LOG  where the logs go ('-': stdout, stderr; the access log off by default)
     SCORER_LOG_FORMAT text (default) or json: one JSON object a line, for the access and error logs
+    SCORER_METRICS    1: Prometheus metrics at /metrics, for a client on this machine (web/metrics.py)
     SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once, across the
                       workers (default 256, at most a quarter of all; 0 for no limit; off behind a
                       proxy, whose address every connection has)
 """
 
+import os
+import tempfile
+
 from web.settings import setting
+
+# SCORER_METRICS=1: each worker counts in files of a folder of the master's, which /metrics adds up
+# (prometheus_client's multiprocess mode: set before any worker imports it).
+if (setting('METRICS') or '0').strip().lower() in ('1', 'true', 'yes', 'on'):
+    os.environ.setdefault('PROMETHEUS_MULTIPROC_DIR', tempfile.mkdtemp(prefix='three-thirteen-metrics-'))
 
 bind = setting('BIND', '0.0.0.0:8000')
 workers = int(setting('WORKERS', '2'))
@@ -62,6 +71,9 @@ def pre_fork(server, worker):
 def child_exit(server, worker):
     from web import worker as fences
     fences.release(worker)
+    if os.environ.get('PROMETHEUS_MULTIPROC_DIR'):
+        from prometheus_client import multiprocess
+        multiprocess.mark_process_dead(worker.pid)       # its live gauges leave the sum
 
 
 def ssl_context(conf, default_ssl_context_factory):
