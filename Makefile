@@ -13,10 +13,10 @@ SECONDS ?= 60
 
 # Each install step says what it does in one line (the first `make run` takes a few minutes).
 $(VENV)/.app: requirements.txt
-	@echo '==> the Python environment in $(VENV) (once)'
+	@echo '==> the Python environment in $(VENV)'
 	@$(PYTHON) -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip
-	@echo '==> the Python packages of requirements.txt into $(VENV) (about a minute, once)'
+	@echo '==> the Python packages of requirements.txt into $(VENV) (about a minute)'
 	@$(PY) -m pip install --quiet -r requirements.txt
 	@touch $@
 
@@ -31,9 +31,9 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 node_modules/.ci: package-lock.json $(VENV)/.app
 	@command -v npm >/dev/null 2>&1 || { echo '==> npm, from Debian (apt-get install npm)'; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
-	@echo '==> the npm packages of package.json into node_modules: fonts, Pyodide (about a minute, once)'
+	@echo '==> the npm packages of package.json into node_modules: fonts, Pyodide (about a minute)'
 	@npm ci --no-audit --no-fund --silent
-	@echo '==> the picture'"'"'s fonts unpacked to TTF (about 15 s, once)'
+	@echo '==> the picture'"'"'s fonts unpacked to TTF (about 15 s)'
 	@$(PY) -m web.typeface node_modules
 	@touch $@
 

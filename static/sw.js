@@ -80,7 +80,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && url.pathname === '/') {
     event.respondWith(orKept(request, START));
   } else if (url.pathname.startsWith('/offline/')) {
-    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+    event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, url)));
   } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
@@ -88,6 +88,16 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(orKept(request, NEEDS_NETWORK));
   }
 });
+
+// Pyodide or the packages asked for while not kept (a worker of before they had addresses of their
+// own dropped them while it kept the update): kept again as they come, so the phone plays offline.
+async function fetchAndKeep(request, url) {
+  const res = await fetch(request);
+  if (res.ok && /^\/offline\/(pyodide|packages)\//.test(url.pathname)) {
+    await (await caches.open(BUNDLE)).put(request, res.clone());
+  }
+  return res;
+}
 
 // A page is kept under its address with the parameters that change what it shows: its language
 // (?lang=), a finished game opened to correct it (?edit=1), the big screen (?view=tv). /games/x and

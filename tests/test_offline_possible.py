@@ -3,7 +3,7 @@ there (the page is not a secure context: plain HTTP on a table's LAN address), w
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, PHONE, expect, shot, start_game
+from tests.browser import ARGS, CHROMIUM, PHONE, axe_violations, expect, shot, start_game
 
 
 @pytest.fixture(scope='module')
@@ -21,7 +21,7 @@ def test_the_sheet_says_when_offline_play_is_not_possible(app, lan_browser):
     from tests.server import Server
     with Server(app) as server:
         port = server.url.rsplit(':', 1)[1]
-        context = lan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale='es')
+        context = lan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale='es', bypass_csp=True)
         try:
             page = context.new_page()
             sheet = start_game(page, f'http://table.test:{port}', ['Ana', 'Bruno'])
@@ -34,12 +34,14 @@ def test_the_sheet_says_when_offline_play_is_not_possible(app, lan_browser):
             page.wait_for_timeout(500)
             assert page.locator('#live').bounding_box() == below                 # shown as the page was drawn
             shot(page, 'offline-not-possible-es')
+            assert axe_violations(page) == []
             page.goto(sheet + '/rounds/1')                                        # the round's page says it too
             expect(page.locator('.offline-impossible')).to_be_visible()
             page.goto(sheet)
             page.get_by_role('link', name='Cómo jugar sin conexión').click()
             expect(page.get_by_role('heading', name='Cómo jugar sin conexión')).to_be_visible()
             expect(page.get_by_text('docs/deploy.md')).to_be_visible()
+            assert axe_violations(page) == []
         finally:
             context.close()
         context = lan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
