@@ -89,48 +89,47 @@ def behind_caddy(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, tmp_path):
-    from playwright.sync_api import sync_playwright
+def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, browser, tmp_path):
     url, port, home = behind_caddy
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / 'profile'), executable_path=CHROMIUM, viewport=PHONE, is_mobile=True, has_touch=True,
-            args=[*ARGS, f'--host-resolver-rules=MAP {NAME} 127.0.0.1'], env={**os.environ, 'HOME': str(home)})
-        offline = {'on': False}
-        hsts = []
+    # The run's own Playwright (one a thread), a Chromium of its own: HOME's NSS database trusts Caddy's root.
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / 'profile'), executable_path=CHROMIUM, viewport=PHONE, is_mobile=True, has_touch=True,
+        args=[*ARGS, f'--host-resolver-rules=MAP {NAME} 127.0.0.1'], env={**os.environ, 'HOME': str(home)})
+    offline = {'on': False}
+    hsts = []
 
-        def guard(route):                    # airplane mode cuts the service worker's network too
-            if offline['on']:
-                route.abort('internetdisconnected')
-            elif route.request.url.startswith(url):
-                route.continue_()
-            else:
-                route.abort()
-        context.route('**/*', guard)
-        context.on('response', lambda r: r.url.startswith(url) and hsts.append(r.headers.get('strict-transport-security')))
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            sheet = start_game(page, url, ['Ana', 'Bruno', 'Carla'])
-            assert page.evaluate('window.isSecureContext') is True
-            page.wait_for_function('() => navigator.serviceWorker.controller !== null', timeout=30000)
-            page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
-                                   ".includes(':')", timeout=60000)
-            expect(page.locator('.offline-impossible')).to_be_hidden()
-            offline['on'] = True
-            context.set_offline(True)
-            page.goto(sheet + '/rounds/1')
-            page.locator('#went_out-0').check()
-            page.locator('#entries-1-points').fill('7')
-            page.locator('#entries-2-points').fill('12')
-            page.locator('.save-bar button').click()
-            expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=60000)
-            shot(page, 'caddy-offline-round')
-            offline['on'] = False
-            context.set_offline(False)
-            expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
-            game = sheet.rsplit('/', 1)[1]
-            exported = page.evaluate(f"async () => (await fetch('/games/{game}/export.json')).json()")
-            assert len(exported['rounds']) == 1, exported                      # the server has the round
-        finally:
-            context.close()
+    def guard(route):                    # airplane mode cuts the service worker's network too
+        if offline['on']:
+            route.abort('internetdisconnected')
+        elif route.request.url.startswith(url):
+            route.continue_()
+        else:
+            route.abort()
+    context.route('**/*', guard)
+    context.on('response', lambda r: r.url.startswith(url) and hsts.append(r.headers.get('strict-transport-security')))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        sheet = start_game(page, url, ['Ana', 'Bruno', 'Carla'])
+        assert page.evaluate('window.isSecureContext') is True
+        page.wait_for_function('() => navigator.serviceWorker.controller !== null', timeout=30000)
+        page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
+                               ".includes(':')", timeout=60000)
+        expect(page.locator('.offline-impossible')).to_be_hidden()
+        offline['on'] = True
+        context.set_offline(True)
+        page.goto(sheet + '/rounds/1')
+        page.locator('#went_out-0').check()
+        page.locator('#entries-1-points').fill('7')
+        page.locator('#entries-2-points').fill('12')
+        page.locator('.save-bar button').click()
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=60000)
+        shot(page, 'caddy-offline-round')
+        offline['on'] = False
+        context.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        game = sheet.rsplit('/', 1)[1]
+        exported = page.evaluate(f"async () => (await fetch('/games/{game}/export.json')).json()")
+        assert len(exported['rounds']) == 1, exported                      # the server has the round
+    finally:
+        context.close()
     assert hsts and all(value == 'max-age=31536000' for value in hsts), set(hsts)

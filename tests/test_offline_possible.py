@@ -6,14 +6,13 @@ import pytest
 from tests.browser import ARGS, CHROMIUM, PHONE, axe_violations, expect, shot, start_game
 
 
-@pytest.fixture(scope='module')
-def lan_browser():
-    """Chromium that finds the table's server at http://table.test (a LAN name, not this computer's)."""
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*ARGS, '--host-resolver-rules=MAP table.test 127.0.0.1'])
-        yield browser
-        browser.close()
+@pytest.fixture
+def lan_browser(browser):
+    """Chromium that finds the table's server at http://table.test (a LAN name, not this computer's),
+    launched by the run's own Playwright (one a thread)."""
+    lan = browser.browser_type.launch(executable_path=CHROMIUM, args=[*ARGS, '--host-resolver-rules=MAP table.test 127.0.0.1'])
+    yield lan
+    lan.close()
 
 
 @pytest.mark.browser
