@@ -9,30 +9,38 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium clean translations catalogs
+.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium caddy clean translations catalogs
 
+# Each install step says what it does in one line (the first `make run` takes a few minutes).
 $(VENV)/.app: requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
-	touch $@
+	@echo '==> the Python environment in $(VENV)'
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+	@echo '==> the Python packages of requirements.txt into $(VENV) (about a minute)'
+	@$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
 
 $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
-	$(PY) -m pip install --quiet -r requirements-dev.txt
-	touch $@
+	@echo '==> the packages the tests need (requirements-dev.txt)'
+	@$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
 
 # The npm packages (package.json, pinned by package-lock.json): the picture's fonts (unpacked to
 # TTF once, about 12 s), Pyodide and idb-keyval for offline play, axe-core, which checks every page
 # for accessibility in the browser tests, and eslint. Installed, never vendored.
 node_modules/.ci: package-lock.json $(VENV)/.app
-	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
-	npm ci --no-audit --no-fund --silent
-	$(PY) -m web.typeface node_modules
-	touch $@
+	@command -v npm >/dev/null 2>&1 || { echo '==> npm, from Debian (apt-get install npm)'; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
+	@echo '==> the npm packages of package.json into node_modules: fonts, Pyodide (about a minute)'
+	@npm ci --no-audit --no-fund --silent
+	@echo '==> the picture'"'"'s fonts unpacked to TTF (about 15 s)'
+	@$(PY) -m web.typeface node_modules
+	@touch $@
 
 # The compiled catalogs (.mo) are made from the ones kept in the repo (.po).
 catalogs: $(VENV)/.app
-	$(VENV)/bin/pybabel compile -d translations
+	@echo '==> the translations compiled (translations/*/LC_MESSAGES/messages.mo)'
+	@$(VENV)/bin/pybabel --quiet compile -d translations
 
 # After changing any user-facing text: extract it, merge it into es and pt, compile.
 translations: $(VENV)/.app
@@ -42,18 +50,26 @@ translations: $(VENV)/.app
 	$(VENV)/bin/pybabel compile -d translations
 
 run: $(VENV)/.app node_modules/.ci catalogs
-	$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
+	@echo '==> the development server on http://$(HOST):$(PORT) (Ctrl-C stops it)'
+	@$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
 # Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
 chromium:
 	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
+		echo '==> Chromium and poppler-utils, from Debian (apt-get install)'; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
+
+# The HTTPS test puts Debian's Caddy (its own certificate authority) in front of the app, and makes
+# Chromium trust that authority with certutil (libnss3-tools), as a phone trusts it (docs/deploy.md).
+caddy:
+	@command -v caddy >/dev/null 2>&1 && command -v certutil >/dev/null 2>&1 || { \
+		echo '==> Caddy and libnss3-tools, from Debian (apt-get install)'; apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy libnss3-tools; }
 
 # The JavaScript, before any browser runs it: eslint (eslint.config.mjs) on static/js/ and static/sw.js.
 lint: node_modules/.ci
 	node_modules/.bin/eslint .
 
-test: lint $(VENV)/.dev node_modules/.ci chromium catalogs
+test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest
 
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the

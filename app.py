@@ -1,15 +1,19 @@
 """The Three-Thirteen scorekeeper: the Flask application factory."""
 
 import os
+from pathlib import Path
 
 from flask import Flask, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, deadline, errors, headers, i18n, pool, ratelimit, templating
+from web import access, db, deadline, errors, headers, i18n, logs, metrics, pool, ratelimit, templating
 from web.deadline import BODY_SECONDS
 from web.secret import secret_key
+from web.settings import setting
+
+ROOT = Path(__file__).resolve().parent       # this file's folder: scorer/, web/, templates/, static/, translations/
 
 csrf = CSRFProtect()
 
@@ -21,27 +25,50 @@ class SessionCookies(SecureCookieSessionInterface):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
 
+def data_folder():
+    """Where the data lives (the database, the secret key, the budgets' counts) unless SCORER_DATABASE
+    names the database: instance/ in a checkout (its Makefile beside this file); installed (the
+    three-thirteen command), systemd's StateDirectory= ($STATE_DIRECTORY), else the user's own data
+    folder (~/.local/share/three-thirteen on Linux)."""
+    if (ROOT / 'Makefile').exists():
+        return str(ROOT / 'instance')
+    if os.environ.get('STATE_DIRECTORY'):
+        return os.environ['STATE_DIRECTORY'].split(':')[0]
+    import platformdirs
+    return platformdirs.user_data_dir('three-thirteen', appauthor=False)
+
+
+def database():
+    """The database file: SCORER_DATABASE, else scorer.sqlite in the data folder."""
+    return setting('DATABASE') or os.path.join(data_folder(), 'scorer.sqlite')
+
+
+def node_modules():
+    """The npm packages the app serves (the picture's fonts, Pyodide): SCORER_FONTS, else beside this file."""
+    return setting('FONTS') or str(ROOT / 'node_modules')
+
+
 def create_app(test_config=None):
     """Create and configure the app."""
     from web.live import TIMINGS as LIVE_TIMINGS, live_timing
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True, instance_path=data_folder())
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
-        DATABASE=os.environ.get('SCORER_DATABASE', os.path.join(app.instance_path, 'scorer.sqlite')),
+        DATABASE=database(),
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
         MAX_CONTENT_LENGTH=256 * 1024,
-        BODY_SECONDS=float(os.environ.get('SCORER_BODY_SECONDS', BODY_SECONDS)),   # a body arrives within this
+        BODY_SECONDS=float(setting('BODY_SECONDS', BODY_SECONDS)),   # a body arrives within this
         LANGUAGES=i18n.LANGUAGES,
-        PROXIES=int(os.environ.get('SCORER_PROXIES', '0')),
+        PROXIES=int(setting('PROXIES', '0')),
         SESSION_COOKIE_SAMESITE='Lax',
         **{**LIVE_TIMINGS,                  # the live connection's timings (web/live.py)
-           'LIVE_KEEPALIVE': float(os.environ.get('SCORER_LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
-        FONTS=os.environ.get('SCORER_FONTS', os.path.join(app.root_path, 'node_modules')),  # the picture's Noto packages
-        HSTS_SECONDS=int(os.environ.get('SCORER_HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
-        POOL_PROCESSES=int(os.environ.get('SCORER_POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
+           'LIVE_KEEPALIVE': float(setting('LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
+        FONTS=node_modules(),              # the picture's Noto packages, Pyodide
+        HSTS_SECONDS=int(setting('HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
+        POOL_PROCESSES=int(setting('POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
         POOL_WAITING=pool.WAITING,
         POOL_SECONDS=pool.JOB_SECONDS,
-        SOLVER_POOL_PROCESSES=int(os.environ.get('SCORER_SOLVER_POOL_PROCESSES', pool.PROCESSES)),  # the solver's
+        SOLVER_POOL_PROCESSES=int(setting('SOLVER_POOL_PROCESSES', pool.PROCESSES)),  # the solver's
         SOLVER_POOL_WAITING=pool.SOLVER_WAITING,
         SOLVER_POOL_SECONDS=pool.SOLVER_SECONDS,
     )
@@ -62,6 +89,7 @@ def create_app(test_config=None):
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
     app.jinja_env.filters.update(templating.FILTERS)
 
+    logs.init_app(app)
     db.init_app(app)
     headers.init_app(app)
     access.init_app(app)
@@ -69,10 +97,11 @@ def create_app(test_config=None):
     ratelimit.init_app(app)
     i18n.init_app(app)
     errors.init_app(app)
+    metrics.init_app(app)
 
-    from web import api, audit, export, games, live, offline, pwa, rounds, seats, sharing, stats
+    from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,
-                      pwa.bp, offline.bp):
+                      pwa.bp, offline.bp, health.bp):
         app.register_blueprint(blueprint)
 
     return app

@@ -5,7 +5,8 @@
 gevent workers (web/worker.py): each connection is a greenlet, so a client that sends its request
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
-SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come from the environment:
+SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come from the environment
+(or each from a file: SCORER_X_FILE names it, web/settings.py):
 
     SCORER_BIND       address:port to listen on (default 0.0.0.0:8000)
     SCORER_WORKERS    worker processes (default 2, one per core)
@@ -13,26 +14,39 @@ SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come 
     SCORER_PROXIES    behind a reverse proxy: how many proxies set X-Forwarded-* (read by the app;
                       gunicorn itself trusts no forwarded header)
     SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
+    SCORER_ACCESS_LOG, SCORER_ERROR_LOG  where the logs go ('-': stdout, stderr; the access log off by default)
+    SCORER_LOG_FORMAT text (default) or json: one JSON object a line, for the access and error logs
+    SCORER_METRICS    1: Prometheus metrics at /metrics, for a client on this machine (web/metrics.py)
     SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once, across the
                       workers (default 256, at most a quarter of all; 0 for no limit; off behind a
                       proxy, whose address every connection has)
 """
 
 import os
+import tempfile
 
-bind = os.environ.get('SCORER_BIND', '0.0.0.0:8000')
-workers = int(os.environ.get('SCORER_WORKERS', '2'))
+from web.settings import setting
+
+# SCORER_METRICS=1: each worker counts in files of a folder of the master's, which /metrics adds up
+# (prometheus_client's multiprocess mode: set before any worker imports it).
+if (setting('METRICS') or '0').strip().lower() in ('1', 'true', 'yes', 'on'):
+    os.environ.setdefault('PROMETHEUS_MULTIPROC_DIR', tempfile.mkdtemp(prefix='three-thirteen-metrics-'))
+
+bind = setting('BIND', '0.0.0.0:8000')
+workers = int(setting('WORKERS', '2'))
 worker_class = 'web.worker.Worker'     # gunicorn's gevent worker, with the fences of web/worker.py
-worker_connections = int(os.environ.get('SCORER_WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
+worker_connections = int(setting('WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
 timeout = 30                    # a worker that stops answering for this long is restarted
 graceful_timeout = 10
 keepalive = 5                   # a request's head must come within this, and an idle connection is closed after it
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190
-accesslog = os.environ.get('SCORER_ACCESS_LOG')       # '-' for stdout; off by default
-certfile = os.environ.get('SCORER_CERTFILE') or None
-keyfile = os.environ.get('SCORER_KEYFILE') or None
+accesslog = setting('ACCESS_LOG')       # '-' for stdout; off by default
+errorlog = setting('ERROR_LOG', '-')    # '-' for stderr
+logger_class = 'web.logs.Logger'       # SCORER_LOG_FORMAT=json: one JSON object a line, both logs
+certfile = setting('CERTFILE') or None
+keyfile = setting('KEYFILE') or None
 # Forwarded headers are trusted only as SCORER_PROXIES says, by the app (werkzeug's ProxyFix): gunicorn
 # would otherwise take X-Forwarded-Proto from any client on 127.0.0.1 as the truth about HTTPS.
 forwarded_allow_ips = ''
@@ -43,10 +57,10 @@ def on_starting(server):
     """In the master: the count of connections per client that the workers share. One client never
     holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
-    limit = int(os.environ.get('SCORER_CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
+    limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
-    worker.share(server.cfg.workers, 0 if int(os.environ.get('SCORER_PROXIES', '0')) else limit)
+    worker.share(server.cfg.workers, 0 if int(setting('PROXIES', '0')) else limit)
 
 
 def pre_fork(server, worker):
@@ -57,6 +71,9 @@ def pre_fork(server, worker):
 def child_exit(server, worker):
     from web import worker as fences
     fences.release(worker)
+    if os.environ.get('PROMETHEUS_MULTIPROC_DIR'):
+        from prometheus_client import multiprocess
+        multiprocess.mark_process_dead(worker.pid)       # its live gauges leave the sum
 
 
 def ssl_context(conf, default_ssl_context_factory):

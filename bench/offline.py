@@ -1,8 +1,11 @@
-"""Offline play in Chromium on this machine: the bundle's transfer size, how long after a game opens
-it is kept (offline-ready), the scorer's start on a page, a warm preview's time, and a new game
-made with no network (from "Start the game", tapped 5 s after the page opened, to its sheet drawn).
+"""Offline play in Chromium on this machine: the bundle's transfer size, what a phone that keeps a game
+fetches for a new release, how long after a game opens it is kept (offline-ready), the scorer's
+start on a page, a warm preview's time, and a new game made with no network (from "Start the game",
+tapped 5 s after the page opened, to its sheet drawn).
 
-    python bench/offline.py          (make bench runs it)
+    python bench/offline.py                   (make bench runs it)
+    python bench/offline.py --release         what a new release costs a kept phone, alone
+    python bench/offline.py --release --root OTHER_CHECKOUT    the same, of another checkout's code
 """
 
 import os
@@ -13,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(sys.argv[sys.argv.index('--root') + 1]).resolve() if '--root' in sys.argv else Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from app import create_app                                   # noqa: E402
 from scorer.cards import SUITS, Card                         # noqa: E402
@@ -39,6 +43,58 @@ def transfer(app):
     return sent, plain
 
 
+class Counted:
+    """The bytes the server sends (bodies as sent: gzipped where the phone took gzip), by path, from reset()."""
+
+    def __init__(self, app):
+        self.inner, self.sent = app.wsgi_app, {}
+        app.wsgi_app = self
+
+    def reset(self):
+        self.sent = {}
+
+    def __call__(self, environ, start_response):
+        path = environ['PATH_INFO']
+        for chunk in self.inner(environ, start_response):
+            self.sent[path] = self.sent.get(path, 0) + len(chunk)
+            yield chunk
+
+
+def release_cost(browser, folder):
+    """A phone keeps a game; the server gets a new release of this project's code (its scorer, its
+    templates: OFFLINE_RELEASE stands for it); the phone opens the game's sheet again and keeps the
+    new release. What the server sent it from the update until it is kept again: (bytes, {path: bytes})."""
+    from tests.browser import start_game
+    from tests.server import Server
+    app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'release.sqlite'), 'SECRET_KEY': 'bench',
+                      'WTF_CSRF_ENABLED': False})
+    counted = Counted(app)
+    with Server(app) as server:
+        context = browser.new_context(viewport={'width': 360, 'height': 740}, bypass_csp=True)
+        page = context.new_page()
+        url = start_game(page, server.url, ['Ana', 'Bruno', 'Carla'])
+        page.wait_for_function(KEPT, timeout=60000)
+        page.wait_for_load_state('networkidle')
+        counted.reset()
+        app.config['OFFLINE_RELEASE'] = 'next-release'
+        page.goto(url)
+        page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
+                               ".startsWith('next-release:')", timeout=60000)
+        page.wait_for_load_state('networkidle')
+        page.wait_for_timeout(1000)                          # anything the service worker still fetches
+        context.close()
+    return sum(counted.sent.values()), dict(counted.sent)
+
+
+def print_release_cost(browser, folder):
+    total, paths = release_cost(browser, folder)
+    bundle = sum(n for path, n in paths.items() if path.startswith('/offline/') and path.count('/') >= 3)
+    print(f'a new release: a phone that keeps a game fetches {total:,} bytes ({total / 1e6:.2f} MB), '
+          f'{bundle:,} of them the offline bundle')
+    for path, n in sorted(paths.items(), key=lambda item: -item[1])[:8]:
+        print(f'  {n:>10,}  {path}')
+
+
 def main():
     import logging
 
@@ -48,11 +104,18 @@ def main():
     from tests.server import Server
     logging.getLogger('werkzeug').setLevel(logging.ERROR)
     folder = tempfile.mkdtemp()
+    if '--release' in sys.argv:
+        with sync_playwright() as p:
+            browser = launch(p)
+            print_release_cost(browser, folder)
+            browser.close()
+        return
     app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'bench.sqlite'), 'SECRET_KEY': 'bench', 'WTF_CSRF_ENABLED': False})
     sent, plain = transfer(app)
     print(f'the bundle: {sent / 1e6:.1f} MB sent (gzip), {plain / 1e6:.1f} MB unpacked, fetched once a release')
     with Server(app) as server, sync_playwright() as p:
         browser = launch(p)
+        print_release_cost(browser, folder)
         for attempt in (1, 2, 3):
             context = browser.new_context(viewport={'width': 360, 'height': 740}, bypass_csp=True)
             page = context.new_page()

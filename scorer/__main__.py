@@ -154,7 +154,15 @@ def sheet(args, stdin, out):
 
 def parser():
     p = argparse.ArgumentParser(prog='python -m scorer', description='Three-Thirteen referee and scorekeeper.')
-    sub = p.add_subparsers(dest='command', required=True)
+    add_commands(p.add_subparsers(dest='command', required=True))
+    return p
+
+
+COMMANDS = ('check', 'solve', 'sheet')
+
+
+def add_commands(sub):
+    """The referee's commands, added to a command line's subcommands (this one's, and three-thirteen's)."""
     c = sub.add_parser('check', help="the referee's word on one hand")
     c.add_argument('cards', help='the hand, e.g. "7H 8H 9H KS 5C"')
     c.add_argument('--round', help='the round number (gives the wild rank and the hand size)')
@@ -169,7 +177,6 @@ def parser():
     g = sub.add_parser('sheet', help='print the scoresheet of a game file')
     g.add_argument('game', help='the game file (JSON), or - for stdin')
     g.add_argument('--json', action='store_true', help='print the sheet as JSON')
-    return p
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
@@ -179,6 +186,12 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
         args = parser().parse_args(argv)
     except SystemExit as e:            # argparse has printed its usage message
         return e.code
+    return run(args, stdin, stdout, stderr)
+
+
+def run(args, stdin=None, stdout=None, stderr=None):
+    """Run one of COMMANDS, its arguments parsed; the exit status."""
+    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     language = getattr(args, 'lang', None) or 'en'
     try:
         with speaking(catalog(language), language):

@@ -3,10 +3,11 @@
 // Pages come from the server whenever it answers (a scoresheet is never stale while online); a
 // game's pages are also kept, so without a network the last copy opens instead of the browser's
 // error page, and the start page (an installed app opens on it) is a copy that lists the games
-// kept here. The offline bundle (Pyodide and this project's scorer, /offline/<release>/) is
-// fetched only when a scorekeeper's page asks for it (a 'keep' message), never for a follower,
-// and kept under its release's addresses: a new release (this file changes with it) fetches the
-// new bundle and drops the old one's files.
+// kept here. The offline bundle (this project's scorer under /offline/<release>/, and Pyodide under
+// its own version's address, /offline/pyodide/<version>/) is fetched only when a scorekeeper's page
+// asks for it (a 'keep' message), never for a follower: a new release (this file changes with it)
+// fetches the files whose address is new, keeps those it has (Pyodide, while its version stays) and
+// drops the rest.
 const RELEASE = '__RELEASE__';
 const BUNDLE = 'bundle';             // the offline bundle's files, each under its release's address
 const PAGES = 'pages';               // the kept pages of games, and the static files they use
@@ -22,13 +23,15 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-// An old release's files are dropped one by one once the new release is kept.
-async function dropOtherReleases(release) {
+// Once a release is kept, every bundle file it does not list is dropped, one by one: the old
+// release's own files, and an older Pyodide's; the Pyodide it still runs on stays.
+async function dropOthers(bundle) {
+  const listed = new Set(bundle.map((url) => new URL(url, self.location.origin).pathname));
   for (const name of await caches.keys()) {
     if (name !== BUNDLE && !name.startsWith('bundle-')) continue;   // bundle-<release>: as kept before
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (new URL(request.url).pathname.split('/')[2] !== release) await cache.delete(request);
+      if (!listed.has(new URL(request.url).pathname)) await cache.delete(request);
     }
   }
 }
@@ -42,8 +45,8 @@ self.addEventListener('message', (event) => {
   if (ask.type !== 'keep') return;
   event.waitUntil(keep(ask).then(
     async () => {
-      if (ask.bundle && ask.bundle.length) await dropOtherReleases(ask.release || RELEASE);
-      event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release });
+      if (ask.bundle && ask.bundle.length) await dropOthers(ask.bundle);
+      event.source.postMessage({ type: 'kept', game: ask.game, release: ask.release || RELEASE });
     },
     (err) => event.source.postMessage({ type: 'not-kept', game: ask.game, error: String(err) })));
 });
@@ -77,7 +80,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && url.pathname === '/') {
     event.respondWith(orKept(request, START));
   } else if (url.pathname.startsWith('/offline/')) {
-    event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
+    event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, url)));
   } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
@@ -85,6 +88,16 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(orKept(request, NEEDS_NETWORK));
   }
 });
+
+// Pyodide or the packages asked for while not kept (a worker of before they had addresses of their
+// own dropped them while it kept the update): kept again as they come, so the phone plays offline.
+async function fetchAndKeep(request, url) {
+  const res = await fetch(request);
+  if (res.ok && /^\/offline\/(pyodide|packages)\//.test(url.pathname)) {
+    await (await caches.open(BUNDLE)).put(request, res.clone());
+  }
+  return res;
+}
 
 // A page is kept under its address with the parameters that change what it shows: its language
 // (?lang=), a finished game opened to correct it (?edit=1), the big screen (?view=tv). /games/x and

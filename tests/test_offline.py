@@ -44,7 +44,9 @@ def test_the_offline_game_is_for_its_scorekeeper_alone(app, client):
     assert data['game']['players'] == PLAYERS and len(data['game']['rounds']) == 3
     assert data['versions'] == {str(n): (1 if n <= 3 else 0) for n in range(1, 12)}
     assert data['colours'] == [0, 1, 2] and data['revision'] == 3
-    assert all(u.startswith(f"/offline/{data['release']}/") for u in data['bundle'])
+    ours, pyodide = f"/offline/{data['release']}/", f'/offline/pyodide/{offline_pyodide_version(app)}/'
+    assert all(u.startswith((ours, pyodide, '/offline/packages/')) for u in data['bundle'])
+    assert len([u for u in data['bundle'] if u.startswith(pyodide)]) == 5          # Pyodide under its version
     assert app.test_client().get(url + '/offline.json').status_code == 403
     assert client.get('/games/nosuchgame/offline.json').status_code == 404
 
@@ -61,10 +63,18 @@ def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
     worker = client.get(f'/offline/{release}/worker.js')
     assert "'wasm-unsafe-eval'" in worker.headers['Content-Security-Policy']
     assert "'wasm-unsafe-eval'" not in client.get(url).headers['Content-Security-Policy']   # the worker alone
-    assert client.get(f'/offline/{release}/pyodide/console.html').status_code == 404
-    assert client.get(f'/offline/{release}/pyodide/..%2fpackage.json').status_code == 404
+    version = offline_pyodide_version(app)
+    assert f"new URL('/offline/pyodide/{version}/', self.location.href)" in worker.get_data(as_text=True)
+    assert client.get(f'/offline/pyodide/{version}/console.html').status_code == 404
+    assert client.get(f'/offline/pyodide/{version}/..%2fpackage.json').status_code == 404
+    assert client.get('/offline/pyodide/0.0.1/pyodide.mjs').status_code == 404                # not the one installed
     assert client.get('/offline/000000000000/python.zip').status_code == 404             # an old release
-    names = zipfile.ZipFile(io.BytesIO(client.get(f'/offline/{release}/python.zip').data)).namelist()
+    # Ours under the release; the packages it imports under their own address, kept across releases.
+    (packages,) = [u for u in data['bundle'] if u.startswith('/offline/packages/')]
+    ours = zipfile.ZipFile(io.BytesIO(client.get(f'/offline/{release}/python.zip').data)).namelist()
+    assert not [n for n in ours if n.startswith(('jinja2/', 'babel/'))]
+    names = ours + zipfile.ZipFile(io.BytesIO(client.get(packages).data)).namelist()
+    assert client.get('/offline/packages/000000000000/packages.zip').status_code == 404
     for needed in ('scorer/solver.py', 'scorer/sheet.py', 'web/phone.py', 'web/templating.py',
                    'templates/games/_live.html', 'templates/games/_preview.html', 'jinja2/__init__.py',
                    'markupsafe/__init__.py', 'confusable_homoglyphs/categories.json',
@@ -75,6 +85,15 @@ def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
     app.config['OFFLINE_RELEASE'] = 'next-release'          # a new release: a new service worker
     assert "const RELEASE = 'next-release';" in client.get('/sw.js').get_data(as_text=True)
     assert client.get('/offline/next-release/python.zip').status_code == 200
+    kept = [u for u in data['bundle'] if u.startswith(('/offline/pyodide/', '/offline/packages/'))]
+    assert len(kept) == 6                                 # Pyodide's and the packages' addresses stay
+    assert [u for u in client.get(url + '/offline.json').get_json()['bundle'] if u in kept] == kept
+
+
+def offline_pyodide_version(app):
+    from web import offline
+    with app.app_context():
+        return offline.pyodide_version()
 
 
 def test_a_later_round_page_is_served_ahead_for_the_phone_to_keep(app, client):
@@ -368,11 +387,12 @@ def keeping(app, browser):
 
 
 def kept_releases(page):
-    """The releases whose offline bundle the phone keeps (the service worker's cache 'bundle')."""
+    """The releases whose offline bundle the phone keeps (the service worker's cache 'bundle'; Pyodide,
+    kept under its own version's address across releases, left out)."""
     return sorted(set(page.evaluate("""async () => {
         if (!(await caches.has('bundle'))) return [];
         return (await (await caches.open('bundle')).keys()).map((r) => new URL(r.url).pathname.split('/')[2]);
-    }""")))
+    }""")) - {'pyodide', 'packages'})
 
 
 def save_offline(page, url, n, out, points=None, unsent=1):

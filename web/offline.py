@@ -1,14 +1,18 @@
 """Offline play: the bundle a scorekeeper's phone keeps (Pyodide from npm, this project's scorer/,
 web/phone.py, the templates and catalogs) and what the phone needs of one game to play it alone.
 
-Everything is served from this origin under /offline/<release>/, where the release is a hash of
-the bundle's contents: a new release is a new address, so the service worker replaces the old
-bundle cleanly. See docs/internals.md for the offline path.
+Everything is served from this origin. The project's part (python.zip, the worker, idb-keyval) under
+/offline/<release>/, where the release is a hash of that part (and of the Pyodide it runs on): a new
+release is a new address, so the service worker replaces the old files cleanly. Pyodide (13 MB, 3 MB
+gzipped) under /offline/pyodide/<its version>/, which a release of this project leaves as it was: the
+service worker keeps it across releases, and a phone fetches only the project's part again. See
+docs/internals.md for the offline path.
 """
 
 import gzip
 import hashlib
 import io
+import json
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -42,13 +46,30 @@ WORKER_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-
 
 @lru_cache(maxsize=1)
 def bundle():
-    """(zip bytes, release) of the phone's Python, made once per process."""
-    import importlib
+    """(zip bytes, release) of the phone's Python, this project's own (scorer/, web/phone.py, the
+    templates and catalogs), made once per process."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
         for pattern in OURS:
             for path in sorted(ROOT.glob(pattern)):
                 z.writestr(zipinfo(str(path.relative_to(ROOT))), path.read_bytes())
+    data = out.getvalue()
+    # The release's files are python.zip, the worker (which names the addresses of Pyodide and of the
+    # packages) and idb-keyval.
+    seed = [data, (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_bytes(),
+            pyodide_version().encode(), packages()[1].encode()]
+    seed += [path.read_bytes() for path in (node_modules() / 'idb-keyval' / 'package.json',) if path.exists()]
+    return data, hashlib.sha256(b'\0'.join(seed)).hexdigest()[:12]
+
+
+@lru_cache(maxsize=1)
+def packages():
+    """(zip bytes, its hash) of the pure-Python packages the phone's scorer imports (jinja2, babel, ...),
+    from this server's own install: its address is its hash, the same across this project's releases
+    while the packages' versions stay (about 0.7 MB gzipped, kept by the phone like Pyodide)."""
+    import importlib
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED) as z:
         for name in PACKAGES:
             folder = Path(importlib.import_module(name).__file__).parent
             for path in sorted(folder.rglob('*')):
@@ -58,9 +79,20 @@ def bundle():
                         and not left_out:
                     z.writestr(zipinfo(str(path.relative_to(folder.parent))), path.read_bytes())
     data = out.getvalue()
-    pyodide = node_modules() / 'pyodide' / 'package.json'
-    seed = data + (pyodide.read_bytes() if pyodide.exists() else b'')
-    return data, hashlib.sha256(seed).hexdigest()[:12]
+    return data, hashlib.sha256(data).hexdigest()[:12]
+
+
+def pyodide_version():
+    """Pyodide's version (npm's package.json): its files' address, the same across this project's releases."""
+    try:
+        return str(json.loads((node_modules() / 'pyodide' / 'package.json').read_text())['version'])
+    except (OSError, ValueError, KeyError):
+        return 'none'
+
+
+def pyodide_base():
+    """The folder address Pyodide's files are served from (the worker loads them from there)."""
+    return url_for('offline.pyodide', version=pyodide_version(), name='x')[:-1]
 
 
 def zipinfo(name):
@@ -81,14 +113,20 @@ def release():
 
 def available():
     """Whether offline play can be offered: Pyodide is installed (make does it)."""
-    return (node_modules() / 'pyodide' / 'pyodide.asm.wasm').exists()
+    return available_in(node_modules())
+
+
+def available_in(folder):
+    """Whether this node_modules folder has Pyodide."""
+    return (Path(folder) / 'pyodide' / 'pyodide.asm.wasm').exists()
 
 
 def urls():
     """Every address of the bundle, for the service worker to keep."""
-    r = release()
-    return ([url_for('offline.pyodide', release=r, name=name) for name in PYODIDE] +
-            [url_for('offline.python', release=r), url_for('offline.worker', release=r),
+    r, version = release(), pyodide_version()
+    return ([url_for('offline.pyodide', version=version, name=name) for name in PYODIDE] +
+            [url_for('offline.packages_zip', digest=packages()[1]),
+             url_for('offline.python', release=r), url_for('offline.worker', release=r),
              url_for('offline.idb_keyval', release=r)])
 
 
@@ -132,7 +170,7 @@ def sent(data_or_path, mimetype):
     return immutable(response)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def gzipped_bytes(data):
     return gzip.compress(data, compresslevel=6, mtime=0)
 
@@ -140,10 +178,10 @@ def gzipped_bytes(data):
 TYPES = {'.mjs': 'text/javascript', '.wasm': 'application/wasm', '.zip': 'application/zip', '.json': 'application/json'}
 
 
-@bp.get('/offline/<release>/pyodide/<name>')
-def pyodide(release, name):
-    current(release)
-    if name not in PYODIDE:
+@bp.get('/offline/pyodide/<version>/<name>')
+def pyodide(version, name):
+    """A file of Pyodide, under its version's address (the service worker keeps it across releases)."""
+    if version != pyodide_version() or name not in PYODIDE:
         abort(404)
     path = node_modules() / 'pyodide' / name
     return sent(path, TYPES[path.suffix])
@@ -153,6 +191,14 @@ def pyodide(release, name):
 def python(release):
     current(release)
     return sent(bundle()[0], 'application/zip')
+
+
+@bp.get('/offline/packages/<digest>/packages.zip')
+def packages_zip(digest):
+    """The packages the phone's scorer imports, under their own address (kept across releases)."""
+    if digest != packages()[1]:
+        abort(404)
+    return sent(packages()[0], 'application/zip')
 
 
 @bp.get('/offline/<release>/idb-keyval.js')
@@ -166,8 +212,10 @@ def idb_keyval(release):
 def worker(release):
     """The Web Worker that runs the scorer (static/js/scorer-worker.js), allowed to compile WebAssembly."""
     current(release)
-    response = send_from_directory(current_app.static_folder, 'js/scorer-worker.js', mimetype='text/javascript',
-                                   max_age=None)
+    text = (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_text(encoding='utf-8')
+    text = text.replace('__PYODIDE__', pyodide_base()).replace('__PACKAGES__', url_for('offline.packages_zip',
+                                                                                      digest=packages()[1]))
+    response = Response(text, mimetype='text/javascript')
     response.headers['Content-Security-Policy'] = WORKER_CSP
     return immutable(response)
 
@@ -211,6 +259,17 @@ def needs_network():
     history, another language): kept by the service worker, instead of the browser's error page."""
     return render_template('error.html', title=_('No network'),
                            message=_('This page needs a network. The games kept on this phone go on without one.'))
+
+
+@bp.get('/offline/how')
+def how():
+    """What offline play needs, for the scorekeeper whose sheet says it is not possible (docs/deploy.md)."""
+    return render_template('error.html', title=_('How to play offline'), message=_(
+        'A phone keeps a game to play without a network only when the page comes over HTTPS (or from '
+        'this very computer) and the browser has service workers. Open the game at its https:// '
+        'address; whoever runs the server puts HTTPS in front of it with Caddy, as docs/deploy.md in '
+        'the package says (on a table\'s own Wi-Fi too). Without it the game goes on while the network '
+        'answers.'))
 
 
 @bp.get('/offline/token')

@@ -25,7 +25,10 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+
+from .settings import setting
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -182,14 +185,22 @@ def words():
     return (tuple(os.path.join(current_app.root_path, folder) for folder in folders), str(get_locale()))
 
 
+TIMERS = []          # f(kind, seconds) told of every job done (web/metrics.py, when on)
+
+
 def run(config, function, *args, kind='heavy'):
     """function(*args) in the pool of that kind that the app's config describes (its PROCESSES 0: here)."""
     prefix = KINDS[kind][0]
     processes = config.get(f'{prefix}_PROCESSES', PROCESSES)
-    if not processes:
-        return function(*args)
-    return pool(processes, config.get(f'{prefix}_WAITING', WAITING), config.get(f'{prefix}_SECONDS', JOB_SECONDS),
-                kind).run(function, *args)
+    started = time.perf_counter()
+    try:
+        if not processes:
+            return function(*args)
+        return pool(processes, config.get(f'{prefix}_WAITING', WAITING), config.get(f'{prefix}_SECONDS', JOB_SECONDS),
+                    kind).run(function, *args)
+    finally:
+        for timer in TIMERS:
+            timer(kind, time.perf_counter() - started)
 
 
 class Once:
@@ -226,7 +237,7 @@ class Once:
 def serve(fd, warm=()):
     """A pool process: run each job sent on the socket and send back its result (or its exception)."""
     import importlib
-    os.nice(int(os.environ.get('SCORER_POOL_NICE', POOL_NICE)))
+    os.nice(int(setting('POOL_NICE', POOL_NICE)))
     cores = sorted(os.sched_getaffinity(0))
     if len(cores) > 1:                         # every pool process on one core: the workers keep the others
         os.sched_setaffinity(0, cores[-1:])

@@ -42,6 +42,7 @@ from . import store
 from .access import browser
 from .clients import client_of
 from .db import get_db
+from .settings import setting
 
 # A table at one Wi-Fi (several phones behind one address) previews a hand a tap: well within this.
 SOLVER_RATE = '20 per second; 600 per minute'
@@ -212,7 +213,7 @@ def too_many(error):
 
 def init_app(app):
     for name, key in RATES.items():
-        app.config.setdefault(key, os.environ.get(f'SCORER_{key}', globals()[key]))
+        app.config.setdefault(key, setting(key, globals()[key]))
     app.config.setdefault('LIMITS_DATABASE', limits_file(app.config['DATABASE']))
     limiter.init_app(app)
     app.register_error_handler(429, too_many)

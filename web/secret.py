@@ -1,15 +1,19 @@
-"""The app's secret key: from SCORER_SECRET_KEY, else made once and kept in instance/ (mode 0600)."""
+"""The app's secret key: from SCORER_SECRET_KEY (or the file SCORER_SECRET_KEY_FILE names), else made once
+and kept in the data folder (instance/ in a checkout), mode 0600."""
 
 import os
 import secrets
 import time
 from pathlib import Path
 
+from .settings import setting
+
 
 def secret_key(instance_path):
     """The key; several workers starting together all read the one the first of them wrote."""
-    if os.environ.get('SCORER_SECRET_KEY'):
-        return os.environ['SCORER_SECRET_KEY']
+    key = setting('SECRET_KEY')
+    if key:
+        return key
     path = Path(instance_path) / 'secret_key'
     if not path.exists():
         try:

@@ -1,0 +1,135 @@
+"""HTTPS for real: Caddy (Debian's) with its own certificate authority in front of `three-thirteen
+serve` on loopback, Chromium trusting that authority through its NSS database (as a phone trusts it,
+docs/deploy.md), and a round played offline: the service worker registers, a round saved without a
+network is sent when it returns, and every answer carries HSTS."""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser import ARGS, CHROMIUM, PHONE, expect, shot, start_game
+from tests.server import LOOSE_RATES, ROOT, free_port
+
+NAME = 'table.test'          # the table's server, as the phones name it (mapped to loopback for Chromium)
+
+
+def caddyfile(folder, https, app):
+    return f"""{{
+	admin off
+	storage file_system {folder / 'caddy-data'}
+	skip_install_trust
+	local_certs
+	http_port {free_port()}
+	https_port {https}
+}}
+https://{NAME}:{https} {{
+	tls internal
+	reverse_proxy 127.0.0.1:{app} {{
+		flush_interval -1
+	}}
+}}
+"""
+
+
+def wait_for(check, what, timeout=30):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f'{what} did not come within {timeout} s')
+
+
+def answers(url):
+    try:
+        urllib.request.urlopen(url, timeout=1).read()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def behind_caddy(tmp_path):
+    """(https URL, server process, Chromium's HOME with Caddy's root in its NSS database)."""
+    if not (shutil.which('caddy') and shutil.which('certutil')):
+        pytest.fail('caddy and certutil (libnss3-tools) are not installed (make test installs them)')
+    app_port, https = free_port(), free_port()
+    env = {**os.environ, **LOOSE_RATES, 'SCORER_DATABASE': str(tmp_path / 'caddy.sqlite'), 'SCORER_PROXIES': '1',
+           'SCORER_SECRET_KEY': 'caddy-test', 'SCORER_WORKERS': '1'}
+    server = subprocess.Popen([sys.executable, '-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{app_port}'], cwd=ROOT,
+                              env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    (tmp_path / 'Caddyfile').write_text(caddyfile(tmp_path, https, app_port))
+    caddy_home = tmp_path / 'caddy-home'
+    caddy_home.mkdir()
+    caddy = subprocess.Popen(['caddy', 'run', '--config', str(tmp_path / 'Caddyfile'), '--adapter', 'caddyfile'],
+                             env={**os.environ, 'HOME': str(caddy_home), 'XDG_DATA_HOME': str(caddy_home)},
+                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=open(tmp_path / 'caddy.log', 'w'))
+    try:
+        wait_for(lambda: answers(f'http://127.0.0.1:{app_port}/health'), 'three-thirteen serve')
+        root = tmp_path / 'caddy-data' / 'pki' / 'authorities' / 'local' / 'root.crt'
+        wait_for(root.exists, "Caddy's root certificate")
+        home = tmp_path / 'chromium-home'
+        nss = home / '.pki' / 'nssdb'
+        nss.mkdir(parents=True)
+        subprocess.run(['certutil', '-d', f'sql:{nss}', '-N', '--empty-password'], check=True)
+        subprocess.run(['certutil', '-d', f'sql:{nss}', '-A', '-t', 'C,,', '-n', 'Caddy Local Authority', '-i', str(root)],
+                       check=True)
+        yield f'https://{NAME}:{https}', https, home
+    finally:
+        for process in (caddy, server):
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=30)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, browser, tmp_path):
+    url, port, home = behind_caddy
+    # The run's own Playwright (one a thread), a Chromium of its own: HOME's NSS database trusts Caddy's root.
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / 'profile'), executable_path=CHROMIUM, viewport=PHONE, is_mobile=True, has_touch=True,
+        args=[*ARGS, f'--host-resolver-rules=MAP {NAME} 127.0.0.1'], env={**os.environ, 'HOME': str(home)})
+    offline = {'on': False}
+    hsts = []
+
+    def guard(route):                    # airplane mode cuts the service worker's network too
+        if offline['on']:
+            route.abort('internetdisconnected')
+        elif route.request.url.startswith(url):
+            route.continue_()
+        else:
+            route.abort()
+    context.route('**/*', guard)
+    context.on('response', lambda r: r.url.startswith(url) and hsts.append(r.headers.get('strict-transport-security')))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        sheet = start_game(page, url, ['Ana', 'Bruno', 'Carla'])
+        assert page.evaluate('window.isSecureContext') is True
+        page.wait_for_function('() => navigator.serviceWorker.controller !== null', timeout=30000)
+        page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
+                               ".includes(':')", timeout=60000)
+        expect(page.locator('.offline-impossible')).to_be_hidden()
+        offline['on'] = True
+        context.set_offline(True)
+        page.goto(sheet + '/rounds/1')
+        page.locator('#went_out-0').check()
+        page.locator('#entries-1-points').fill('7')
+        page.locator('#entries-2-points').fill('12')
+        page.locator('.save-bar button').click()
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=60000)
+        shot(page, 'caddy-offline-round')
+        offline['on'] = False
+        context.set_offline(False)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        game = sheet.rsplit('/', 1)[1]
+        exported = page.evaluate(f"async () => (await fetch('/games/{game}/export.json')).json()")
+        assert len(exported['rounds']) == 1, exported                      # the server has the round
+    finally:
+        context.close()
+    assert hsts and all(value == 'max-age=31536000' for value in hsts), set(hsts)

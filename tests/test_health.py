@@ -1,0 +1,41 @@
+"""/health: 200 with the release while the database answers, 503 with the reason when it does not."""
+
+import os
+
+from web import __version__, offline
+
+
+def test_health_says_the_database_answers_and_the_releases(app, client):
+    r = client.get('/health')
+    assert r.status_code == 200
+    assert r.headers['Cache-Control'] == 'no-store'
+    with app.app_context():
+        offline_release = offline.release() if offline.available() else None
+    assert offline_release                       # make installs Pyodide
+    assert r.get_json() == {'status': 'ok', 'database': 'ok', 'release': __version__,
+                            'offline_release': offline_release}
+    assert 'Set-Cookie' not in r.headers          # a monitor polling it gets no browser token
+
+
+def test_health_without_pyodide_names_no_offline_release(tmp_path):
+    from tests.conftest import new_app
+    app = new_app({'DATABASE': str(tmp_path / 'db.sqlite'), 'FONTS': str(tmp_path / 'none')})
+    assert app.test_client().get('/health').get_json()['offline_release'] is None
+
+
+def test_health_is_503_with_the_reason_when_the_database_does_not_answer(app, client):
+    assert client.get('/health').status_code == 200
+    database = app.config['DATABASE']
+    for suffix in ('-wal', '-shm'):
+        try:
+            os.remove(database + suffix)
+        except FileNotFoundError:
+            pass
+    with open(database, 'wb') as f:              # the disk gave it back as garbage
+        f.write(b'not a database at all, ' * 200)
+    r = client.get('/health')
+    assert r.status_code == 503
+    assert r.headers['Cache-Control'] == 'no-store'
+    body = r.get_json()
+    assert body['status'] == 'unavailable' and 'not a database' in body['database']
+    assert body['release'] == __version__

@@ -1,0 +1,104 @@
+"""Settings from the environment or from files (SCORER_X_FILE), where the data lives, and the logs as
+JSON lines (SCORER_LOG_FORMAT=json) for gunicorn's access and error logs and the app's own."""
+
+import json
+import logging
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+import app as app_module
+from tests.server import ROOT, free_port
+from web.settings import SettingError, setting
+
+
+def test_a_setting_comes_from_the_environment_or_from_its_file(tmp_path):
+    secret = tmp_path / 'key'
+    secret.write_text('s3cret from a file\n')
+    assert setting('SECRET_KEY', environ={}) is None
+    assert setting('WORKERS', '2', environ={}) == '2'
+    assert setting('SECRET_KEY', environ={'SCORER_SECRET_KEY': 'plain'}) == 'plain'
+    assert setting('SECRET_KEY', environ={'SCORER_SECRET_KEY_FILE': str(secret)}) == 's3cret from a file'
+    with pytest.raises(SettingError, match='SCORER_SECRET_KEY and SCORER_SECRET_KEY_FILE are both set'):
+        setting('SECRET_KEY', environ={'SCORER_SECRET_KEY': 'a', 'SCORER_SECRET_KEY_FILE': str(secret)})
+    with pytest.raises(SettingError, match=f'SCORER_SECRET_KEY_FILE: cannot read {tmp_path / "gone"}'):
+        setting('SECRET_KEY', environ={'SCORER_SECRET_KEY_FILE': str(tmp_path / 'gone')})
+
+
+def test_the_app_reads_its_secret_key_and_database_from_files(tmp_path, monkeypatch):
+    (tmp_path / 'key').write_text('the key in a file\n')
+    (tmp_path / 'where').write_text(str(tmp_path / 'here.sqlite'))
+    monkeypatch.setenv('SCORER_SECRET_KEY_FILE', str(tmp_path / 'key'))
+    monkeypatch.setenv('SCORER_DATABASE_FILE', str(tmp_path / 'where'))
+    made = app_module.create_app({'TESTING': True})
+    assert made.config['SECRET_KEY'] == 'the key in a file'
+    assert made.config['DATABASE'] == str(tmp_path / 'here.sqlite') and (tmp_path / 'here.sqlite').exists()
+
+
+def test_where_the_data_lives(tmp_path, monkeypatch):
+    assert app_module.data_folder() == str(ROOT / 'instance')              # a checkout: instance/, as flaskr
+    monkeypatch.setattr(app_module, 'ROOT', tmp_path / 'installed')       # installed: no Makefile beside app.py
+    monkeypatch.setenv('XDG_DATA_HOME', str(tmp_path / 'data'))
+    monkeypatch.delenv('STATE_DIRECTORY', raising=False)
+    monkeypatch.delenv('SCORER_DATABASE', raising=False)
+    assert app_module.database() == str(tmp_path / 'data' / 'three-thirteen' / 'scorer.sqlite')
+    monkeypatch.setenv('STATE_DIRECTORY', '/var/lib/three-thirteen')       # systemd's StateDirectory=
+    assert app_module.data_folder() == '/var/lib/three-thirteen'
+    monkeypatch.setenv('SCORER_DATABASE', str(tmp_path / 'mine.sqlite'))
+    assert app_module.database() == str(tmp_path / 'mine.sqlite')
+
+
+def test_the_apps_own_messages_are_json_lines_when_asked(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv('SCORER_LOG_FORMAT', 'json')
+    made = app_module.create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'db.sqlite'), 'SECRET_KEY': 'x'})
+    try:
+        raise OSError(28, 'No space left on device')
+    except OSError:
+        made.logger.error('cannot save round %d of "%s"', 3, 'Ana\n', exc_info=True)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    entry = json.loads(lines[0])
+    assert entry['level'] == 'error' and entry['message'] == 'cannot save round 3 of "Ana\n"'
+    assert 'No space left on device' in entry['exception'] and entry['time'].endswith('+00:00')
+    monkeypatch.setenv('SCORER_LOG_FORMAT', 'yaml')
+    with pytest.raises(ValueError, match="SCORER_LOG_FORMAT is 'yaml'"):
+        app_module.create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'db.sqlite'), 'SECRET_KEY': 'x'})
+    logging.getLogger('app').handlers.clear()
+
+
+@pytest.mark.slow
+def test_gunicorn_writes_its_access_and_error_logs_as_json_lines(tmp_path):
+    port = free_port()
+    access, errors = tmp_path / 'access.log', tmp_path / 'error.log'
+    env = {**os.environ, 'SCORER_LOG_FORMAT': 'json', 'SCORER_ACCESS_LOG': str(access), 'SCORER_ERROR_LOG': str(errors),
+           'SCORER_BIND': f'127.0.0.1:{port}', 'SCORER_WORKERS': '1', 'SCORER_DATABASE': str(tmp_path / 'db.sqlite'),
+           'SCORER_SECRET_KEY': 'logs'}
+    server = subprocess.Popen([sys.executable, '-m', 'gunicorn', '--log-level', 'info', 'app:create_app()'], cwd=ROOT,
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f'http://127.0.0.1:{port}/health?from=test', timeout=2).read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.2)
+        try:
+            urllib.request.urlopen(f'http://127.0.0.1:{port}/no-such-page', timeout=5)
+        except urllib.error.HTTPError as e:
+            assert e.code == 404
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    requests = [json.loads(line) for line in access.read_text().splitlines()]
+    health = next(r for r in requests if r['path'] == '/health')
+    assert health['status'] == 200 and health['query'] == 'from=test' and health['method'] == 'GET'
+    assert health['remote'] == '127.0.0.1' and health['seconds'] >= 0 and health['bytes'] > 0
+    assert next(r for r in requests if r['path'] == '/no-such-page')['status'] == 404
+    logged = [json.loads(line) for line in errors.read_text().splitlines()]      # every line JSON
+    assert any('Booting worker' in e['message'] for e in logged) and all(e['logger'].startswith('gunicorn') for e in logged)
