@@ -10,7 +10,7 @@ export default [
   { ignores: ['node_modules/', '.venv/', 'tests/artifacts/', 'instance/'] },
   js.configs.recommended,
   {
-    files: ['static/js/*.js'],
+    files: ['static/js/**/*.js'],
     ignores: ['static/js/scorer-worker.js'],
     languageOptions: { sourceType: 'module', globals: globals.browser },
   },

@@ -14,6 +14,8 @@
 // worker keeps the page made_here.html under that game's addresses; in it this script draws the
 // sheet and the rounds with the server's partials. Once the server answers, the game is sent as
 // the new-game form (with its id: sent twice, it is one game) and then its rounds, as above.
+import { newId } from './offline/ids.js';
+
 const box = document.getElementById('offline');
 const info = box ? box.dataset : null;
 const madeHere = Boolean(info && info.madeHere);       // the page of a game made on this phone
@@ -712,9 +714,10 @@ function newGame() {
     if (form.dataset.native) return;
     e.preventDefault();                                   // decided at once: the default can only be stopped now
     const body = new FormData(form);
-    const id = newId();
+    const format = JSON.parse(info.gameId);               // the server's (store.GAME_ID)
+    const id = newId(format);
     body.set('made_here', id);
-    body.set('made_key', newId() + newId());             // this phone's own: sent again, the same game
+    body.set('made_key', newId(format) + newId(format));  // this phone's own: sent again, the same game
     if (body.get('first_dealer') === 'draw') {            // drawn here, so both sides have the same dealer
       const seated = [...body.keys()].filter((k) => /^players-\d+$/.test(k) && String(body.get(k)).trim()).length;
       if (seated) body.set('first_dealer', String(crypto.getRandomValues(new Uint32Array(1))[0] % seated));
@@ -734,12 +737,6 @@ function newGame() {
     }
     await makeHere(form, id, body);
   });
-}
-
-// 12 random bytes in base64url: an id of the server's own kind (store.new_id).
-function newId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 async function makeHere(form, id, body) {

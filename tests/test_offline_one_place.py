@@ -1,0 +1,65 @@
+"""The phone offline decides nothing of its own: the game-id format and the draw of the first
+dealer are the server's Python, handed to the browser as data or run on the phone itself
+(issue 38); and the offline script is ES modules by job, which the service worker keeps."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from web import store
+
+ROOT = Path(__file__).resolve().parent.parent
+STATIC = ROOT / 'static'
+NODE = shutil.which('node')
+
+
+def node(script):
+    """Run an ES module's text in Node (the project's npm tools need it anyway); its JSON output."""
+    done = subprocess.run([NODE, '--input-type=module', '-e', script], capture_output=True, text=True, timeout=60,
+                          check=True)
+    return json.loads(done.stdout)
+
+
+def test_the_game_id_format_is_one_pattern_the_store_makes_and_checks():
+    made = {store.new_id() for _ in range(500)}
+    assert len(made) == 500 and all(store.is_game_id(i) for i in made)
+    assert set(''.join(made)) == set(store.GAME_ID['alphabet'])          # every character, and no other
+    for bad in ('', 'a' * 15, 'a' * 17, 'a' * 15 + '=', 'a' * 15 + '/', 'a' * 15 + 'é', 'a' * 15 + '\n', 'a' * 16 + '\n',
+                None, 7, '../../games/new0'):
+        assert not store.is_game_id(bad), bad
+
+
+def test_the_new_game_page_and_the_service_worker_get_the_servers_format(client):
+    page = client.get('/games/new').get_data(as_text=True)
+    given = re.search(r'data-game-id="([^"]*)"', page).group(1)
+    assert json.loads(given.replace('&#34;', '"').replace('&quot;', '"')) == store.GAME_ID
+    worker = client.get('/sw.js').get_data(as_text=True)
+    assert f"const GAME_ID = '{store.GAME_ID['pattern']}';" in worker
+    assert '__GAME_ID__' not in worker
+
+
+@pytest.mark.skipif(NODE is None, reason='node is installed with the npm tools (make node_modules/.ci)')
+def test_ids_made_by_the_phone_are_the_servers_and_the_workers_pattern_agrees(client):
+    """The phone's maker (static/js/offline/ids.js) given the server's format: every id it makes
+    is one the server takes; and the service worker's test of a game's address, as served, says
+    yes and no where the server does."""
+    worker = client.get('/sw.js').get_data(as_text=True)
+    pattern = re.search(r"const GAME_ID = '([^']*)';", worker).group(1)
+    samples = [store.new_id() for _ in range(50)] + ['a' * 15, 'a' * 17, 'a' * 15 + '.', 'a' * 15 + '~', 'a' * 15 + 'ñ',
+                                                     'AAAAAAAAAAAAAAA=', 'abc/defghijklmno', '-_' * 8]
+    answer = node(f"""
+        import {{ newId }} from {json.dumps((STATIC / 'js' / 'offline' / 'ids.js').as_uri())};
+        const format = {json.dumps(store.GAME_ID)};
+        const made = Array.from({{ length: 500 }}, () => newId(format));
+        const address = new RegExp(`^/games/${{{json.dumps(pattern)}}}(/rounds/\\\\d+)?$`);
+        const samples = {json.dumps(samples)};
+        console.log(JSON.stringify({{ made, sheets: samples.map((s) => address.test(`/games/${{s}}`)),
+                                     rounds: samples.map((s) => address.test(`/games/${{s}}/rounds/3`)) }}));
+    """)
+    assert len(set(answer['made'])) == 500 and all(store.is_game_id(i) for i in answer['made'])
+    assert set(''.join(answer['made'])) == set(store.GAME_ID['alphabet'])
+    assert answer['sheets'] == answer['rounds'] == [store.is_game_id(s) for s in samples]
