@@ -63,3 +63,54 @@ def test_ids_made_by_the_phone_are_the_servers_and_the_workers_pattern_agrees(cl
     assert len(set(answer['made'])) == 500 and all(store.is_game_id(i) for i in answer['made'])
     assert set(''.join(answer['made'])) == set(store.GAME_ID['alphabet'])
     assert answer['sheets'] == answer['rounds'] == [store.is_game_id(s) for s in samples]
+
+
+def test_the_phones_new_game_draws_the_first_dealer_with_the_scorers_own_draw(monkeypatch):
+    """web/phone.make_game (what the phone's new-game page asks) draws as the server does: through
+    scorer.gamefile.new_game's draw, every seat in turn, never the same seat by a rule of its own."""
+    import scorer.gamefile
+    from web.phone import make_game
+    fields = [[f'players-{i}', name] for i, name in enumerate(['Ana', 'Bruno', 'Chen', 'Dee'])] + [['first_dealer', 'draw']]
+    for seat in range(4):
+        monkeypatch.setattr(scorer.gamefile.secrets, 'randbelow', lambda n, seat=seat: seat if n == 4 else 1 / 0)
+        assert make_game(fields)['game']['first_dealer'] == seat
+    monkeypatch.undo()
+    assert {make_game(fields)['game']['first_dealer'] for _ in range(200)} == {0, 1, 2, 3}
+
+
+EIGHT = ['Ana', 'Bruno', 'Chen', 'Dee', 'Eve', 'Fay', 'Gus', 'Hal']
+
+
+@pytest.mark.browser
+def test_a_new_game_made_offline_has_the_first_dealer_the_phones_python_drew(app, browser):
+    """The page's own randomness cannot pick the first dealer: with it stuck at 0, games made offline
+    with 'draw' still get every kind of first dealer (the phone's Python draws, with its own
+    randomness), and the form the phone sends later names the same dealer its game has."""
+    from tests.browser import expect
+    from tests.test_offline import keeping
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.add_init_script("""(() => {
+            const real = crypto.getRandomValues.bind(crypto);
+            crypto.getRandomValues = (a) => (a instanceof Uint32Array ? a.fill(0) : real(a));
+        })();""")
+        keeper.set_offline(True)
+        dealers = []
+        for _ in range(5):
+            page.goto(server.url + '/games/new')
+            expect(page.locator('.offline-line')).to_contain_text('Offline')
+            for seat, name in enumerate(EIGHT):
+                page.locator(f'#players-{seat}').fill(name)
+            assert page.locator('#first_dealer').input_value() == 'draw'
+            page.locator('form button.primary').click()
+            page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=60000)
+            game_id = page.url.rsplit('/', 1)[1]
+            kept = page.evaluate("""async (id) => {
+                const { get } = await import(`/offline/${localStorage.getItem('offline-release')}/idb-keyval.js`);
+                return get(`game:${id}`);
+            }""", game_id)
+            sent = dict(kept['made'])
+            assert sent['first_dealer'] == str(kept['game']['first_dealer'])      # the server will get the same
+            dealers.append(kept['game']['first_dealer'])
+            if set(dealers) - {0}:
+                break
+        assert set(dealers) - {0}, dealers

@@ -703,13 +703,16 @@ function newGame() {
     box.querySelector('.offline-line').textContent = navigator.onLine ? '' : say('offline');
     box.classList.toggle('warning', !navigator.onLine);
   };
-  // Without a network the phone's Python checks the form: started as the page opens, while names
-  // are typed, so Start does not wait for it.
-  const warmUp = () => { if (!navigator.onLine) ask('solve_many', { queries: [] }); };
+  // The phone's Python checks the form without a network, and draws the first dealer ('draw')
+  // with or without one: started as the page opens (or as it is needed), while names are typed, so
+  // Start does not wait for it.
+  const drawing = () => form.elements.first_dealer?.value === 'draw';
+  const warmUp = () => { if (!navigator.onLine || drawing()) ask('solve_many', { queries: [] }); };
   line();
   warmUp();
   window.addEventListener('online', line);
   window.addEventListener('offline', () => { line(); warmUp(); });
+  form.elements.first_dealer?.addEventListener('change', warmUp);
   form.addEventListener('submit', async (e) => {
     if (form.dataset.native) return;
     e.preventDefault();                                   // decided at once: the default can only be stopped now
@@ -718,10 +721,7 @@ function newGame() {
     const id = newId(format);
     body.set('made_here', id);
     body.set('made_key', newId(format) + newId(format));  // this phone's own: sent again, the same game
-    if (body.get('first_dealer') === 'draw') {            // drawn here, so both sides have the same dealer
-      const seated = [...body.keys()].filter((k) => /^players-\d+$/.test(k) && String(body.get(k)).trim()).length;
-      if (seated) body.set('first_dealer', String(crypto.getRandomValues(new Uint32Array(1))[0] % seated));
-    }
+    if (body.get('first_dealer') === 'draw') await drawDealer(form, body);
     if (navigator.onLine) {
       let res = null;
       try {
@@ -737,6 +737,19 @@ function newGame() {
     }
     await makeHere(form, id, body);
   });
+}
+
+// The first dealer drawn by the phone's Python (scorer.gamefile.new_game, as the server draws it),
+// before the form is sent, so that the server and this phone have the same one whichever makes the
+// game. A form the scorer finds wrong keeps 'draw': the server's page (or makeHere) says what is wrong.
+async function drawDealer(form, body) {
+  form.setAttribute('aria-busy', 'true');
+  try {
+    const answer = await ask('make_game', { fields: [...body.entries()].filter(([, v]) => typeof v === 'string') });
+    if (answer.ok && answer.ok.game) body.set('first_dealer', String(answer.ok.game.first_dealer));
+  } finally {
+    form.removeAttribute('aria-busy');
+  }
 }
 
 async function makeHere(form, id, body) {
