@@ -13,6 +13,13 @@ export default [
     files: ['static/js/**/*.js'],
     ignores: ['static/js/scorer-worker.js'],
     languageOptions: { sourceType: 'module', globals: globals.browser },
+    // Modules talk by import, never through a global of the page's (window.x = ..., globalThis.x = ...).
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "AssignmentExpression > MemberExpression.left[object.name=/^(window|globalThis|self)$/]",
+        message: 'no window globals: export it from a module and import it',
+      }],
+    },
   },
   {
     files: ['static/js/scorer-worker.js'],

@@ -114,3 +114,29 @@ def test_a_new_game_made_offline_has_the_first_dealer_the_phones_python_drew(app
             if set(dealers) - {0}:
                 break
         assert set(dealers) - {0}, dealers
+
+
+def test_the_service_worker_keeps_every_module_of_offline_play(client, make_game):
+    """The static files a kept page uses come from the folder (web/offline.statics), so each
+    module of static/js/offline/ is kept for the phone without a network, with no list by hand."""
+    url = make_game(('Ana', 'Bruno'))
+    kept = set(client.get(url + '/offline.json').get_json()['static'])
+    modules = sorted((STATIC / 'js' / 'offline').glob('*.js'))
+    assert len(modules) >= 4
+    for module in modules:
+        assert f'/static/js/offline/{module.name}' in kept
+
+
+def test_offline_play_is_modules_that_import_each_other_and_set_no_global():
+    """offline.js only starts the modules of static/js/offline/; every import between them (and
+    picker.js's) names a file that is there; and none of them, nor picker.js, leaves anything on
+    window (which eslint holds too: make lint)."""
+    scripts = [STATIC / 'js' / 'offline.js', STATIC / 'js' / 'picker.js', *(STATIC / 'js' / 'offline').glob('*.js')]
+    for script in scripts:
+        text = script.read_text()
+        for name in re.findall(r"(?:from|import\()\s*'(\.[^']+)'", text):
+            assert (script.parent / name).resolve().is_file(), (script.name, name)
+        assert not re.search(r'\b(window|globalThis|self)\.\w+\s*=(?!=)', text), script.name
+        assert 'threeThirteenOffline' not in text
+    entry = (STATIC / 'js' / 'offline.js').read_text()
+    assert len(entry.splitlines()) < 100 and 'function ' not in entry.replace('async function main', '')
