@@ -55,13 +55,17 @@ const strings = (body) => [...body.entries()].filter(([, v]) => typeof v === 'st
 // The first dealer drawn by the phone's Python (scorer.gamefile.new_game, as the server draws it),
 // before the form is sent, so that the server and this phone have the same one whichever makes the
 // game. A form the scorer finds wrong keeps 'draw': the server's page (or makeHere) says what is wrong.
+// Start takes no second tap meanwhile, and says it is busy.
 async function drawDealer(form, body) {
+  const start = form.querySelector('button.primary');
   form.setAttribute('aria-busy', 'true');
+  if (start) start.disabled = true;
   try {
     const answer = await ask('make_game', { fields: strings(body) });
     if (answer.ok && answer.ok.game) body.set('first_dealer', String(answer.ok.game.first_dealer));
   } finally {
     form.removeAttribute('aria-busy');
+    if (start) start.disabled = false;
   }
 }
 
@@ -70,8 +74,10 @@ async function makeHere(form, id, body) {
   const answer = await ask('make_game', { fields });
   if (!answer.ok || answer.ok.message) { problems(form, [answer.ok ? answer.ok.message : answer.error]); return; }
   const { game, rounds } = answer.ok;
+  // The form sent later names the dealer this game has (drawn by the scorer just now if need be).
+  const made = fields.map(([k, v]) => [k, k === 'first_dealer' ? String(game.first_dealer) : v]);
   const versions = Object.fromEntries(rounds.map((n) => [n, 0]));      // as the server has them: none saved
-  await write(keys.game(id), { game_id: id, game, versions, colours: game.players.map((p, i) => i), revision: 0, made: fields });
+  await write(keys.game(id), { game_id: id, game, versions, colours: game.players.map((p, i) => i), revision: 0, made });
   await keepShell(id, rounds);
   window.location.assign(`/games/${id}`);
 }
