@@ -10,9 +10,16 @@ export default [
   { ignores: ['node_modules/', '.venv/', 'tests/artifacts/', 'instance/', 'build/', 'dist/'] },
   js.configs.recommended,
   {
-    files: ['static/js/*.js'],
+    files: ['static/js/**/*.js'],
     ignores: ['static/js/scorer-worker.js', 'static/js/secure.js'],
     languageOptions: { sourceType: 'module', globals: globals.browser },
+    // Modules talk by import, never through a global of the page's (window.x = ..., globalThis.x = ...).
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "AssignmentExpression > MemberExpression.left[object.name=/^(window|globalThis|self)$/]",
+        message: 'no window globals: export it from a module and import it',
+      }],
+    },
   },
   {
     files: ['static/js/secure.js'],          // a classic script, run while the page is parsed

@@ -14,6 +14,8 @@ const PAGES = 'pages';               // the kept pages of games, and the static 
 const START = '/offline/start';      // the start page without a network: the games kept here
 const SHELL = '/offline/made-here';  // the page of a game made here (offline.js draws it)
 const NEEDS_NETWORK = '/offline/needs-network';   // any other page, without a network
+const GAME_ID = '__GAME_ID__';       // the pattern of a game's id (web/store/database.py GAME_ID)
+const A_GAMES_PAGE = new RegExp(`^/games/${GAME_ID}(/rounds/\\d+)?$`);   // its sheet or a round's page
 
 // A new release's worker waits until a scorekeeper's page asks it to take over ('take-over'),
 // which the page does once the old worker has kept the new release for it and is idle: a worker
@@ -139,7 +141,7 @@ async function fresh(request, url) {
       return Response.redirect(sheet[0], 303);
     }
     // A game not kept here: the page of a game made here, which says it is not on this phone.
-    const shell = request.mode === 'navigate' && /^\/games\/[\w-]{16}(\/rounds\/\d+)?$/.test(url.pathname) && await cache.match(SHELL);
+    const shell = request.mode === 'navigate' && A_GAMES_PAGE.test(url.pathname) && await cache.match(SHELL);
     if (shell) return shell;
     throw err;
   }

@@ -65,7 +65,8 @@ def new_game():
         return jsonify(errors={k: str(v) for k, v in errors.items()}), status, headers
     known = sorted(store.kept_players(get_db(), browser()) if browser() else [], key=str.casefold)
     personal()                                 # the names this browser played with
-    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known), status, headers
+    return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known,
+                           game_id_format=store.GAME_ID), status, headers
 
 
 def create(game, made_here=None, made_key=None):

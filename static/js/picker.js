@@ -12,6 +12,7 @@
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
 import { reader } from './cards.js';
+import { previewHere } from './offline/preview.js';
 
 const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUITS = ['S', 'H', 'D', 'C'];
@@ -477,15 +478,14 @@ function fillDrafts(form, seats, refresh) {
   };
 }
 
-// The preview drawn by the server, or without a network by the scorer on this phone (offline.js),
-// from the same template.
+// The preview drawn by the server, or without a network by the scorer on this phone (offered by
+// offline/round-page.js through offline/preview.js), from the same template.
 async function previewHtml(url) {
   let res = null;
   try {
     res = await fetch(url);
   } catch (err) {
-    const offline = window.threeThirteenOffline;
-    const html = offline && await offline.preview(Object.fromEntries(new URL(url, window.location.href).searchParams));
+    const html = await previewHere(Object.fromEntries(new URL(url, window.location.href).searchParams));
     if (html) return html;
     throw err;
   }

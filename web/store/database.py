@@ -2,8 +2,10 @@
 anyone else; the ids, keys, hashes and times that writes store."""
 
 import hashlib
+import re
 import secrets
 import sqlite3
+import string
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -25,14 +27,24 @@ BUSY_TIMEOUT_MS = 10_000     # a save waits this long for another save to finish
 LOCK_WAIT_MS = 20            # how long SQLite itself waits for a lock before the app waits its own way
 
 
+# A game's id, decided once: ID_LENGTH characters drawn from base64url's alphabet (96 random bits).
+# The browser gets it as data (GAME_ID): the phone makes the ids of games it makes offline with it
+# (static/js/offline/ids.js, from the new-game page's data-game-id) and the service worker tells a
+# game's address by its pattern (static/sw.js, from web/pwa.py).
+ID_ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits + '-_'
+ID_LENGTH = 16
+ID_PATTERN = f'[A-Za-z0-9_-]{{{ID_LENGTH}}}'
+GAME_ID = {'alphabet': ID_ALPHABET, 'length': ID_LENGTH, 'pattern': ID_PATTERN}
+
+
 def new_id():
-    """An unguessable game id: 16 characters of base64url (12 random bytes)."""
-    return secrets.token_urlsafe(12)
+    """An unguessable game id: ID_LENGTH characters of ID_ALPHABET, each drawn at random."""
+    return ''.join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
 
 
 def is_game_id(text):
     """Whether a phone's id for a game it made offline is one new_id() could have made."""
-    return isinstance(text, str) and len(text) == 16 and text.isascii() and text.replace('-', '').replace('_', '').isalnum()
+    return isinstance(text, str) and re.fullmatch(ID_PATTERN, text, re.ASCII) is not None
 
 
 def new_key():
