@@ -68,6 +68,11 @@ def number_word(n):
     return words.get(n, str(n))
 
 
+def copies(card, decks, jokers):
+    """How many of a card the pack holds: a joker as many as are in play, any other card one a deck."""
+    return jokers if card.is_joker else decks
+
+
 def check_pack(hand, decks=2, jokers=0, deck=None):
     """Raise CardError if the pack (decks, jokers in play, and the game's `deck`: its suits and ranks,
     Three-Thirteen's by default) could not have dealt these cards."""
@@ -80,12 +85,12 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
         raise CardError(_('%(card)s: this game has no %(rank)s', card=foreign.pretty, rank=rank_plural(foreign.rank)))
     counts = Counter(hand)
     n_jokers = counts.pop(JOKER, 0)
-    if n_jokers > jokers:
+    if n_jokers > copies(JOKER, decks, jokers):
         if jokers == 0:
             raise CardError(ngettext('a joker, but no jokers are in play',
                                      '%(num)d jokers, but no jokers are in play', n_jokers))
         raise CardError(_('%(count)d jokers, but only %(jokers)d in play', count=n_jokers, jokers=jokers))
-    over = [c for c, n in counts.items() if n > decks]
+    over = [c for c, n in counts.items() if n > copies(c, decks, jokers)]
     if over:
         c = min(over, key=order)
         raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',

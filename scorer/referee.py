@@ -98,7 +98,7 @@ def deadwood_words(solution, wild, rules):
     return ' + '.join(parts) + f' = {solution.penalty}'
 
 
-def say(solution, wild, rules):
+def solution_lines(solution, wild, rules):
     """The referee's lines for one solved hand."""
     lines = [capital(meld_words(m)) for m in solution.melds]
     if solution.deadwood:
@@ -116,7 +116,7 @@ def capital(line):
 def lines(result):
     """The audit as lines of text, for the command line."""
     out = [result.intro, _('Hand: %(cards)s', cards=pretty(result.hand))]
-    out += say(result.solution, result.wild, result.rules)
+    out += solution_lines(result.solution, result.wild, result.rules)
     if result.go_out:
         if result.go_out.can:
             out.append(_('Goes out by discarding %(cards)s.',

@@ -98,6 +98,19 @@ class Rules:
         self.check_round(round)
         return GAMES[self.game][0] + round - 1
 
+    def most_held(self, round=None, drawn=False):
+        """The most cards a hand may hold: what `round` deals, and with `drawn` the card a player draws
+        before going out (an audit); with no round, the most any hand of the game holds."""
+        return self.hand_size(round) + bool(drawn) if round else self.deck.most_cards
+
+    def most_held_why(self, round=None, drawn=False):
+        """Why a hand holds no more than most_held, in words: 'round 3 deals 5'."""
+        if not round:
+            return _('a hand holds at most %(most)d', most=self.deck.most_cards)
+        if drawn:
+            return _('round %(n)d deals %(size)d, and an audit adds the card drawn', n=round, size=self.hand_size(round))
+        return _('round %(n)d deals %(size)d', n=round, size=self.hand_size(round))
+
     @property
     def deck(self):
         """The game's deck: its suits, ranks and what the game decides itself."""
@@ -208,6 +221,11 @@ def rules_words(rules):
 
 DEFAULT = Rules()
 PRESETS = {name: Rules(game=name) for name in GAMES}
+
+
+def default_text(key):
+    """A setting's value where nobody chose one (DEFAULT's, the Rules dataclass's), as a form sends it."""
+    return str(getattr(DEFAULT, key))
 
 
 def choices(key, game='standard'):

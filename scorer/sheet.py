@@ -12,9 +12,10 @@ import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from functools import lru_cache
 
-from .cards import CardError, number_word, pretty, tokens
+from .cards import CardError, copies, number_word, pretty, tokens
 
 from .reading import LANGUAGES, canonical, parse_hand
 from .i18n import _, language, listing, ngettext
@@ -170,7 +171,7 @@ def score_entry(game, number, e):
             hand = tuple(parse_hand(e.cards, rules))
         except CardError as err:
             raise EntryError(f'{player}: {err}', 'cards') from None
-        if len(hand) > hand_size:
+        if len(hand) > rules.most_held(number):
             raise EntryError(_('%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
                                player=player, count=len(hand), round=number, size=hand_size), 'cards')
     try:
@@ -210,10 +211,12 @@ def too_many_copies(hands, rules):
     found = []
     for c, n in sorted(held.items(), key=lambda item: str(item[0])):
         who = listing(holders[c])
-        if c.is_joker and n > rules.jokers:
+        if n <= copies(c, rules.decks, rules.jokers):
+            continue
+        if c.is_joker:
             found.append((_('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
                             count=n, players=who, jokers=rules.jokers), holders[c]))
-        elif not c.is_joker and n > rules.decks:
+        else:
             found.append((ngettext('%(count)s %(card)s in this round (%(players)s) but only %(num)d deck',
                                    '%(count)s %(card)s in this round (%(players)s) but only %(num)d decks',
                                    rules.decks, count=number_word(n), card=c.pretty, players=who), holders[c]))
@@ -260,8 +263,16 @@ def score_round(game, number, entries):
     return scores
 
 
+class Doubt(NamedTuple):
+    """Something odd about a round: `what` names it ('short:Bo:10', 'nobody', 'several'), `message`
+    says it, `player` is whose hand is short ('' for the others)."""
+    what: str
+    message: str
+    player: str = ''
+
+
 def doubts(game, number, entries):
-    """What is odd about a round that can be scored, in words: [(what, message)], empty when nothing is.
+    """What is odd about a round that can be scored, in words: [Doubt], empty when nothing is.
 
     docs/rules.md: a round normally has exactly one player who went out, and every other player holds
     the round's hand size at the end. A hand entered with fewer cards, nobody gone out, or two
@@ -273,17 +284,17 @@ def doubts(game, number, entries):
     found = []
     out = [e.player for e in entries if e.went_out]
     if not out:
-        found.append(('nobody', _('nobody went out')))
+        found.append(Doubt('nobody', _('nobody went out')))
     elif len(out) > 1:
-        found.append(('several', _('%(players)s all went out', players=listing(out)) if len(out) > 2 else
-                      _('%(players)s both went out', players=listing(out))))
+        found.append(Doubt('several', _('%(players)s all went out', players=listing(out)) if len(out) > 2 else
+                           _('%(players)s both went out', players=listing(out))))
     for e in entries:
         if e.went_out or not (e.cards and e.cards.strip()):
             continue
         held = len(tokens(e.cards))           # a round that can be scored: each token is a card
         if held < size:
-            found.append((f'short:{e.player}:{held}', _('%(player)s: %(count)d of %(size)d cards',
-                                                        player=e.player, count=held, size=size)))
+            found.append(Doubt(f'short:{e.player}:{held}', _('%(player)s: %(count)d of %(size)d cards',
+                                                             player=e.player, count=held, size=size), e.player))
     return found
 
 
@@ -291,7 +302,7 @@ def doubts_key(found):
     """A short key naming these doubts, which a confirmation must send back: the same doubts, the same key."""
     if not found:
         return ''
-    return hashlib.sha256('\n'.join(what for what, _message in found).encode()).hexdigest()[:16]
+    return hashlib.sha256('\n'.join(d.what for d in found).encode()).hexdigest()[:16]
 
 
 def clean_entries(game, number, entries):

@@ -3,15 +3,16 @@ and the scorekeeper link handed to another browser."""
 
 import re
 
+from scorer.rules import CHOICES, default_text
 from web.i18n import LANGUAGES as SWITCHER
 
 LANGUAGES = list(SWITCHER)          # every language the app speaks (web/i18n.py): "in each language" means these
 TRANSLATED = [code for code in LANGUAGES if code != 'en']     # the code's own texts are English; these have catalogs
 
-SETTINGS_FORM = {'first_dealer': '0', 'game': 'standard', 'decks': 'auto', 'jokers': '0', 'aces': 'low',
-                 'face_values': 'ten', 'wild_penalty': '15', 'joker_penalty': '20', 'ace_penalty': '15',
-                 'max_wilds_per_meld': 'None', 'all_wild_melds': 'True', 'double_last_round': 'False',
-                 'tie_break': 'zero_rounds'}
+# The new-game form as a person leaves it: seat 1 deals, the decks chosen for the table, every house
+# rule as the form offers it (scorer.rules.DEFAULT).
+SETTINGS_FORM = {'first_dealer': '0', 'decks': 'auto',
+                 **{key: default_text(key) for key in CHOICES if key != 'decks'}}
 
 
 def new_game_form(players, **settings):

@@ -1,9 +1,14 @@
 """Each decision is stated once, in Python, and the browser gets it as data: these tests fail as
 soon as the browser's scripts and the server disagree (issue 38)."""
 
+import html
+import json
 import re
 from pathlib import Path
 
+from scorer.cards import JOKER, Card, copies
+from scorer.rules import CHOICES, DEFAULT, default_text, make_rules
+from tests.helpers import round_form
 from web.live import TIMINGS
 
 STATIC = Path(__file__).resolve().parent.parent / 'static'
@@ -25,3 +30,52 @@ def test_the_live_timings_are_the_servers_and_the_script_has_none_of_its_own(cli
     read = set(re.findall(r"number\('(\w+)'\)", script))
     assert read == {camel(key) for key in TIMINGS}
     assert not re.search(r'\b(1500|10000|300000|2500)\b', script), 'a timing written into live.js again'
+
+
+def test_the_new_game_form_offers_the_default_rules_as_chosen(client):
+    page = client.get('/games/new').get_data(as_text=True)
+    for key in CHOICES:
+        if key == 'decks':
+            continue                                          # 'auto': decided by the table (new_game)
+        select = re.search(rf'<select[^>]*name="{key}".*?</select>', page, re.S).group(0)
+        chosen = re.findall(r'<option selected value="([^"]*)"|<option value="([^"]*)" selected', select)
+        assert [a or b for a, b in chosen] == [default_text(key)], key
+
+
+def test_a_game_whose_form_sends_no_setting_plays_by_default_on_the_server_and_on_the_phone(client):
+    from web.phone import make_game as made_on_the_phone
+    answer = client.post('/games/new', data={'players-0': 'Ana', 'players-1': 'Bruno', 'first_dealer': '0'})
+    assert answer.status_code == 302
+    served = client.get(answer.headers['Location'].split('?')[0] + '/export.json').get_json()
+    phone = made_on_the_phone([['players-0', 'Ana'], ['players-1', 'Bruno'], ['first_dealer', '0']])
+    assert make_rules(served['rules']) == DEFAULT
+    assert make_rules(phone['game']['rules']) == DEFAULT
+
+
+def test_the_keypad_counts_copies_by_the_packs_own_rule(client, make_game):
+    """The round page hands the keypad how many of each card the pack holds (scorer.cards.copies):
+    the same limit the server holds the round to, a joker by the jokers in play, no card the game lacks."""
+    for settings, players in (({'decks': '3', 'jokers': '2'}, ('Ana', 'Bruno')), ({'game': 'five_crowns'}, ('Ana', 'Bruno'))):
+        url = make_game(players, **settings)
+        page = client.get(url + '/rounds/1').get_data(as_text=True)
+        table = json.loads(html.unescape(re.search(r'data-copies="([^"]*)"', page).group(1)))
+        rules = make_rules({k: v for k, v in settings.items()}) if 'game' in settings else \
+            make_rules({'decks': 3, 'jokers': 2})
+        assert table == {str(c): copies(c, rules.decks, rules.jokers)
+                         for c in [Card(r, s) for s in rules.deck.suits for r in rules.deck.ranks] + [JOKER]}
+        assert ('AH' in table) == (1 in rules.deck.ranks)
+        script = (STATIC / 'js' / 'picker.js').read_text()
+        assert 'this.copies[card]' in script and "'JK' ? jokers : decks" not in script
+
+
+def test_the_keypad_holds_a_hand_to_what_the_server_takes(client, make_game):
+    """The most cards the keypad lets a hand hold is the most the server accepts for that round."""
+    url = make_game(('Ana', 'Bruno'))
+    hand = ['2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S']
+    for number in (1, 2):
+        page = client.get(f'{url}/rounds/{number}').get_data(as_text=True)
+        most = int(re.search(r'data-hand-size="(\d+)"', page).group(1))
+        refused = client.post(f'{url}/rounds/{number}', data=round_form(0, cards=['', ' '.join(hand[:most + 1])]))
+        assert refused.status_code == 422 and 'holds' in refused.get_data(as_text=True)
+        taken = client.post(f'{url}/rounds/{number}', data=round_form(0, cards=['', ' '.join(hand[:most])]))
+        assert taken.status_code == 302

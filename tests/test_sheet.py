@@ -137,7 +137,7 @@ def test_points_may_be_typed_as_a_sum():
 ])
 def test_doubts_name_what_looks_like_an_entry_mistake(entries, found):
     """RULES.md: every player who did not go out holds the round's hand size, and one player goes out."""
-    assert [message for _what, message in doubts(Game(PLAYERS), 1, entries)] == found
+    assert [d.message for d in doubts(Game(PLAYERS), 1, entries)] == found
 
 
 def test_odd_rounds_still_score_so_a_confirmed_one_is_kept():

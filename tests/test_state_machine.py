@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from app import create_app
 from scorer.gamefile import read_game
-from tests.hands import FULL
+from tests.hands import examples
 from tests.helpers import new_game_form
 
 PLAYERS = ('Ana', 'Bruno', 'Carla')
@@ -257,7 +257,7 @@ class Table(RuleBasedStateMachine):
                 assert entries in listed.get(number, []), (number, entries)
 
 
-Table.TestCase.settings = settings(max_examples=200 if FULL else 25, stateful_step_count=40, deadline=None)
+Table.TestCase.settings = settings(examples(200), stateful_step_count=40, deadline=None)
 test_two_phones_and_a_network = Table.TestCase
 
 

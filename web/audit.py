@@ -36,7 +36,7 @@ def letters(args):
     return letters_of(args.get('letters'))
 
 
-def read_hand(args, letters='en'):
+def asked_hand(args, letters='en'):
     """The hand asked about by these URL parameters, on the rules of the game it is from (404 if none)."""
     game_id = args.get('game') if args.get('game') not in GAMES else None
     base = DEFAULT
@@ -50,7 +50,7 @@ def read_hand(args, letters='en'):
 
 def read_audit(args, letters='en'):
     """The audit asked for by these URL parameters: (game id, rules, wild, round, Audit or None, errors)."""
-    asked = read_hand(args, letters)
+    asked = asked_hand(args, letters)
     game_id, rules, wild, round, hand, errors = asked
     result = None
     claim_score = None
@@ -130,7 +130,7 @@ def preview():
     """GET /audit/preview?cards=...&round=N&game=<id>&out=1: one hand's minimal penalty as the saved
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
-    asked = read_hand(request.args, letters(request.args))
+    asked = asked_hand(request.args, letters(request.args))
     solution, error = solved(solving.preview, pool.words(), asked)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
                            wild=asked.wild, out=request.args.get('out') == '1')

@@ -12,7 +12,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
 from scorer.gamefile import FieldError, GameFileError, new_game, read_date
 from scorer.numbers import read_whole
-from scorer.rules import ABOUT, CHOICES
+from scorer.rules import ABOUT, CHOICES, default_text
 
 from . import store
 
@@ -103,7 +103,7 @@ def choices(key):
 
 def setting_field(key):
     title, about = ABOUT[key]
-    return SelectField(_l(title), choices=choices(key), default=str(CHOICES[key][0]), description=_l(about))
+    return SelectField(_l(title), choices=choices(key), default=default_text(key), description=_l(about))
 
 
 class NewGameForm(FlaskForm):

@@ -30,7 +30,7 @@ bp = Blueprint('offline', __name__)
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ('pyodide.mjs', 'pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json')
 # The Python the phone runs: ours, and the pure-Python packages it needs (from this server's own install).
-OURS = ('scorer/*.py', 'web/__init__.py', 'web/phone.py', 'web/templating.py', 'templates/games/_*.html',
+OURS = ('scorer/*.py', 'web/__init__.py', 'web/pages.py', 'web/phone.py', 'web/templating.py', 'templates/games/_*.html',
         'translations/*/LC_MESSAGES/messages.mo')
 PACKAGES = ('jinja2', 'markupsafe', 'confusable_homoglyphs', 'babel')
 # Of Babel, the phone needs dates (web/templating.day) in the app's languages: not its catalog tools.

@@ -18,15 +18,15 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
 from scorer.reading import symbols
-from scorer.chart import ON_THE_SHEET, race
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS
 from scorer.query import QueryError, answer_data, read_hand, read_query
 from scorer.query import preview as preview_of
 from scorer.rules import CHOICES
-from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data, winner_words
+from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_round, sheet_data
 from scorer.solver import solve
 
+from .pages import live_part, round_page
 from .templating import FILTERS, GLOBALS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,10 +112,9 @@ def live(game, game_id, colours=None, keeper=True, edit=False, last_save=''):
     game = read_game(game)
     sheet = compute_sheet(game, skip_broken=True)
     colours = colours or list(range(len(game.players)))
-    return phone().render('games/_live.html', game_id=game_id, sheet=sheet, winner=winner_words(sheet),
-                          keeper=keeper, rematch=None, editable=keeper and (not sheet.finished or edit),
-                          etag='', revision=0, colours=colours, last_save=last_save,
-                          chart=race(sheet, colours, **ON_THE_SHEET) if sheet.rows else None)
+    return phone().render('games/_live.html', **live_part(
+        game_id, sheet, colours, keeper, keeper and (not sheet.finished or edit), rematch=None, etag='', revision=0,
+        last_save=last_save))
 
 
 def preview(game, args):
@@ -134,7 +133,7 @@ def enter(game, number, out, typed, confirm=''):
     clean = read_round(game, number, set(out), typed)
     unsure = doubts(game, number, clean)
     if unsure and confirm != doubts_key(unsure):
-        return {'unsure': [message for _what, message in unsure], 'key': doubts_key(unsure)}
+        return {'unsure': [d.message for d in unsure], 'key': doubts_key(unsure)}
     rounds = dict(game.rounds)
     rounds[number] = clean
     saved = game.__class__(game.players, game.rules, game.first_dealer, rounds, game.title, game.place, game.date)
@@ -163,7 +162,7 @@ def make_game(fields):
         day = datetime.date.today().isoformat()          # the phone's own calendar
     try:
         game = new_game([get.get(f'players-{i}', '') for i in range(MAX_PLAYERS)],
-                        {key: get.get(key, str(CHOICES[key][0])) for key in CHOICES if key != 'decks'},
+                        {key: get[key] for key in CHOICES if key != 'decks' and key in get},      # unsent: DEFAULT's
                         get.get('decks', 'auto'), get.get('first_dealer', 'draw'), get.get('title', ''),
                         get.get('place', ''), day)
     except FieldError as e:
@@ -185,11 +184,7 @@ def made_page(game, game_id, number=None, colours=None):
                  render('games/_sheet_actions.html', game_id=game_id, sheet=sheet, made_here=True, keeper=True))
         return {'title': game.title or ', '.join(game.players), 'above': render('games/_sheet_head.html', sheet=sheet),
                 'below': below}
-    rules = game.rules
-    page = render('games/_round_page.html', game_id=game_id, game=game, number=number, version='0',
-                  typed=[{'cards': '', 'points': ''} for _p in game.players], out=[], csrf='', made_here=True,
-                  unsure=[], doubted=set(), drafts={}, hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
-                  dealer=game.dealer(number), sheet=sheet, winner=winner_words(sheet), colours=colours)
+    page = render('games/_round_page.html', **round_page(game_id, game, number, sheet, colours, csrf='', made_here=True))
     return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
 
 

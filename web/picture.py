@@ -98,7 +98,7 @@ def lay_out(game, sheet, colours, typeface, theme='light'):
     top = standings(picture, game, sheet, colours, said['zeros'], top + 12)
     if sheet.rows:
         picture.chart_top = top + 16
-        picture.chart = chart(picture, sheet, colours, regular)
+        picture.chart = race_of(picture, sheet, colours, regular)
         top = picture.chart_top + picture.chart.height
     picture.height = round(top + MARGIN)
     return picture
@@ -139,7 +139,7 @@ def standings(picture, game, sheet, colours, zeros, top):
     return top
 
 
-def chart(picture, sheet, colours, font):
+def race_of(picture, sheet, colours, font):
     """The race, its left margin as wide as its widest total, and its tick labels placed as texts."""
     drawn = race(sheet, colours, width=RIGHT - MARGIN, height=300)
     left = max(drawn.left, 10 + max(font.width(str(v), 11) for y, v in drawn.y_ticks))

@@ -11,13 +11,14 @@ from scorer.reading import symbols
 from scorer.gamefile import read_entry
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
-from scorer.sheet import RoundError, doubts, doubts_key, read_round, score_round, winner_words
+from scorer.sheet import RoundError, doubts, doubts_key, read_round, score_round
 
 from . import store
 from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import MAX_VERSION, EmptyForm, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
+from .pages import round_page
 from .sheets import load_sheet
 
 bp = Blueprint('rounds', __name__)
@@ -119,19 +120,14 @@ def round_entry(game_id, number):
     form.version.data = str(version)
     row = next((r for r in current.rows if r.round == number), None)
     status = 409 if conflict else 400 if form.went_out.errors else 422 if problem or unsure else 200
-    return render_template('games/round.html', game_id=game_id, game=game, number=number, version=form.version.data,
-                           typed=typed, out=form.went_out.data or [], csrf=csrf_value(form),
-                           problem=problem, conflict=conflict, unsure=unsure, unsure_key=doubts_key(unsure),
-                           doubted={what.split(':', 1)[1].rsplit(':', 1)[0] for what, _m in unsure if what.startswith('short:')},
-                           row=row if request.args.get('saved') else None,
-                           undo=undo_offer(game_id) if request.args.get('saved') else None,
-                           hand_size=rules.hand_size(number), wild=rules.wild_rank(number),
-                           dealer=game.dealer(number), sheet=current, winner=winner_words(current),
-                           drafts=drafts, self_entry=not version and store.self_entry(get_db(), game_id),
-                           playing=not version and number == current.next_round,
-                           moved_from=moved_from(number),
-                           revision=revision, colours=store.colours(get_db(), game_id),
-                           history=versions(game, number, store.round_history(get_db(), game_id, number))), status
+    return render_template('games/round.html', **round_page(
+        game_id, game, number, current, store.colours(get_db(), game_id), typed=typed, out=form.went_out.data or [],
+        version=form.version.data, unsure=unsure, drafts=drafts, csrf=csrf_value(form), problem=problem,
+        conflict=conflict, row=row if request.args.get('saved') else None,
+        undo=undo_offer(game_id) if request.args.get('saved') else None,
+        self_entry=not version and store.self_entry(get_db(), game_id),
+        playing=not version and number == current.next_round, moved_from=moved_from(number), revision=revision,
+        history=versions(game, number, store.round_history(get_db(), game_id, number)))), status
 
 def csrf_value(form):
     """The form's CSRF token, for the page to send back ('' where a test turned CSRF off)."""

@@ -9,13 +9,13 @@ from cachetools import LRUCache
 from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
-from scorer.chart import ON_THE_SHEET, race
 from scorer.i18n import language
-from scorer.sheet import compute_sheet, winner_words
+from scorer.sheet import compute_sheet
 
 from . import store
 from .access import is_keeper
 from .db import get_db
+from .pages import live_part
 
 
 def load(game_id):
@@ -68,24 +68,17 @@ def live_etag(revision, keeper):
     edit = ('-e' if request.args.get('edit') == '1' else '') + ('-tv' if request.args.get('view') == 'tv' else '')
     return f'"{revision}-{"k" if keeper else "v"}{edit}-{language()}"'
 
-# The race on the big screen: about the shape of the part of the screen it has (landscape or
-# portrait, see style.css), in type of 19 units, which that part draws at 18 px or more at 720p,
-# each line named at its end.
-TV_CHART = dict(width=640, height=500, size=19, labels=True)
-
-
 def sheet_context(game_id, keeper, view=None):
     game, result, revision = load_sheet(game_id)
     view = view or ('tv' if request.args.get('view') == 'tv' else 'sheet')
     # A finished game opens read-only; its scorekeeper may still ask to correct a round.
     editable = keeper and (not result.finished or request.args.get('edit') == '1')
     colours = store.colours(get_db(), game_id)
-    context = dict(game_id=game_id, sheet=result, winner=winner_words(result), keeper=keeper,
-                   at=datetime.now(timezone.utc).isoformat(timespec='seconds'),     # when the page was drawn
-                   rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
-                   editable=editable, etag=live_etag(revision, keeper), revision=revision, colours=colours,
-                   last_save=last_change_mark(game_id) if keeper else '',
-                   chart=race(result, colours, **(TV_CHART if view == 'tv' else ON_THE_SHEET)) if result.rows else None)
+    context = live_part(game_id, result, colours, keeper, editable, view,
+                        at=datetime.now(timezone.utc).isoformat(timespec='seconds'),     # when the page was drawn
+                        rematch=store.rematch_of(get_db(), game_id) if result.finished else None,
+                        etag=live_etag(revision, keeper), revision=revision,
+                        last_save=last_change_mark(game_id) if keeper else '')
     fragment = 'games/_tv.html' if view == 'tv' else 'games/_live.html'
     context['live_html'] = remembered(fragments, (game_id, revision, keeper, editable, language(), view),
                                       lambda: Markup(render_template(fragment, **context)))

@@ -68,7 +68,7 @@ class Bars:
     size: int           # the type, in the chart's own units
 
 
-def chart(values, width=CHART_WIDTH, height=CHART_HEIGHT, size=CHART_TYPE):
+def round_bars(values, width=CHART_WIDTH, height=CHART_HEIGHT, size=CHART_TYPE):
     """The average penalty of each round as bars in a box `width` wide, each with its value above
     it and its round below, in type of `size` units. The chart is drawn at least as wide as its box
     on every page (a card on a 360 px phone is wider), so a unit is never less than a pixel. Where
@@ -110,7 +110,7 @@ def stats():
     spellings = names(done)
     form.spelling.choices = form.name.choices = [(n, n) for n in spellings]
     return render_template('stats/stats.html', stats=player_stats(done, merged), form=form, aliases=merged,
-                           chart=chart, games=len(done))
+                           round_bars=round_bars, games=len(done))
 
 
 @bp.post('/stats/merge')

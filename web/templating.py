@@ -9,7 +9,7 @@ from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import SUITS, SYMBOL, rank_plural, rank_text, tokens
+from scorer.cards import JOKER, SUITS, SYMBOL, Card, copies, rank_plural, rank_text, tokens
 from scorer.reading import LANGUAGES, card, legend, letters_of, tables
 from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker, shape
@@ -104,8 +104,15 @@ def card_tables():
     return _card_tables[language()]
 
 
-GLOBALS = dict(day=day, picker_words=picker_words, card_tables=card_tables, keypad_deck=keypad_deck,
-               suit_legend=suit_legend,
+def copies_table(rules):
+    """{'10H': 2, 'JK': 1, ...}: how many of each card of the game's pack there are (scorer.cards.copies),
+    for the keypad, which refuses a card the round already holds every copy of."""
+    cards = [Card(rank, suit) for suit in rules.deck.suits for rank in rules.deck.ranks] + [JOKER]
+    return json.dumps({str(c): copies(c, rules.decks, rules.jokers) for c in cards}, separators=(',', ':'))
+
+
+GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, card_tables=card_tables,
+               keypad_deck=keypad_deck, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,

@@ -120,8 +120,8 @@ class Entry {
     this.form = form;
     this.info = form.dataset;
     this.handSize = Number(this.info.handSize);
-    this.decks = Number(this.info.decks);
     this.jokers = Number(this.info.jokers);
+    this.copies = JSON.parse(this.info.copies);
     this.entering = form.classList.contains('round-form') || form.classList.contains('hand-form');
     this.seats = [...form.querySelectorAll('fieldset.player')].map(seatOf);
     this.keypad = buildKeypad(this.info, this.jokers);
@@ -239,11 +239,10 @@ class Entry {
       this.tell(say('holds', { name: this.seats[i].name, count: cards.length, why: this.info.limitWhy }));
       return;
     }
-    const { jokers, decks } = this;
-    const limit = card === 'JK' ? jokers : decks;
+    const limit = this.copies[card] ?? 0;            // the pack's copies of it (scorer.cards.copies)
     if (this.countInRound(card) >= limit) {
-      this.tell(card === 'JK' ? say('jokers', { count: jokers })
-        : limit === 1 ? say('copy', { card: pretty(card) }) : say('copies', { count: limit, card: pretty(card), decks }));
+      this.tell(card === 'JK' ? say('jokers', { count: limit })
+        : limit === 1 ? say('copy', { card: pretty(card) }) : say('copies', { count: limit, card: pretty(card), decks: limit }));
       return;
     }
     this.tell('');
