@@ -9,7 +9,7 @@ from babel import dates as babel_dates
 from markupsafe import Markup
 
 import scorer.limits
-from scorer.cards import JOKER, SUITS, Card, copies, rank_plural, rank_text, tokens
+from scorer.cards import JOKER, SUITS, SYMBOL, Card, copies, rank_plural, rank_text, tokens
 from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
 from scorer.i18n import _, language
 from scorer.chart import COLOURS, marker, shape
@@ -63,10 +63,17 @@ def picker_words():
             'penalty': _('Penalty {points}'),
             'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
-            'spades': _('spades'), 'hearts': _('hearts'), 'diamonds': _('diamonds'), 'clubs': _('clubs'),
             'ignored': _('That tap came as the page changed, so it did nothing: tap again.'),
         })
     return _picker_words[language()]
+
+
+def keypad_deck(rules):
+    """The keypad's keys for a game's deck (static/js/picker.js), as JSON: each suit's letter, symbol
+    and word in the page's language, in the deck's order, then its ranks as cards write them."""
+    words = {'S': _('spades'), 'H': _('hearts'), 'D': _('diamonds'), 'C': _('clubs'), 'X': _('stars')}
+    return as_json_block({'suits': [[s, SYMBOL[s], words[s]] for s in rules.deck.suits],
+                          'ranks': [rank_text(r) for r in rules.deck.ranks]})
 
 
 def suit_legend(suits=SUITS):
@@ -104,7 +111,8 @@ def copies_table(rules):
     return json.dumps({str(c): copies(c, rules.decks, rules.jokers) for c in cards}, separators=(',', ':'))
 
 
-GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, card_tables=card_tables, suit_legend=suit_legend,
+GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, card_tables=card_tables,
+               keypad_deck=keypad_deck, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,

@@ -14,9 +14,6 @@ import { follow, liveState } from './live.js';
 import { reader } from './cards.js';
 import { previewHere } from './offline/preview.js';
 
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUITS = ['S', 'H', 'D', 'C'];
-const SUIT_WORD = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 const SETTLE_MS = 700;     // a finger lands ~300 ms after it aimed: taps this soon after a change are stale
 
 // How cards are read: the tables of scorer/cards.py, handed over by the page as JSON
@@ -29,6 +26,9 @@ function loadJSON(id) {
 const TABLES = loadJSON('card-tables');
 const SYMBOL = TABLES ? TABLES.suitSymbol : { S: '♠', H: '♥', D: '♦', C: '♣' };
 const read = TABLES ? reader(TABLES) : () => [];
+// The keys of the game's deck (web/templating.keypad_deck, from scorer/rules.py): its suits as
+// [letter, symbol, word] and its ranks ('A' to 'K'; '3' to 'K' and a fifth suit in Five Crowns).
+const DECK = loadJSON('card-deck') || { suits: [], ranks: [] };
 
 // The cards of a text in canonical text ('10H', 'QS', 'JK'), and what is none of them, each with
 // the problem in the page's words (the server's own refusal, scorer/reading.py).
@@ -76,12 +76,12 @@ function buildKeypad(info, jokers) {
   const message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
   hand.append(message);
   const suits = el('div', { class: 'suits', role: 'group', 'aria-label': say('suit') });
-  for (const s of SUITS) {
+  for (const [s, symbol, word] of DECK.suits) {
     suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s,
-      'aria-pressed': 'false', 'aria-label': say(SUIT_WORD[s]) }, SYMBOL[s]));
+      'aria-pressed': 'false', 'aria-label': word }, symbol));
   }
   const ranks = el('div', { class: 'ranks', role: 'group', 'aria-label': say('rank') });
-  for (const r of RANKS) {
+  for (const r of DECK.ranks) {
     const key = el('button', { type: 'button', class: 'key rank', 'data-rank': r }, r);
     if (r === info.wild) { key.classList.add('wild'); key.append(el('small', {}, say('wild'))); }
     ranks.append(key);
