@@ -98,6 +98,7 @@ def create_app(test_config=None):
     i18n.init_app(app)
     errors.init_app(app)
     metrics.init_app(app)
+    app.before_request(lambda: pool.ahead(app.config))   # the solver's first process, started ahead
 
     from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,

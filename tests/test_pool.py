@@ -152,3 +152,25 @@ def test_the_solvers_pages_ask_the_solvers_own_pool(app, client, monkeypatch):
     assert client.get(f'/api/audit?{query}').status_code == 503 and 'too busy' in client.get(
         f'/api/audit?{query}').get_json()['error']
     assert client.get(f'/audit?{query}').status_code == 503
+
+
+def test_a_server_process_starts_the_solvers_first_process_at_its_first_request(tmp_path):
+    """A scorekeeper's first preview of the day waits for no process to start: the first request a
+    server process answers, whatever it is, has the solver's pool start one in the background."""
+    from app import create_app
+    from web import pool
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'ahead.sqlite'), 'SECRET_KEY': 'ahead',
+                      'SOLVER_POOL_PROCESSES': 1, 'SOLVER_POOL_SECONDS': 29})    # a pool of its own
+    key = (pool.os.getpid(), 'solver', 1, app.config['SOLVER_POOL_WAITING'], 29)
+    assert key not in pool._pools
+    assert app.test_client().get('/').status_code == 200
+    ready = pool._pools[key]
+    for _ in range(600):                        # a hang guard: a process starts in a second or so
+        if ready.idle:
+            break
+        time.sleep(0.05)
+    assert len(ready.idle) == 1
+    answer = app.test_client().get('/audit/preview', query_string={'cards': '3S 4S 5D', 'round': '1'})
+    assert answer.status_code == 200 and ready.idle and ready.idle[0].jobs == 1    # that process answered
+    for process in ready.idle:
+        process.end()

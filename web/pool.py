@@ -121,6 +121,28 @@ class Pool:
         self.lock = threading.Lock()
         self.idle = []
         self.pid = os.getpid()
+        self.starting = False
+
+    def prepare(self):
+        """A process started ahead, in the background, and kept idle for the next job: the first job
+        of a server process (an entry page's first preview), or the first after a process retired,
+        waits for no start (half a second quiet, seconds on a busy machine)."""
+        with self.lock:
+            if self.idle or self.starting:
+                return
+            self.starting = True
+
+        def start():
+            try:
+                process = Process(self.warm)
+            except Busy:
+                return
+            finally:
+                with self.lock:
+                    self.starting = False
+            with self.lock:
+                self.idle.append(process)
+        threading.Thread(target=start, daemon=True).start()
 
     def run(self, function, *args):
         """function(*args) run by one of the pool's processes; Busy when it cannot be run now."""
@@ -154,6 +176,7 @@ class Pool:
     def keep(self, process):
         if process.jobs >= JOBS_PER_PROCESS:
             process.end()
+            self.prepare()                     # its successor starts now, not at the next job
             return
         with self.lock:
             self.idle.append(process)
@@ -175,6 +198,17 @@ def pool(processes=PROCESSES, waiting=WAITING, seconds=JOB_SECONDS, kind='heavy'
         if key not in _pools:
             _pools[key] = Pool(processes, waiting, seconds, KINDS[kind][1])
         return _pools[key]
+
+
+def ahead(config, kind='solver'):
+    """At a server process's first request, its pool of that kind (where the config has one) starts
+    a process ahead (Pool.prepare): by the time a scorekeeper taps the first card, it is ready."""
+    prefix = KINDS[kind][0]
+    processes = config.get(f'{prefix}_PROCESSES', PROCESSES)
+    key = (os.getpid(), kind, processes, config.get(f'{prefix}_WAITING', WAITING),
+           config.get(f'{prefix}_SECONDS', JOB_SECONDS))
+    if processes and key not in _pools:
+        pool(*key[2:], kind=kind).prepare()
 
 
 def words():
