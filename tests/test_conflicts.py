@@ -14,7 +14,7 @@ from tests.test_offline import kept
 
 pytestmark = pytest.mark.browser
 
-ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarse con la otra (la mía queda aparte, abajo)',
+ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarme con la otra (la mía queda aparte, abajo)',
       'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'Guardada allí'}
 MINE = {1: '♠', 2: '♦'}          # what phone A enters for Bruno, by round: all of that suit (3 and 4 cards)
 
@@ -83,7 +83,7 @@ def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
         # Round 2 is saved again on B before A chooses: A's choice looks again and sends nothing.
         save_there(second, url, 2, 1, 9)
         two.get_by_role('button', name=ES['send_mine']).click()
-        expect(two).to_contain_text('Ronda 2 se guardó otra vez en el otro teléfono', timeout=30000)
+        expect(two).to_contain_text('La ronda 2 se guardó otra vez en el otro teléfono', timeout=30000)
         expect(two).to_contain_text('9')                                   # what is there now
         assert rounds(client, path)[2][0] == {'player': 'Ana', 'points': 9}
         # Keep theirs: the box goes, A's round 2 is listed as set aside, and all agree.
