@@ -18,7 +18,7 @@ WORDS = {
            'saved': 'Rodada 1 salva', 'back': 'Voltar ao placar', 'standings': 'Classificação',
            'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, o mínimo é 26',
            'claim': 'Conferir uma declaração', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
-           'wild': 'Os três são curingas', 'hand': '4C 5C 6C 7P QE 9O',          # copas, paus, espadas, ouros
+           'wild': 'Os 3s são curingas', 'hand': '4C 5C 6C 7P QE 9O',          # copas, paus, espadas, ouros
            'carla': '4C 3E 6C'},
 }
 
