@@ -9,7 +9,7 @@ from scorer.cards import JOKER, SUITS, Card
 from scorer.limits import MAX_HAND
 from scorer.claims import check_meld
 from scorer.rules import make_rules
-from tests.brute import card_value, is_meld
+from tests.brute import brute_penalty, card_value, is_meld
 
 
 def examples(n):
@@ -55,6 +55,15 @@ def deals(draw, sizes=st.integers(3, 14)):
     size = min(size, len(pack))
     hand = draw(st.permutations(pack))[:size]
     return hand, wild, rules
+
+
+def solves_exactly(hand, wild, rules):
+    """The solver's penalty is the brute force's minimum, and its arrangement holds (check_arrangement)."""
+    from scorer.solver import solve
+    solution = solve(hand, wild, rules)
+    assert solution.penalty == brute_penalty(hand, wild, rules)
+    check_arrangement(solution, hand, wild, rules)
+    return solution
 
 
 def check_arrangement(solution, hand, wild, rules):

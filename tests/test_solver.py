@@ -13,7 +13,7 @@ from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty
-from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples
+from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples, solves_exactly
 
 
 def hand(text):
@@ -51,9 +51,7 @@ def test_every_size_under_every_meld_setting(size, settings_):
     suit = rng.choice(SUITS)
     narrow = [Card(r, suit) for r in range(1, 14)] * 2 + [Card(wild, s) for s in SUITS] + [JOKER] * 2
     for h in (rng.sample(pack, size), rng.sample(narrow, size)):
-        solution = solve(h, wild, rules)
-        assert solution.penalty == brute_penalty(h, wild, rules)
-        check_arrangement(solution, h, wild, rules)
+        solves_exactly(h, wild, rules)
 
 
 @examples(60)
@@ -68,9 +66,7 @@ def test_adversarial_one_suit_many_wilds(data):
     wilds = data.draw(st.permutations([Card(wild, s) for s in SUITS] * 2 + [JOKER] * 2))[:n_wilds]
     naturals = [Card(r, suit) for r in range(1, 14) if r != wild] * 2
     h = wilds + data.draw(st.permutations(naturals))[:size - n_wilds]
-    solution = solve(h, wild, rules)
-    assert solution.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(solution, h, wild, rules)
+    solves_exactly(h, wild, rules)
 
 
 @examples(150)
@@ -79,9 +75,7 @@ def test_crowded_hands_agree_with_the_brute_force(deal):
     """Many wild-rank cards under limited wilds: which of them play as themselves is decided inside
     the search (issue 15), and the minimum is still the brute force's."""
     h, wild, rules = deal
-    solution = solve(h, wild, rules)
-    assert solution.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(solution, h, wild, rules)
+    solves_exactly(h, wild, rules)
 
 
 @examples(30)
@@ -90,9 +84,7 @@ def test_crowded_hands_of_the_largest_size_agree_and_do_not_depend_on_order(deal
     """The largest hands the app accepts: the minimum is the brute force's, the arrangement is
     valid, and shuffling the hand changes nothing."""
     h, wild, rules = deal
-    solution = solve(h, wild, rules)
-    assert solution.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(solution, h, wild, rules)
+    solution = solves_exactly(h, wild, rules)
     assert solve(list(reversed(h)), wild, rules).penalty == solution.penalty
 
 
@@ -101,9 +93,7 @@ def test_crowded_hands_of_the_largest_size_agree_and_do_not_depend_on_order(deal
 def test_many_copies_of_a_rank_beside_the_wild_rank_agree_with_the_brute_force(deal):
     """Issue 24's kind: the sets of a crowded rank are made in one step, whichever copies go to runs."""
     h, wild, rules = deal
-    solution = solve(h, wild, rules)
-    assert solution.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(solution, h, wild, rules)
+    solves_exactly(h, wild, rules)
 
 
 @pytest.mark.slow
@@ -138,9 +128,7 @@ def test_the_slowest_hands_make_worst_found_agree_with_the_brute_force(text, wil
     """The slowest hands of MAX_HAND cards a hill-climb on solve time found (bench/worst.py)."""
     rules = make_rules(settings)
     h = parse_cards(text, rules.decks, rules.jokers)
-    solution = solve(h, wild, rules)
-    assert solution.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(solution, h, wild, rules)
+    solves_exactly(h, wild, rules)
 
 
 def test_the_hand_that_took_two_seconds():
