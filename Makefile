@@ -75,7 +75,10 @@ test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the
 # production recipe in its own processes, seconds of brute force), with a tenth of the property
 # tests' examples (hypothesis's dev profile), spread over the machine's cores (pytest-xdist). It
-# needs the npm packages too: the picture's tests draw in the fonts.
+# needs the npm packages too: the picture's tests draw in the fonts. Python may keep the modules it
+# compiles (__pycache__, git-ignored) even where the environment says not to: each of the workers and
+# the solver's processes then reads them instead of compiling them again (a tenth of the run).
+check: export PYTHONDONTWRITEBYTECODE =
 check: lint $(VENV)/.dev node_modules/.ci catalogs
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -m "not browser and not slow" -n auto
 

@@ -12,11 +12,20 @@ from scorer.rules import make_rules
 from tests.brute import brute_penalty, card_value, is_meld
 
 
+def share():
+    """How much of a property test the running profile asks for: all of it in `make test` (the ci
+    profile), a tenth in the quick core (the dev profile, tests/conftest.py)."""
+    return settings.default.max_examples / settings.get_profile('ci').max_examples
+
+
 def examples(n):
-    """A property test's settings: n examples in `make test` (the ci profile), and in the quick core (the
-    dev profile, tests/conftest.py) the same share of n as the dev profile's examples are of ci's."""
-    share = settings.default.max_examples / settings.get_profile('ci').max_examples
-    return settings(max_examples=max(5, round(n * share)))
+    """A property test's settings: n examples in `make test`, the profile's share of them in the quick core."""
+    return settings(max_examples=max(5, round(n * share())))
+
+
+def steps(n):
+    """A state machine's steps a run: n in `make test`, fewer (at least 10) in the quick core."""
+    return max(10, round(n * share()))
 
 
 MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w)

@@ -13,9 +13,9 @@ from pathlib import Path
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from app import create_app
+from tests.conftest import new_app
 from scorer.gamefile import read_game
-from tests.hands import examples
+from tests.hands import examples, steps
 from tests.helpers import new_game_form
 
 PLAYERS = ('Ana', 'Bruno', 'Carla')
@@ -35,7 +35,7 @@ class Table(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         self.folder = tempfile.TemporaryDirectory()
-        self.app = create_app({'TESTING': True, 'DATABASE': str(Path(self.folder.name) / 'sm.sqlite'),
+        self.app = new_app({'TESTING': True, 'DATABASE': str(Path(self.folder.name) / 'sm.sqlite'),
                                'SECRET_KEY': 'sm', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
         self.phones = {name: self.app.test_client() for name in PHONES}
         r = self.phones['A'].post('/games/new', data=new_game_form(PLAYERS, first_dealer='0'))
@@ -257,7 +257,7 @@ class Table(RuleBasedStateMachine):
                 assert entries in listed.get(number, []), (number, entries)
 
 
-Table.TestCase.settings = settings(examples(200), stateful_step_count=40, deadline=None)
+Table.TestCase.settings = settings(examples(200), stateful_step_count=steps(40), deadline=None)
 test_two_phones_and_a_network = Table.TestCase
 
 
