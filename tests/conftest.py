@@ -80,6 +80,18 @@ def empty_database(tmp_path_factory):
     EMPTY.clear()
 
 
+@pytest.fixture(scope='session', autouse=True)
+def phone_routes(tmp_path_factory):
+    """The phone's scorer, run here in CPython, knows the server's routes as its bundle carries them
+    (web/offline.routes, from app.url_map; test_offline_one_place.py checks the bundle's own file)."""
+    from web import offline, phone
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('routes') / 'routes.sqlite'),
+                      'SECRET_KEY': 'routes'})
+    phone.PHONE = phone.Phone(routes=offline.routes(app))
+    yield phone.PHONE.routes
+    phone.PHONE = None
+
+
 def new_app(config):
     """The app with a test's config on a fresh database (a copy of the empty one, if its file is not
     there yet), its templates compiled once a run (see CompiledTemplates)."""

@@ -142,13 +142,26 @@ def test_offline_play_is_modules_that_import_each_other_and_set_no_global():
     assert len(entry.splitlines()) < 100 and 'function ' not in entry.replace('async function main', '')
 
 
-def test_the_phones_links_are_the_servers_routes(app):
-    """web/phone.py still keeps its own table of the routes its templates link to (issue 38 asks
-    for it to come from app.url_map when the bundle is made: not done yet); until then, each of
-    its routes is the server's rule for that endpoint, word for word."""
-    from web.phone import ROUTES
-    rules = {}
-    for rule in app.url_map.iter_rules():
-        rules.setdefault(rule.endpoint, set()).add(re.sub(r'<(?:\w+:)?(\w+)>', r'{\1}', rule.rule))
-    for endpoint, path in ROUTES.items():
-        assert path in rules.get(endpoint, set()), (endpoint, path, rules.get(endpoint))
+def test_the_bundle_carries_the_servers_routes_and_the_phone_links_as_flask_does(app):
+    """The phone keeps no table of routes of its own: the bundle carries app.url_map's (web/routes.json,
+    written when the bundle is made), and the phone's url_for, built from the bundle, makes the link
+    Flask's url_for makes, for every route, with a query or without."""
+    import io
+    import zipfile
+    from flask import url_for
+    from web import offline
+    from web.phone import ROUTES_FILE, Phone
+    with app.test_request_context():
+        routes = json.loads(zipfile.ZipFile(io.BytesIO(offline.bundle()[0])).read(ROUTES_FILE))
+        assert routes == offline.routes(app) and set(routes) == {r.endpoint for r in app.url_map.iter_rules()} - {'static'}
+        phone = Phone(routes=routes)
+        values = {'game_id': 'abcdefghijklmnop', 'number': 3, 'seat': 1, 'name': 'x.css', 'version': '0.1',
+                  'release': 'r', 'digest': 'd', 'token': 't', 'kind': 'k', 'filename': 'f'}
+        for rule in app.url_map.iter_rules():
+            if rule.endpoint == 'static':
+                continue
+            given = {k: values.get(k, 'abc') for k in rule.arguments}
+            for extra in ({}, {'lang': 'pt', 'next': '/games/a b'}):
+                assert phone.url_for(rule.endpoint, **given, **extra) == url_for(rule.endpoint, **given, **extra), rule
+        with pytest.raises(LookupError, match='no route'):
+            phone.url_for('games.nowhere')

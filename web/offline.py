@@ -13,6 +13,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import zipfile
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +27,7 @@ from scorer.gamefile import game_data
 from . import store
 from .access import require_keeper
 from .i18n import LANGUAGES
+from .phone import ROUTES_FILE
 from .db import get_db
 from .sheets import last_change_mark, load_sheet
 
@@ -53,6 +55,7 @@ def bundle():
         for pattern in OURS:
             for path in sorted(ROOT.glob(pattern)):
                 z.writestr(zipinfo(str(path.relative_to(ROOT))), path.read_bytes())
+        z.writestr(zipinfo(ROUTES_FILE), json.dumps(routes(current_app), sort_keys=True, indent=0))
     data = out.getvalue()
     # The release's files are python.zip, the worker (which names the addresses of Pyodide and of the
     # packages) and idb-keyval.
@@ -93,6 +96,13 @@ def pyodide_version():
 def pyodide_base():
     """The folder address Pyodide's files are served from (the worker loads them from there)."""
     return url_for('offline.pyodide', version=pyodide_version(), name='x')[:-1]
+
+
+def routes(app):
+    """The server's routes as the phone's url_for takes them ({endpoint: '/games/{game_id}/...'}), read
+    off app.url_map when the bundle is made: the links the phone draws are the server's, by construction."""
+    return {rule.endpoint: re.sub(r'<(?:\w+:)?(\w+)>', r'{\1}', rule.rule) for rule in app.url_map.iter_rules()
+            if rule.endpoint != 'static'}
 
 
 def zipinfo(name):

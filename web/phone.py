@@ -30,44 +30,43 @@ from .pages import live_part, round_page
 from .templating import FILTERS, GLOBALS
 
 ROOT = Path(__file__).resolve().parent.parent
-# The links the shared templates make, as the server routes them.
-ROUTES = {
-    'rounds.round_entry': '/games/{game_id}/rounds/{number}',
-    'rounds.score': '/games/{game_id}/scores/{number}/{seat}',
-    'rounds.undo': '/games/{game_id}/rounds/{number}/undo',
-    'games.delete': '/games/{game_id}/delete',
-    'games.sheet': '/games/{game_id}',
-    'audit.preview': '/audit/preview',
-    'games.new_game': '/games/new',
-    'export.export': '/games/{game_id}/export.json',
-    'export.print_sheet': '/games/{game_id}/print',
-}
+# The server's routes, which the bundle carries (web/offline.py writes them from app.url_map).
+ROUTES_FILE = 'web/routes.json'
+QUERY_SAFE = "!$'()*,/:;?@"          # what Werkzeug leaves unquoted in a query, so the links are Flask's
 
 
-def url_for(endpoint, **values):
-    """The path of a route, as Flask's url_for makes it: the rest of the values as a query."""
-    path = ROUTES[endpoint]
-    used = {k: v for k, v in values.items() if '{' + k + '}' in path}
-    rest = {k: v for k, v in values.items() if k not in used and v is not None}
-    return path.format(**used) + ('?' + urlencode(rest) if rest else '')
+def read_routes(root):
+    """The routes in the bundle at root; none where there is no bundle (the server drawing a picture)."""
+    path = Path(root) / ROUTES_FILE
+    return json.loads(path.read_text()) if path.exists() else {}
 
 
 class Phone:
-    """The templates and catalogs, loaded once; the language of the page that asks."""
+    """The templates and catalogs, loaded once; the language of the page that asks; the server's routes."""
 
-    def __init__(self, root=ROOT):
+    def __init__(self, root=ROOT, routes=None):
         self.root = Path(root)
+        self.routes = read_routes(self.root) if routes is None else routes
         self.catalogs = {}
         self.language = 'en'
         self.env = Environment(loader=FileSystemLoader(str(self.root / 'templates')),
                                autoescape=select_autoescape(['html', 'xml', 'svg']),
                                extensions=['jinja2.ext.i18n'])
-        self.env.globals.update(GLOBALS, url_for=url_for)
+        self.env.globals.update(GLOBALS, url_for=self.url_for)
         self.env.filters.update(FILTERS)
         # Installed once (an imported template keeps the callables it first saw), asking the language now.
         self.env.install_gettext_callables(lambda message: self.translations(self.language).gettext(message),
                                            lambda one, many, n: self.translations(self.language).ngettext(one, many, n),
                                            newstyle=True)
+
+    def url_for(self, endpoint, **values):
+        """The path of a route, as Flask's url_for makes it: the rest of the values as a query."""
+        if endpoint not in self.routes:
+            raise LookupError(f'the phone knows no route {endpoint!r} (its bundle lists {len(self.routes)})')
+        path = self.routes[endpoint]
+        used = {k: v for k, v in values.items() if '{' + k + '}' in path}
+        rest = {k: v for k, v in values.items() if k not in used and v is not None}
+        return path.format(**used) + ('?' + urlencode(rest, safe=QUERY_SAFE) if rest else '')
 
     def translations(self, language):
         """The compiled catalog of a language (English: none needed)."""
