@@ -83,11 +83,11 @@ def empty_database(tmp_path_factory):
 @pytest.fixture(scope='session', autouse=True)
 def phone_routes(tmp_path_factory):
     """The phone's scorer, run here in CPython, knows the server's routes as its bundle carries them
-    (web/offline.routes, from app.url_map; test_offline_one_place.py checks the bundle's own file)."""
-    from web import offline, phone
+    (web/bundle.routes, from app.url_map; test_offline_one_place.py checks the bundle's own file)."""
+    from web import bundle, phone
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('routes') / 'routes.sqlite'),
                       'SECRET_KEY': 'routes'})
-    phone.PHONE = phone.Phone(routes=offline.routes(app))
+    phone.PHONE = phone.Phone(routes=bundle.routes(app))
     yield phone.PHONE.routes
     phone.PHONE = None
 

@@ -132,7 +132,7 @@ def baseline(endpoint):
 
 def path_of(rule, url, app):
     """The rule's path for the table's game (its third round, the seat of Bruno)."""
-    from web.offline import packages, pyodide_version, release
+    from web.bundle import packages, pyodide_version, release
     with app.test_request_context():
         values = {'game_id': url.rsplit('/', 1)[1], 'number': 3, 'seat': 1, 'code': 'es', 'release': release(),
                   'name': 'pyodide-lock.json', 'filename': 'style.css', 'version': pyodide_version(),

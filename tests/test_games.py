@@ -197,7 +197,7 @@ def test_a_game_without_the_phones_date_takes_the_servers_local_day(client, monk
 @pytest.mark.parametrize('host, local', [('127.0.0.1:5000', True), ('localhost', True), ('[::1]:5000', True),
                                          ('192.168.1.20:5000', False), ('scores.example', False), ('[', False)])
 def test_the_share_box_warns_when_the_address_only_works_on_this_computer(host, local):
-    from web.sharing import loopback
+    from web.context import loopback
     assert loopback(host) is local
 
 

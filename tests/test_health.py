@@ -2,7 +2,7 @@
 
 import os
 
-from web import __version__, offline
+from web import __version__, bundle
 
 
 def test_health_says_the_database_answers_and_the_releases(app, client):
@@ -10,7 +10,7 @@ def test_health_says_the_database_answers_and_the_releases(app, client):
     assert r.status_code == 200
     assert r.headers['Cache-Control'] == 'no-store'
     with app.app_context():
-        offline_release = offline.release() if offline.available() else None
+        offline_release = bundle.release() if bundle.available() else None
     assert offline_release                       # make installs Pyodide
     assert r.get_json() == {'status': 'ok', 'database': 'ok', 'release': __version__,
                             'offline_release': offline_release}

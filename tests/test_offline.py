@@ -91,7 +91,7 @@ def test_the_bundle_is_served_from_this_origin_under_its_release(app, client):
 
 
 def offline_pyodide_version(app):
-    from web import offline
+    from web import bundle as offline
     with app.app_context():
         return offline.pyodide_version()
 

@@ -117,7 +117,7 @@ def test_a_new_game_made_offline_has_the_first_dealer_the_phones_python_drew(app
 
 
 def test_the_service_worker_keeps_every_module_of_offline_play(client, make_game):
-    """The static files a kept page uses come from the folder (web/offline.statics), so each
+    """The static files a kept page uses come from the folder (web/bundle.statics), so each
     module of static/js/offline/ is kept for the phone without a network, with no list by hand."""
     url = make_game(('Ana', 'Bruno'))
     kept = set(client.get(url + '/offline.json').get_json()['static'])
@@ -149,7 +149,7 @@ def test_the_bundle_carries_the_servers_routes_and_the_phone_links_as_flask_does
     import io
     import zipfile
     from flask import url_for
-    from web import offline
+    from web import bundle as offline
     from web.phone import ROUTES_FILE, Phone
     with app.test_request_context():
         routes = json.loads(zipfile.ZipFile(io.BytesIO(offline.bundle()[0])).read(ROUTES_FILE))

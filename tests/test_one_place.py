@@ -79,3 +79,21 @@ def test_the_keypad_holds_a_hand_to_what_the_server_takes(client, make_game):
         assert refused.status_code == 422 and 'holds' in refused.get_data(as_text=True)
         taken = client.post(f'{url}/rounds/{number}', data=round_form(0, cards=['', ' '.join(hand[:most])]))
         assert taken.status_code == 302
+
+
+def test_no_blueprint_is_used_as_a_library():
+    """A view module (one that makes a Blueprint) is imported by app.py alone, for its routes: what
+    pages of several blueprints share lives in a module with no routes (web/context.py, web/pages.py,
+    web/sheets.py, web/access.py, ...), so moving a page never breaks another."""
+    import ast
+    root = Path(__file__).resolve().parent.parent
+    views = set(re.findall(r'\b(\w+)\.bp\b', (root / 'app.py').read_text()))        # the blueprints app.py registers
+    assert {'games', 'rounds', 'seats', 'stats', 'live', 'sharing', 'offline'} <= views
+    borrowed = []
+    for path in (root / 'web').glob('*.py'):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in views:
+                borrowed.append((path.name, node.module, [a.name for a in node.names]))
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                borrowed += [(path.name, a.name, ['*']) for a in node.names if a.name in views]
+    assert borrowed == []

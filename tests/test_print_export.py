@@ -158,9 +158,9 @@ def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, c
     for n in range(1, 12):
         client.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, '5']))
     assert 'Ana wins with 0' in client.get('/history').get_data(as_text=True)
-    import web.stats
+    import web.context
     made = []
-    monkeypatch.setattr(web.stats, 'summary_of', lambda game: made.append(game) or summary_of(game))
+    monkeypatch.setattr(web.context, 'summary_of', lambda game: made.append(game) or summary_of(game))
     for path in ('/history', '/stats', '/history'):
         assert client.get(path).status_code == 200
     assert made == []                                          # nothing scored again for a view

@@ -30,6 +30,7 @@ from .forms import EmptyForm
 BROWSER = 'browser'                 # the cookie holding this browser's own token (plain HTTP)
 SECURE_BROWSER = '__Host-browser'   # ... under HTTPS: only this host, over HTTPS, can set it
 OLD_PREFIX = 'keeper_'              # the per-game cookies of earlier versions
+SEAT_PREFIX = 'seat_'               # the cookie of a seat this browser holds in a game: seat_<game id>
 TWO_YEARS = 2 * 365 * 24 * 3600
 TOKEN = re.compile(r'[A-Za-z0-9_-]{32}\.[A-Za-z0-9_-]{22}')   # 24 random bytes, a dot, the signature's 16
 OLD_TOKEN = re.compile(r'[A-Za-z0-9_-]{16,64}')                 # a token of an earlier version (unsigned)
@@ -146,6 +147,21 @@ def keeper_post(form=EmptyForm):
         return checked
     return wrap
 
+
+def seat_cookie(game_id):
+    """The name of the cookie holding this browser's seat in a game (its key is HttpOnly, never in a URL)."""
+    return SEAT_PREFIX + game_id
+
+
+def my_seat(game_id):
+    """The seat this phone holds in the game (checked against the store), or None."""
+    seat, _, key = request.cookies.get(seat_cookie(game_id), '').partition('.')
+    if not (seat.isascii() and seat.isdigit() and len(seat) == 1):
+        return None
+    if not store.seat_holder(get_db(), game_id, int(seat), key):
+        return None
+    g.personal = True                      # a seat's page: no cache keeps it (web/headers.py)
+    return int(seat)
 
 def remember(response, game_id, how='made'):
     """This browser keeps score of the game from now on (its token is sent if it is new)."""

@@ -43,9 +43,9 @@ def parser():
 def where():
     """One line on where the data lives, and which feature lacks its files (an install built without npm)."""
     from app import database, node_modules
-    from web import offline
+    from web import bundle
     lines = [f'three-thirteen {__version__}: the data in {database()}']
-    if not offline.available_in(node_modules()):
+    if not bundle.available_in(node_modules()):
         lines.append('offline play is off: Pyodide is not installed (npm ci; docs/deploy.md)')
     return lines
 

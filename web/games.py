@@ -16,11 +16,8 @@ from .errors import storage_message
 from .headers import personal
 from .forms import (SETTINGS, EmptyForm, HandoverForm, ImportForm, KeeperForm, KeeperLinkForm, NewGameForm, RematchForm,
                     colours_form)
-from .rounds import undo_offer
-from .seats import seat_context
-from .sharing import loopback, qr_svg
+from .context import kept_finished, loopback, qr_svg, seat_context, undo_offer
 from .sheets import load, sheet_context
-from .stats import kept_finished
 
 bp = Blueprint('games', __name__)
 

@@ -4,7 +4,7 @@ import sqlite3
 
 from flask import Blueprint, jsonify
 
-from . import __version__
+from . import __version__, bundle
 from .db import get_db
 
 bp = Blueprint('health', __name__)
@@ -14,8 +14,7 @@ bp = Blueprint('health', __name__)
 def health():
     """200 with the release and the offline bundle's when the database answers; 503 with the reason
     when it does not. One read of the database's first page, never cached: cheap to poll every second."""
-    from . import offline
-    answer = {'release': __version__, 'offline_release': offline.release() if offline.available() else None}
+    answer = {'release': __version__, 'offline_release': bundle.release() if bundle.available() else None}
     try:
         get_db().execute('SELECT count(*) FROM sqlite_master').fetchone()
     except (sqlite3.Error, OSError) as e:

@@ -32,7 +32,7 @@ from scorer.numbers import read_whole
 from . import store
 from .access import is_keeper, keeper_and_revision
 from .db import release_db
-from .seats import drafts_data
+from .context import drafts_data
 from .sheets import live_etag, pushed, remembered, sheet_context
 
 bp = Blueprint('live', __name__)

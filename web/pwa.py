@@ -9,6 +9,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from . import store
+from .bundle import release
 from .i18n import language_tag
 
 bp = Blueprint('pwa', __name__)
@@ -21,7 +22,6 @@ MANIFEST = {"short_name": "3-13", "start_url": "/", "scope": "/", "display": "st
 def service_worker():
     """static/sw.js with the offline bundle's release in it (a new release is a new service worker),
     and the pattern of a game's id (store.GAME_ID)."""
-    from .offline import release
     text = (Path(current_app.static_folder) / 'sw.js').read_text().replace('__RELEASE__', release()).replace(
         '__GAME_ID__', store.GAME_ID['pattern'])
     return Response(text, mimetype='text/javascript', headers={'Cache-Control': 'no-cache'})

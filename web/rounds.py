@@ -3,14 +3,13 @@ one, Undo right after a save, and one score of the sheet."""
 
 import sqlite3
 from typing import NamedTuple
-from datetime import datetime, timedelta, timezone
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.reading import symbols
 from scorer.gamefile import read_entry
-from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
+from scorer.limits import UNDO_SECONDS
 from scorer.numbers import read_whole
 from scorer.sheet import RoundError, doubts, doubts_key, read_round, score_round
 
@@ -18,7 +17,8 @@ from . import store
 from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
-from .forms import MAX_VERSION, EmptyForm, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
+from .forms import MAX_VERSION, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
+from .context import moved_from, undo_offer
 from .pages import round_page
 from .sheets import load_sheet
 
@@ -154,10 +154,6 @@ def csrf_value(form):
     """The form's CSRF token, for the page to send back ('' where a test turned CSRF off)."""
     return form.csrf_token.current_token if 'csrf_token' in form else ''
 
-def moved_from(number):
-    """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""
-    after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
-    return after if after is not None and after != number else None
 
 def versions(game, number, history):
     """Earlier versions of a round for people: when, and each player's entry with its score."""
@@ -186,22 +182,6 @@ def restore(game_id, game, form, number):
     flash(_('The earlier version of round %(round)d is back.', round=number))
     return redirect(url_for('rounds.round_entry', game_id=game_id, number=number, saved=1))
 
-def undo_offer(game_id):
-    """The game's last save if it was made in the last UNDO_SECONDS and is not itself an Undo:
-    {'number', 'version', 'seconds', 'form'}. Whichever phone made it, any of the game's
-    scorekeepers is offered it; once anything else is saved, nobody is (sheets.last_change_mark)."""
-    last = store.last_change(get_db(), game_id)
-    if last is None or last['undo']:
-        return None
-    try:
-        saved = datetime.fromisoformat(last['saved'])
-    except (TypeError, ValueError):
-        return None
-    until = saved + timedelta(seconds=UNDO_SECONDS)
-    if datetime.now(timezone.utc) >= until:
-        return None
-    return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
-            'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
 
 
 @bp.post('/games/<game_id>/rounds/<int:number>/undo')

@@ -8,7 +8,7 @@ and the store keeps only the key's hash.
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorer.reading import symbols
@@ -17,30 +17,18 @@ from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry, typed_cards
 
 from . import store
-from .access import TWO_YEARS, browser, browser_token, keeper_post, require_keeper
+from .access import TWO_YEARS, browser, browser_token, keeper_post, my_seat, require_keeper, seat_cookie
 from .db import get_db
 from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
-from .rounds import moved_from
+from .context import drafts_data, moved_from
 from .sheets import load_sheet
 
 bp = Blueprint('seats', __name__)
-PREFIX = 'seat_'
 
 
-def cookie_name(game_id):
-    return PREFIX + game_id
 
 
-def my_seat(game_id):
-    """The seat this phone holds in the game (checked against the store), or None."""
-    seat, _, key = request.cookies.get(cookie_name(game_id), '').partition('.')
-    if not (seat.isascii() and seat.isdigit() and len(seat) == 1):
-        return None
-    if not store.seat_holder(get_db(), game_id, int(seat), key):
-        return None
-    g.personal = True                      # a seat's page: no cache keeps it (web/headers.py)
-    return int(seat)
 
 
 @bp.post('/games/<game_id>/seats/<int:seat>')
@@ -92,7 +80,7 @@ def follow_rematch(game_id):
 
 def give_seat(response, game_id, seat, key):
     """The seat's key in this phone's HttpOnly cookie (never in a URL)."""
-    response.set_cookie(cookie_name(game_id), f'{seat}.{key}', max_age=TWO_YEARS, httponly=True, samesite='Lax',
+    response.set_cookie(seat_cookie(game_id), f'{seat}.{key}', max_age=TWO_YEARS, httponly=True, samesite='Lax',
                         secure=request.is_secure)
 
 
@@ -177,12 +165,6 @@ def hand(game_id):
                            rules=game.rules, late=late, moved_from=moved_from(number), revision=revision), status
 
 
-def drafts_data(game_id, number):
-    """What each seated player entered for round `number` (if it is the round being played): {seat: entry}."""
-    game, sheet, revision = load_sheet(game_id)
-    found = store.drafts(get_db(), game_id, number) if number == sheet.next_round else {}
-    return {str(seat): {**d, 'cards': symbols(d['cards']), 'player': game.players[seat]}
-            for seat, d in found.items() if seat < len(game.players)}
 
 
 @bp.get('/games/<game_id>/rounds/<int:number>/drafts')
@@ -192,13 +174,5 @@ def drafts(game_id, number):
     return jsonify(drafts_data(game_id, number))
 
 
-def seat_context(game_id, game, keeper):
-    """What the sheet page says about seats: this phone's seat, which are taken, and forms to act."""
-    if not keeper:
-        browser_token(make=True)           # so that concurrent taps on "I'm Ana" carry the same token
-    return {'self_entry': store.self_entry(get_db(), game_id), 'taken': store.seats_taken(get_db(), game_id),
-            'my_seat': None if keeper else my_seat(game_id), 'seat_form': EmptyForm(),
-            'rematch_id': store.rematch_of(get_db(), game_id),
-            'self_entry_form': SelfEntryForm()}
 
 

@@ -1,37 +1,17 @@
-"""Sharing a game: the QR code of the follower link, the big screen, and the result as a picture."""
+"""Sharing a game: the big screen, and the result as a picture."""
 
 import io
-from functools import lru_cache
-from urllib.parse import urlsplit
 
-import segno
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
-from markupsafe import Markup
 
+from scorer.gamefile import filename
 from scorer.i18n import language
 
 from . import drawing, pool, ratelimit, store
-from . import export as export_file
 from .db import get_db
 from .sheets import load_sheet, pictures, remembered, sheet_context
 
 bp = Blueprint('sharing', __name__)
-
-@lru_cache(maxsize=256)
-def qr_svg(text):
-    """A QR code of the text as inline SVG, drawn on the server (once per link)."""
-    out = io.BytesIO()
-    segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, border=2, omitsize=True,
-                                     dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
-    return Markup(out.getvalue().decode())
-
-def loopback(host):
-    """Whether a Host header names this machine only (127.0.0.1, localhost, [::1]): no other phone reaches it."""
-    try:
-        name = urlsplit('//' + host).hostname or ''
-    except ValueError:
-        return False
-    return name == 'localhost' or name == '::1' or name.startswith('127.')
 
 @bp.get('/games/<game_id>/tv')
 def big_screen(game_id):
@@ -51,7 +31,7 @@ def picture_svg(game_id):
 def picture_png(game_id):
     """The same picture as PNG, drawn on the server (resvg: no browser, no system library)."""
     game, png = drawn(game_id, 'png')
-    return send_file(io.BytesIO(png), mimetype='image/png', download_name=export_file.filename(game, game_id, 'png'),
+    return send_file(io.BytesIO(png), mimetype='image/png', download_name=filename(game, game_id, 'png'),
                      as_attachment=request.args.get('download') == '1', etag=False, max_age=0)
 
 def theme():

@@ -1,6 +1,5 @@
 """/stats: players across the finished games kept on this phone, and merging two spellings."""
 
-import sqlite3
 from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
@@ -8,11 +7,12 @@ from flask_babel import gettext as _
 
 from scorer.limits import MAX_ALIASES
 from scorer.stats import merge as merge_names
-from scorer.stats import names, player_stats, summary_of, winner_line
+from scorer.stats import names, player_stats
 from scorer.stats import unmerge as unmerge_name
 
 from . import store
-from .access import browser, browser_token, kept_games
+from .access import browser, browser_token
+from .context import kept_finished
 from .db import get_db
 from .forms import EmptyForm, MergeForm
 
@@ -23,23 +23,6 @@ bp = Blueprint('stats', __name__)
 CHART_WIDTH, CHART_HEIGHT, CHART_TYPE = 280, 70, 12
 
 
-def kept_finished(rounds=False):
-    """The finished games this browser keeps, newest first: their list entries, each with its summary
-    (scorer.stats.summary; round by round only when asked) read from the store, or made once per
-    revision and kept there."""
-    db = get_db()
-    games = [g for g in store.list_games(db, kept_games()) if g['finished']]
-    kept = store.summaries(db, [g['id'] for g in games], rounds)
-    for g in games:
-        if g['id'] not in kept:
-            kept[g['id']] = summary_of(store.load_game(db, g['id']))
-            try:
-                store.keep_summary(db, g['id'], g['revision'], kept[g['id']])
-            except sqlite3.OperationalError:
-                pass                           # a disk that cannot be written: made again next time
-        g['summary'] = kept[g['id']]
-        g['winner'] = winner_line(g['summary'])
-    return games
 
 
 @dataclass(frozen=True)

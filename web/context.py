@@ -1,0 +1,104 @@
+"""Parts of a page's context that pages of several blueprints show, each read once here for this
+request: the Undo offer after a save, the round a page was following, the seats of a game, the
+drafts its players entered, the finished games this browser keeps, the follower link's QR code. No
+routes: the blueprints call it."""
+
+import io
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from urllib.parse import urlsplit
+
+import segno
+from flask import request
+from markupsafe import Markup
+
+from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
+from scorer.numbers import read_whole
+from scorer.reading import symbols
+from scorer.stats import summary_of, winner_line
+
+from . import store
+from .access import browser_token, kept_games, my_seat
+from .db import get_db
+from .forms import EmptyForm, SelfEntryForm
+from .sheets import load_sheet
+
+
+def moved_from(number):
+    """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""
+    after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
+    return after if after is not None and after != number else None
+
+
+def undo_offer(game_id):
+    """The game's last save if it was made in the last UNDO_SECONDS and is not itself an Undo:
+    {'number', 'version', 'seconds', 'form'}. Whichever phone made it, any of the game's
+    scorekeepers is offered it; once anything else is saved, nobody is (sheets.last_change_mark)."""
+    last = store.last_change(get_db(), game_id)
+    if last is None or last['undo']:
+        return None
+    try:
+        saved = datetime.fromisoformat(last['saved'])
+    except (TypeError, ValueError):
+        return None
+    until = saved + timedelta(seconds=UNDO_SECONDS)
+    if datetime.now(timezone.utc) >= until:
+        return None
+    return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
+            'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
+
+
+def seat_context(game_id, game, keeper):
+    """What the sheet page says about seats: this phone's seat, which are taken, and forms to act."""
+    if not keeper:
+        browser_token(make=True)           # so that concurrent taps on "I'm Ana" carry the same token
+    return {'self_entry': store.self_entry(get_db(), game_id), 'taken': store.seats_taken(get_db(), game_id),
+            'my_seat': None if keeper else my_seat(game_id), 'seat_form': EmptyForm(),
+            'rematch_id': store.rematch_of(get_db(), game_id),
+            'self_entry_form': SelfEntryForm()}
+
+
+def drafts_data(game_id, number):
+    """What each seated player entered for round `number` (if it is the round being played): {seat: entry}."""
+    game, sheet, revision = load_sheet(game_id)
+    found = store.drafts(get_db(), game_id, number) if number == sheet.next_round else {}
+    return {str(seat): {**d, 'cards': symbols(d['cards']), 'player': game.players[seat]}
+            for seat, d in found.items() if seat < len(game.players)}
+
+
+def kept_finished(rounds=False):
+    """The finished games this browser keeps, newest first: their list entries, each with its summary
+    (scorer.stats.summary; round by round only when asked) read from the store, or made once per
+    revision and kept there."""
+    db = get_db()
+    games = [g for g in store.list_games(db, kept_games()) if g['finished']]
+    kept = store.summaries(db, [g['id'] for g in games], rounds)
+    for g in games:
+        if g['id'] not in kept:
+            kept[g['id']] = summary_of(store.load_game(db, g['id']))
+            try:
+                store.keep_summary(db, g['id'], g['revision'], kept[g['id']])
+            except sqlite3.OperationalError:
+                pass                           # a disk that cannot be written: made again next time
+        g['summary'] = kept[g['id']]
+        g['winner'] = winner_line(g['summary'])
+    return games
+
+
+@lru_cache(maxsize=256)
+def qr_svg(text):
+    """A QR code of the text as inline SVG, drawn on the server (once per link)."""
+    out = io.BytesIO()
+    segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, border=2, omitsize=True,
+                                     dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
+    return Markup(out.getvalue().decode())
+
+
+def loopback(host):
+    """Whether a Host header names this machine only (127.0.0.1, localhost, [::1]): no other phone reaches it."""
+    try:
+        name = urlsplit('//' + host).hostname or ''
+    except ValueError:
+        return False
+    return name == 'localhost' or name == '::1' or name.startswith('127.')
