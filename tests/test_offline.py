@@ -262,6 +262,7 @@ def test_a_round_read_on_the_phone_is_the_round_the_server_keeps(client):
                 assert message.replace("'", '&#39;') in page, message
         elif 'unsure' in mine['ok']:
             assert r.status_code == 422 and f'name="confirm" value="{mine["ok"]["key"]}"' in page
+            assert mine['ok']['unsure'] in page              # the round page's own box, drawn on the phone
             confirmed = on_phone('enter', 'es', game=game, number=3, out=[out], typed=typed, confirm=mine['ok']['key'])
             assert client.post(f'{url}/rounds/3?lang=es', data={**form, 'confirm': mine['ok']['key']}).status_code == 302
             assert confirmed['ok']['game'] == client.get(url + '/offline.json').get_json()['game']
@@ -446,6 +447,31 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         assert watching.locator('#live tfoot tr.total').inner_text() == offline_totals    # the same scores
         shot(watching, 'offline-follower-caught-up')
         follower.close()
+
+
+@pytest.mark.browser
+def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser):
+    """With no network, a round where two went out is not kept at once: the phone shows the server's
+    own box (games/_doubts.html, drawn by the phone's scorer) above the form; once its box is ticked,
+    Save keeps the round on the phone."""
+    from tests.browser import axe_violations, expect, shot
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.set_offline(True)
+        page.goto(f'{url}/rounds/1')
+        page.locator('#went_out-0').check()
+        page.locator('#went_out-1').check()
+        page.locator('#entries-2-points').fill('7')
+        page.locator('.save-bar button').click()
+        box = page.locator('section.doubts')
+        expect(box).to_contain_text('Ana and Bruno both went out', timeout=30000)
+        expect(box.locator('h2')).to_have_text('Round 1 is not saved yet: check this first')
+        assert page.locator('section.doubts').count() == 1 and page.locator('#offline-problems').count() == 0
+        shot(page, 'offline-doubts')
+        assert axe_violations(page) == []
+        box.get_by_label('Yes, this is right: save round 1 like this').check()
+        page.locator('.save-bar button').click()
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
 
 
 def hand_over_in_browser(keeper, other, url):

@@ -127,12 +127,13 @@ def preview(game, args):
 
 def enter(game, number, out, typed, confirm=''):
     """A round as typed, read as the server reads it: the game with it saved, or its problem, or
-    the doubts to confirm (with their key) when it looks like an entry mistake."""
+    the doubts to confirm when it looks like an entry mistake (the round page's box, and its key)."""
     game = read_game(game)
     clean = read_round(game, number, set(out), typed)
     unsure = doubts(game, number, clean)
     if unsure and confirm != doubts_key(unsure):
-        return {'unsure': [d.message for d in unsure], 'key': doubts_key(unsure)}
+        key = doubts_key(unsure)
+        return {'unsure': phone().render('games/_doubts.html', unsure=unsure, unsure_key=key, number=number), 'key': key}
     rounds = dict(game.rounds)
     rounds[number] = clean
     saved = game.__class__(game.players, game.rules, game.first_dealer, rounds, game.title, game.place, game.date)

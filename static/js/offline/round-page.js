@@ -1,7 +1,7 @@
 // The round page offline: the preview and the save work without a network too. A round saved
 // here is read, checked and scored by the phone's scorer, kept in the queue (sent later by
 // sync.js), and the sheet it makes is drawn at once.
-import { PAGE, li, problems, say } from './page.js';
+import { PAGE, problems, say } from './page.js';
 import { offerPreview } from './preview.js';
 import { ask } from './scorer.js';
 import { drawLive } from './sheet-page.js';
@@ -94,7 +94,7 @@ async function saveHere(form, number, body) {
   const answer = await ask('enter', { game: data.game, number, out, typed, confirm: body.get('confirm') || '' });
   if (answer.error) { problems(form, [answer.error]); return; }
   if (answer.problem) { problems(form, Object.values(answer.problem.errors).flat()); return; }
-  if (answer.ok.unsure) { doubts(form, number, answer.ok.unsure, answer.ok.key); return; }
+  if (answer.ok.unsure) { doubts(form, answer.ok.unsure); return; }
   data.game = answer.ok.game;
   const shown = (name) => { const m = name.match(/^entries-(\d+)-cards$/); return m ? answer.ok.shown[Number(m[1])] : null; };
   const fields = [...body.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, shown(k) ?? v]);
@@ -117,18 +117,14 @@ function keepVersion(fields, first) {
   return fields.map(([k, v]) => [k, k === 'version' && version !== undefined ? version : v]);
 }
 
-// A round that looks like an entry mistake: what is odd about it, and a box to say it is right.
-function doubts(form, number, messages, key) {
-  const node = problems(form, []);
-  const list = document.createElement('ul');
-  list.append(...messages.map(li));
-  const label = document.createElement('label');
-  label.className = 'confirm';
-  const box = document.createElement('input');
-  box.type = 'checkbox';
-  box.name = 'confirm';
-  box.value = key;
-  box.setAttribute('form', form.id);
-  label.append(box, ` ${say('confirm', { n: number })}`);
-  node.replaceChildren(list, label);
+// A round that looks like an entry mistake: the round page's own box (games/_doubts.html, drawn by
+// the phone's scorer), where the server's page has it, in place of any earlier one.
+function doubts(form, html) {
+  document.getElementById('offline-problems')?.remove();
+  const drawn = document.createElement('template');
+  drawn.innerHTML = html;
+  const box = drawn.content.firstElementChild;
+  const earlier = document.querySelector('section.doubts');
+  if (earlier) earlier.replaceWith(box); else form.before(box);
+  box.scrollIntoView({ block: 'nearest' });
 }
