@@ -170,10 +170,26 @@ def test_the_start_page_kept_for_no_network_lists_only_what_the_phone_holds(clie
     assert 'In progress' in online and 'Zoë' in online and 'Import a game file' in online
     assert 'data-start="here"' in kept and 'Kept on this phone' in kept and 'No game is kept on this phone yet' in kept
     assert 'In progress' not in kept and 'Zoë' not in kept and 'Import a game file' not in kept
-    assert 'data-round-of="round {n} of {last}"' in kept
     assert 'href="/games/new"' in kept
     away = client.get('/offline/needs-network')
     assert away.status_code == 200 and 'This page needs a network' in away.get_data(as_text=True)
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_phone_lists_a_kept_game_as_the_servers_list_does(client, language):
+    """A game of the phone's list is the server's list item (games/_game_item.html): the same link,
+    names, round and date in the page's language; the phone adds only where the game stands here."""
+    url = client.post('/games/new', data=new_game_form(PLAYERS, title='Tren <b>')).headers['Location']
+    assert client.post(f'{url}/rounds/1', data=round_form(0, points=[None, '5', '7'])).status_code == 302
+    assert client.post(f'{url}/rounds/2', data=round_form(1, points=['4', None, '9'])).status_code == 302
+    online = client.get(f'/?lang={language}').get_data(as_text=True)
+    game = client.get(url + '/offline.json').get_json()['game']
+    game_id = url.rsplit('/', 1)[1]
+    mine = on_phone('game_list', language, games=[{'id': game_id, 'game': game, 'unsent': 0}])['ok']
+    assert mine.startswith(f'<li><a href="{url}">') and mine in online
+    waiting = on_phone('game_list', language, games=[{'id': game_id, 'game': game, 'unsent': 2}])['ok']
+    said = {'en': 'Not sent yet (2)', 'es': 'Sin enviar (2)', 'pt': 'Pendentes (2)'}
+    assert waiting.replace(f'{said[language]} · ', '') == mine, waiting
 
 
 @pytest.mark.parametrize('language', LANGUAGES)

@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 import scorer.i18n
+from scorer.i18n import _
 from scorer.reading import symbols
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS
@@ -27,7 +28,7 @@ from scorer.sheet import RoundError, compute_sheet, doubts, doubts_key, read_rou
 from scorer.solver import solve
 
 from .pages import live_part, round_page
-from .templating import FILTERS, GLOBALS
+from .templating import FILTERS, GLOBALS, day
 
 ROOT = Path(__file__).resolve().parent.parent
 # The server's routes, which the bundle carries (web/offline.py writes them from app.url_map).
@@ -188,6 +189,24 @@ def made_page(game, game_id, number=None, colours=None):
     return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
 
 
+def game_list(games):
+    """The games kept on this phone, each as the server's lists draw one (games/_game_item.html), with
+    where it stands here: games are {id, game, unsent (rounds not sent), made, refused}."""
+    items = []
+    for kept in games:
+        game = read_game(kept['game'])
+        sheet = compute_sheet(game, skip_broken=True)
+        state = (_('Not taken: export the game file.') if kept.get('refused') else
+                 _('Not sent yet ({n})').replace('{n}', str(kept['unsent'])) if kept.get('unsent') else
+                 _('Made here, not sent yet.') if kept.get('made') else '')
+        where = _('Game over.') if sheet.finished else _('round %(n)d of %(last)d', n=sheet.next_round,
+                                                          last=game.rules.last_round)
+        notes = [note.removesuffix('.') for note in (state, where, day(game.date or '')) if note]
+        items.append(phone().render('games/_game_item.html', game_id=kept['id'], title=game.title,
+                                    players=game.players, notes=notes))
+    return ''.join(items)
+
+
 def solve_many(queries):
     """Hands solved as /api/solve answers them ({cards, wild or round, rules}): penalty, melds, deadwood."""
     answers = []
@@ -202,4 +221,4 @@ def solve_many(queries):
 
 
 CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many,
-         'make_game': make_game, 'made_page': made_page}
+         'make_game': make_game, 'made_page': made_page, 'game_list': game_list}

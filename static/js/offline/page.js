@@ -32,7 +32,6 @@ export const within = (ms, promise) => Promise.race([promise, new Promise((resol
 
 export function li(text) { const node = document.createElement('li'); node.textContent = text; return node; }
 
-export function bdi(text) { const node = document.createElement('bdi'); node.textContent = text; return node; }
 
 export function button(text, action) {
   const b = document.createElement('button');
