@@ -193,6 +193,26 @@ def test_the_phone_lists_a_kept_game_as_the_servers_list_does(client, language):
 
 
 @pytest.mark.parametrize('language', LANGUAGES)
+def test_the_phones_conflict_box_holds_the_servers_two_versions_and_the_two_choices(client, language):
+    """A round sent from the phone that another phone saved meanwhile: the server answers 409 with its
+    page of the conflict; the phone's box (games/_unsent_conflict.html, drawn by its scorer) holds that
+    page's two versions as they are, in the page's language, and its two choices."""
+    url = play(client, rounds=1)
+    r = client.post(f'{url}/rounds/1?lang={language}', data=round_form(1, points=['3', None, '4'], version=0))
+    assert r.status_code == 409
+    versions = re.search(r'<div class="two versions">.*?</ul></div>\s*</div>', r.get_data(as_text=True), re.S).group(0)
+    box = on_phone('conflict_box', language, number=1, version='1', versions=versions)['ok']
+    again = on_phone('conflict_box', language, number=1, version='1', versions=versions, again=True)['ok']
+    words = {'en': ('Round 1 was saved on another phone meanwhile', 'Send mine', 'saved again'),
+             'es': ('Mientras tanto, otro teléfono guardó la ronda 1', 'Enviar la mía', 'La ronda 1 se guardó otra vez'),
+             'pt': ('Enquanto isso, outro celular salvou a rodada 1', 'Enviar a minha', 'A rodada 1 foi salva de novo')}[language]
+    assert versions in box and 'data-round="1" data-version="1"' in box and f'<h2>{words[0]}</h2>' in box
+    assert re.findall(r'data-choice="(\w+)">([^<]*)<', box)[0] == ('mine', words[1])
+    assert [c for c, _ in re.findall(r'data-choice="(\w+)">([^<]*)<', box)] == ['mine', 'theirs']
+    assert words[2] not in box and words[2] in again
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_phone_makes_a_new_game_as_the_server_does(client, language):
     client.set_cookie('lang', language)
     forms = [new_game_form(PLAYERS, first_dealer='1', title='Cabin', place='Lake'),

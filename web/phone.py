@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 import scorer.i18n
 from scorer.i18n import _
@@ -207,6 +208,14 @@ def game_list(games):
     return ''.join(items)
 
 
+def conflict_box(number, version, versions, again=False):
+    """The box of a round sent from this phone that another phone saved meanwhile
+    (games/_unsent_conflict.html): both versions as the server's page of the conflict drew them
+    (`versions`, its HTML), the round's version there now, and the two choices."""
+    return phone().render('games/_unsent_conflict.html', number=int(number), version=version, versions=Markup(versions),
+                          again=again)
+
+
 def solve_many(queries):
     """Hands solved as /api/solve answers them ({cards, wild or round, rules}): penalty, melds, deadwood."""
     answers = []
@@ -221,4 +230,5 @@ def solve_many(queries):
 
 
 CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many,
-         'make_game': make_game, 'made_page': made_page, 'game_list': game_list}
+         'make_game': make_game, 'made_page': made_page, 'game_list': game_list,
+         'conflict_box': conflict_box}

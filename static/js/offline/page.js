@@ -32,16 +32,6 @@ export const within = (ms, promise) => Promise.race([promise, new Promise((resol
 
 export function li(text) { const node = document.createElement('li'); node.textContent = text; return node; }
 
-
-export function button(text, action) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'button';
-  b.textContent = text;
-  b.addEventListener('click', action);
-  return b;
-}
-
 // A language chosen leads back to this address, not to the kept page's own.
 export function languagesLeadHere() {
   for (const link of document.querySelectorAll('footer.languages a')) {

@@ -2,7 +2,7 @@
 // then its rounds, oldest first, each with the version it was based on, so the server's conflict
 // check decides; a round another phone saved meanwhile waits in its own box for a person to
 // choose (send mine, or keep theirs and set mine aside).
-import { PAGE, addresses, button, say } from './page.js';
+import { PAGE, addresses } from './page.js';
 import { ask } from './scorer.js';
 import { forget } from './service-worker.js';
 import { drawSheet } from './sheet-page.js';
@@ -184,7 +184,14 @@ export function moveTo(id) {
 
 // Rounds another phone saved meanwhile: one box a round, drawn from the queue (so a box is never
 // drawn twice, and survives a reload), each deciding its own round only; a box goes once answered.
-export async function drawConflicts() {
+// One drawing at a time (each asks the phone's scorer for its boxes).
+let drawing = Promise.resolve();
+export function drawConflicts() {
+  drawing = drawing.then(drawConflictsNow, drawConflictsNow);
+  return drawing;
+}
+
+async function drawConflictsNow() {
   const place = PAGE.box && PAGE.box.querySelector('.conflicts');
   if (!place || !PAGE.game) return;
   const waiting = (await read(keys.queue(PAGE.game), [])).filter((item) => item.conflict);
@@ -195,34 +202,23 @@ export async function drawConflicts() {
   for (const item of waiting) {
     const section = place.querySelector(`section.conflict[data-round="${item.round}"]`);
     if (section && section.dataset.version === String(item.conflict.version)) continue;
-    const fresh = conflictBox(item);
+    const fresh = await conflictBox(item);
+    if (!fresh) continue;                                   // the scorer did not answer: drawn at the next try
     if (section) section.replaceWith(fresh); else place.append(fresh);
   }
 }
 
-function conflictBox(item) {
-  const section = document.createElement('section');
-  section.className = 'conflict error-box';
-  section.dataset.round = String(item.round);
-  section.dataset.version = String(item.conflict.version);
-  section.setAttribute('role', 'alert');
-  const h = document.createElement('h2');
-  h.textContent = say('conflict', { n: item.round });
-  section.append(h);
-  if (item.changedAgain) {
-    const again = document.createElement('p');
-    again.textContent = say('changedAgain', { n: item.round });
-    section.append(again);
+// A round's box as the phone's scorer draws it (games/_unsent_conflict.html), its buttons answered here.
+async function conflictBox(item) {
+  const answer = await ask('conflict_box', { number: item.round, version: String(item.conflict.version),
+    versions: item.conflict.versions, again: Boolean(item.changedAgain) });
+  if (answer.ok === undefined) return null;
+  const drawn = document.createElement('template');
+  drawn.innerHTML = answer.ok;
+  const section = drawn.content.querySelector('section.conflict');
+  for (const b of section.querySelectorAll('button[data-choice]')) {
+    b.addEventListener('click', () => choose(item.round, b.dataset.choice));
   }
-  const versions = document.createElement('div');
-  versions.innerHTML = item.conflict.versions;              // the server's own page drew them
-  section.append(...versions.childNodes);
-  const actions = document.createElement('p');
-  actions.className = 'actions';
-  const sendMine = button(say('sendMine'), () => choose(item.round, 'mine'));
-  sendMine.classList.add('primary');
-  actions.append(sendMine, button(say('keepTheirs'), () => choose(item.round, 'theirs')));
-  section.append(actions);
   return section;
 }
 
