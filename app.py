@@ -44,8 +44,9 @@ def database():
 
 
 def node_modules():
-    """The npm packages the app serves (the picture's fonts, Pyodide): SCORER_FONTS, else beside this file."""
-    return setting('FONTS') or str(ROOT / 'node_modules')
+    """The npm packages the app serves (the picture's fonts, Pyodide): SCORER_NODE_MODULES (SCORER_FONTS,
+    its name before, still read), else beside this file."""
+    return setting('NODE_MODULES') or setting('FONTS') or str(ROOT / 'node_modules')
 
 
 def create_app(test_config=None):
@@ -63,7 +64,7 @@ def create_app(test_config=None):
         SESSION_COOKIE_SAMESITE='Lax',
         **{**LIVE_TIMINGS,                  # the live connection's timings (web/live.py)
            'LIVE_KEEPALIVE': float(setting('LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
-        FONTS=node_modules(),              # the picture's Noto packages, Pyodide
+        NODE_MODULES=node_modules(),       # the picture's Noto packages, Pyodide
         HSTS_SECONDS=int(setting('HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
         POOL_PROCESSES=int(setting('POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
         POOL_WAITING=pool.WAITING,

@@ -44,7 +44,7 @@ def main():
     app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'bench.sqlite'), 'SECRET_KEY': 'bench',
                       'WTF_CSRF_ENABLED': False})
     client = app.test_client()
-    odd = scattered(Typeface(app.config['FONTS']), MAX_TEXT * 2 + 8 * MAX_NAME)
+    odd = scattered(Typeface(app.config['NODE_MODULES']), MAX_TEXT * 2 + 8 * MAX_NAME)
     games = {
         'plain, 4 players': (['Ana', 'Bruno', 'Carla', 'Dan'], 'Sunday game', ''),
         f'hostile, 8 players, {len(odd)} characters from as many font files': (

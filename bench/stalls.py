@@ -250,7 +250,7 @@ def one_run(root, seconds, seed, scenarios=SCENARIOS):
         loose['SCORER_SOLVER_RATE'] = '20 per second; 600 per minute'      # the real budget (the default)
         server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
                           env={**loose, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
-                               'SCORER_FONTS': str(ROOT / 'node_modules'), **NICE}).start()
+                               'SCORER_NODE_MODULES': str(ROOT / 'node_modules'), **NICE}).start()
         try:
             game = Client(server.port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             Client(server.port, '127.0.0.2').request('GET', f'{game}/live')

@@ -19,7 +19,7 @@ def test_health_says_the_database_answers_and_the_releases(app, client):
 
 def test_health_without_pyodide_names_no_offline_release(tmp_path):
     from tests.conftest import new_app
-    app = new_app({'DATABASE': str(tmp_path / 'db.sqlite'), 'FONTS': str(tmp_path / 'none')})
+    app = new_app({'DATABASE': str(tmp_path / 'db.sqlite'), 'NODE_MODULES': str(tmp_path / 'none')})
     assert app.test_client().get('/health').get_json()['offline_release'] is None
 
 

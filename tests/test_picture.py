@@ -132,7 +132,7 @@ def test_resvg_draws_within_the_measured_width_in_the_cut_font(app, text, weight
     """What the layout measures is what the server draws: the ink of a text set at x=10 ends
     within its measured width, and reaches near it (the font really is the one measured)."""
     from web.typeface import FAMILY, Typeface
-    font = Typeface(app.config['FONTS']).cut(''.join(sorted(set(text))), weight)
+    font = Typeface(app.config['NODE_MODULES']).cut(''.join(sorted(set(text))), weight)
     assert font.data and set(text) - {' '} <= set(font.advances)
     size, measured = 40, font.width(text, 40)
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{int(measured) + 40}" height="80">'
@@ -148,7 +148,7 @@ def test_resvg_draws_within_the_measured_width_in_the_cut_font(app, text, weight
 def test_each_character_is_its_own_glyph_not_a_box(app):
     """Different characters draw differently: a missing glyph would draw the same empty box."""
     from web.typeface import FAMILY, Typeface
-    typeface = Typeface(app.config['FONTS'])
+    typeface = Typeface(app.config['NODE_MODULES'])
     pictures = {}
     for ch in '王明さ김Жψ':
         font = typeface.cut(ch, 400)
@@ -165,7 +165,7 @@ def test_a_picture_takes_its_characters_from_a_bounded_number_of_font_files(app)
     from bench.picture import scattered
     from scorer.limits import MAX_PICTURE_FONTS
     from web.typeface import UNKNOWN_WIDTH, Typeface
-    typeface = Typeface(app.config['FONTS'])
+    typeface = Typeface(app.config['NODE_MODULES'])
     odd = scattered(typeface, MAX_PICTURE_FONTS + 10)
     assert len({typeface.source(ch) for ch in odd}) == len(odd) == MAX_PICTURE_FONTS + 10
     font = typeface.cut(''.join(sorted(odd)), 700)
@@ -209,7 +209,7 @@ def test_a_score_phrase_stays_on_one_line(app, language, phrase):
     with speaking(phone().translations(language), language):
         words = tie_break_words(standings, 'zero_rounds', final=True) + '.'
     assert phrase in words
-    font = Typeface(app.config['FONTS']).cut(''.join(sorted(set(words))), 700)
+    font = Typeface(app.config['NODE_MODULES']).cut(''.join(sorted(set(words))), 700)
     widest = max(font.width(word, 18) for word in words.split(' '))      # a word is never wider than its room
     for room in range(int(widest) + 1, int(font.width(words, 18)) + 20, 3):
         lines = wrap(words, font, 18, room)

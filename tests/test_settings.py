@@ -52,6 +52,20 @@ def test_where_the_data_lives(tmp_path, monkeypatch):
     assert app_module.database() == str(tmp_path / 'mine.sqlite')
 
 
+def test_where_the_npm_packages_are_read_from(tmp_path, monkeypatch):
+    """SCORER_NODE_MODULES names the npm packages' folder (the picture's fonts and Pyodide); the name it
+    had before, SCORER_FONTS, is still read, so an install set up with it goes on serving them."""
+    for name in ('SCORER_NODE_MODULES', 'SCORER_FONTS', 'SCORER_NODE_MODULES_FILE', 'SCORER_FONTS_FILE'):
+        monkeypatch.delenv(name, raising=False)
+    assert app_module.node_modules() == str(ROOT / 'node_modules')
+    monkeypatch.setenv('SCORER_FONTS', str(tmp_path / 'old'))
+    assert app_module.node_modules() == str(tmp_path / 'old')
+    monkeypatch.setenv('SCORER_NODE_MODULES', str(tmp_path / 'new'))
+    assert app_module.node_modules() == str(tmp_path / 'new')
+    app = app_module.create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'db.sqlite'), 'SECRET_KEY': 'x'})
+    assert app.config['NODE_MODULES'] == str(tmp_path / 'new') and 'FONTS' not in app.config
+
+
 def test_the_apps_own_messages_are_json_lines_when_asked(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv('SCORER_LOG_FORMAT', 'json')
     made = app_module.create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'db.sqlite'), 'SECRET_KEY': 'x'})

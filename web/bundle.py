@@ -96,7 +96,7 @@ def zipinfo(name):
 
 
 def node_modules():
-    return Path(current_app.config['FONTS'])
+    return Path(current_app.config['NODE_MODULES'])
 
 
 def release():

@@ -52,7 +52,7 @@ def drawn(game_id, kind):
         try:
             catalogs, words = pool.words()
             return pool.run(current_app.config, drawing.picture, game, result, store.colours(get_db(), game_id),
-                            theme(), words, catalogs, current_app.config['FONTS'], kind)
+                            theme(), words, catalogs, current_app.config['NODE_MODULES'], kind)
         except pool.Busy:
             abort(503)
     return game, remembered(pictures, key, lambda: drawing_once(key, draw))
