@@ -152,6 +152,21 @@ class Asked(NamedTuple):
     errors: dict
 
 
+def game_asked(args):
+    """The id of the game a hand in a URL is from: `game_id=`. `game=` is the kind of game (a setting:
+    standard, short, ...); an address made before the id had its own name said `game=<id>`, so a
+    `game=` that is no kind of game is still read as an id."""
+    if args.get('game_id'):
+        return args['game_id']
+    game = args.get('game')
+    return game if game and game not in GAMES else None
+
+
+def old_address(args):
+    """Whether a URL names its game the old way (`game=<id>`): its page moves to `game_id=`."""
+    return not args.get('game_id') and game_asked(args) is not None
+
+
 def settings_from(args):
     """The settings among a URL's parameters (an unknown preset name is left out)."""
     return {k: v for k, v in args.items() if k in CHOICES and v != '' and (k != 'game' or v in GAMES)}

@@ -24,8 +24,11 @@ def test_solve_errors_are_clear(client):
 def test_solve_with_a_games_rules(client, make_game):
     url = make_game(('Ana', 'Bruno'), jokers=2)
     game_id = url.rsplit('/', 1)[1]
-    assert client.get(f'/api/solve?cards=JK JK 7H&round=1&game={game_id}').get_json()['penalty'] == 0
+    assert client.get(f'/api/solve?cards=JK JK 7H&round=1&game_id={game_id}').get_json()['penalty'] == 0
     assert client.get('/api/solve?cards=JK JK 7H&round=1').status_code == 400     # no jokers by default
+    assert client.get('/api/solve?cards=7H&round=1&game_id=nope').status_code == 404
+    # An address made before the id had its own name (game=<id>) still reads the game's rules.
+    assert client.get(f'/api/solve?cards=JK JK 7H&round=1&game={game_id}').get_json()['penalty'] == 0
     assert client.get('/api/solve?cards=7H&round=1&game=nope').status_code == 404
 
 

@@ -85,11 +85,17 @@ def test_from_the_sheet_a_hand_opens_in_the_audit_with_the_games_rules(client, m
     offered = client.get(score).get_data(as_text=True)
     assert 'Recorded: the cards Q♥ K♥ A♥' in offered and 'Edit round 1' in offered
     link = re.search(r'href="(/audit\?[^"]+)"', offered).group(1).replace('&amp;', '&')
-    assert 'round=1' in link and 'game=' in link
+    assert 'round=1' in link and f'game_id={url.rsplit("/", 1)[1]}' in link and 'game=' not in link
     page = client.get(link).get_data(as_text=True)
     assert "With this game's rules." in page
     assert "<bdi>Bruno</bdi>'s hand in round 1</strong>: recorded as the cards Q♥ K♥ A♥" in page
     assert 'Minimal penalty: 0' in page                     # Q-K-A with aces high: this game's rules
+    assert client.get('/audit?cards=7H&round=1&game_id=nope').status_code == 404
+    # An address made before the id had its own name (game=<id>) moves to game_id=, the same audit.
+    old = client.get(link.replace('game_id=', 'game='))
+    assert old.status_code == 302 and 'game_id=' in old.headers['Location'] and '&game=' not in old.headers['Location']
+    moved = client.get(old.headers['Location']).get_data(as_text=True)
+    assert "With this game's rules." in moved and 'Minimal penalty: 0' in moved and 'recorded as the cards Q♥ K♥ A♥' in moved
     assert client.get('/audit?cards=7H&round=1&game=nope').status_code == 404
 
 

@@ -88,7 +88,7 @@ def test_a_scorekeepers_preview_is_never_locked_out_by_another_client_at_its_add
         codes = [other.request('GET', SOLVE)[0] for _ in range(15)]
         assert codes == [200] * 10 + [429] * 5
         for _ in range(10):                                                 # the scorekeeper's budget is its own
-            status, body, _h = keeper.request('GET', f'/audit/preview?cards=7H+8H+9H+KS&round=1&game={game}')
+            status, body, _h = keeper.request('GET', f'/audit/preview?cards=7H+8H+9H+KS&round=1&game_id={game}')
             assert status == 200, body[:200]
     finally:
         server.stop()

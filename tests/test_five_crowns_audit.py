@@ -48,7 +48,7 @@ def test_the_game_of_a_five_crowns_game_id_is_the_audits(client):
     url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'], game='five_crowns')).headers['Location']
     game_id = url.rsplit('/', 1)[1]
     # Three jokers and a star: a hand only Five Crowns' deck deals (six jokers, five suits).
-    asked = {'cards': 'JK JK JK 3X 9H', 'round': '3', 'game': game_id}
+    asked = {'cards': 'JK JK JK 3X 9H', 'round': '3', 'game_id': game_id}
     audited = client.get('/api/audit', query_string=asked).get_json()
     # 3★ and 9♥ share no suit or rank: the jokers meld one of them (9♥ with two, the third joins):
     # 3★ left, 3.

@@ -96,7 +96,7 @@ def pages(client, hand_link=True):
         '/audit', '/audit?cards=7H 8H 9H KS 5C QD&round=3', '/audit?cards=2S 3H 3H 2H 10S 3S 4H&wild=K',
         '/audit?cards=4H 5H 6H 7C QS 9D&wild=3&claim=43&melds=4H 5H 7C | 7H 9H JH',
         '/audit?cards=4H 5H 6H 9C&round=1', '/audit?cards=4H 6H 8C 9C&round=1', '/audit?cards=7H 1X&round=3',
-        '/audit?cards=7H&wild=3&aces=up', f'/audit?cards=QH KH AH&round=1&game={game_id}',
+        '/audit?cards=7H&wild=3&aces=up', f'/audit?cards=QH KH AH&round=1&game_id={game_id}',
     ], url
 
 

@@ -69,7 +69,7 @@ def test_a_read_only_disk_serves_every_read_and_says_why_a_write_fails(played):
         for who in (keeper, follower):
             for path in (game, game + '/live', game + '/picture.png', game + '/picture.svg?theme=dark',
                          game + '/export.json', game + '/export.csv', game + '/print', game + '/tv', '/', '/history',
-                         '/api/solve?cards=7H+8H+9H&wild=5', f'/audit?cards=7H+8H+9H+KS&round=3&game={game[7:]}'):
+                         '/api/solve?cards=7H+8H+9H&wild=5', f'/audit?cards=7H+8H+9H+KS&round=3&game_id={game[7:]}'):
                 with who.opener.open(server.url + path, timeout=10) as r:
                     assert r.status == 200, path
         assert '王小明' in follower.get(game)[1]

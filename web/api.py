@@ -8,8 +8,8 @@ words, and `letters=` for the letters alone. Every answer says which letters it 
 from flask import Blueprint, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from scorer.query import QueryError, answer_data, read_letters, read_query
-from scorer.rules import CHOICES, GAMES
+from scorer.query import QueryError, answer_data, game_asked, read_letters, read_query, settings_from
+from scorer.rules import CHOICES
 
 from . import pool, solving, store
 from .db import get_db
@@ -21,20 +21,19 @@ bp = Blueprint('api', __name__, url_prefix='/api')
 @bp.get('/solve')
 @solver_rate
 def solve_hand():
-    """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game=<id> for that game's rules; any setting).
-
-    `game` is a game's id, or one of the game settings (standard, short, six_fourteen).
-    """
+    """GET /api/solve?cards=7H+8H+9H&wild=5 (or round=N; game_id=<id> for that game's rules; any setting,
+    `game` the kind of game: standard, short, ...)."""
     args = request.args
     base = None
-    if args.get('game') and args['game'] not in GAMES:
-        game = store.load_game(get_db(), args['game'])
+    game_id = game_asked(args)
+    if game_id:
+        game = store.load_game(get_db(), game_id)
         if game is None:
-            return jsonify(error=_("no game '%(game)s'", game=args['game'][:40])), 404
+            return jsonify(error=_("no game '%(game)s'", game=game_id[:40])), 404
         base = game.rules
     fields = {'cards': args.get('cards', ''), 'wild': args.get('wild'), 'round': args.get('round'),
               'lang': args.get('lang'), 'letters': args.get('letters'),
-              'rules': {k: v for k, v in args.items() if k in CHOICES and (k != 'game' or v in GAMES)}}
+              'rules': settings_from(args)}
     try:
         letters = read_letters(fields)
     except QueryError as e:
@@ -43,7 +42,7 @@ def solve_hand():
         query = read_query(fields, base) if base else read_query(fields)
     except QueryError as e:
         return jsonify(error=str(e), letters=letters), 400
-    unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game', 'lang', 'letters'})
+    unknown = sorted(set(args) - set(CHOICES) - {'cards', 'wild', 'round', 'game', 'game_id', 'lang', 'letters'})
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0][:40]), letters=letters), 400
     try:                                       # solved off the event loop (web/pool.py)

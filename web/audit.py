@@ -19,7 +19,7 @@ from scorer.limits import MAX_PLAYERS, MAX_POINTS
 from scorer.numbers import read_whole
 from scorer import query
 from scorer.referee import audit_data
-from scorer.rules import CHOICES, DEFAULT, GAMES
+from scorer.rules import CHOICES, DEFAULT
 
 from . import pool, solving, store
 from .db import get_db
@@ -27,7 +27,7 @@ from .ratelimit import solver_rate
 from .forms import choices, title
 
 bp = Blueprint('audit', __name__)
-PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'view', 'player', 'lang', 'letters', *CHOICES}
+PARAMETERS = {'cards', 'round', 'wild', 'claim', 'melds', 'game', 'game_id', 'view', 'player', 'lang', 'letters', *CHOICES}
 
 
 def letters(args):
@@ -38,7 +38,7 @@ def letters(args):
 
 def asked_hand(args, letters='en'):
     """The hand asked about by these URL parameters, on the rules of the game it is from (404 if none)."""
-    game_id = args.get('game') if args.get('game') not in GAMES else None
+    game_id = query.game_asked(args)
     base = DEFAULT
     if game_id:
         game = store.load_game(get_db(), game_id)
@@ -75,6 +75,8 @@ def read_audit(args, letters='en'):
 def address(args, result, claim_melds, **more):
     """The address of this audit with its cards in suit symbols, which every phone reads alike."""
     fields = {k: v for k, v in args.items() if k not in ('letters', 'lang', 'view', 'cards', 'melds', 'wild') and v != ''}
+    if query.old_address(args):
+        fields['game_id'] = fields.pop('game')
     fields['cards'] = pretty(result.hand)
     if claim_melds:
         fields['melds'] = ' | '.join(pretty(m) for m in claim_melds)
@@ -114,7 +116,7 @@ def recorded(game_id, round, seat):
 @solver_rate
 def audit():
     game_id, rules, wild, round, result, errors, claim_melds = read_audit(request.args, letters(request.args))
-    if result and 'letters' in request.args:
+    if result and ('letters' in request.args or query.old_address(request.args)):
         return redirect(address(request.args, result, claim_melds))
     links = {'link': address(request.args, result, claim_melds),
              'printable': address(request.args, result, claim_melds, view='print')} if result else {}
@@ -127,7 +129,7 @@ def audit():
 @bp.get('/audit/preview')
 @solver_rate
 def preview():
-    """GET /audit/preview?cards=...&round=N&game=<id>&out=1: one hand's minimal penalty as the saved
+    """GET /audit/preview?cards=...&round=N&game_id=<id>&out=1: one hand's minimal penalty as the saved
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = asked_hand(request.args, letters(request.args))
@@ -140,12 +142,12 @@ def preview():
 @bp.get('/api/audit')
 @solver_rate
 def audit_api():
-    """GET /api/audit?cards=...&round=N (or wild=R), claim=, melds=, game=, any setting: the audit as JSON."""
+    """GET /api/audit?cards=...&round=N (or wild=R), claim=, melds=, game_id=, any setting (game= the kind): the audit as JSON."""
     unknown = sorted(set(request.args) - PARAMETERS)
     if unknown:
         return jsonify(error=_("unknown parameter '%(name)s'", name=unknown[0])), 400
-    game_id = request.args.get('game')
-    if game_id and game_id not in GAMES and store.load_game(get_db(), game_id) is None:
+    game_id = query.game_asked(request.args)
+    if game_id and store.load_game(get_db(), game_id) is None:
         return jsonify(error=_("no game '%(game)s'", game=game_id[:40])), 404
     try:
         read = query.read_letters(request.args)

@@ -418,7 +418,7 @@ class Entry {
     const mine = s.asked;
     if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; this.showStatus(); return; }
     const url = `${info.previewUrl}?cards=${encodeURIComponent(cards.map(pretty).join(' '))}&round=${info.round}`
-      + `&game=${encodeURIComponent(info.game)}${this.isOut(i) ? '&out=1' : ''}`;
+      + `&game_id=${encodeURIComponent(info.game)}${this.isOut(i) ? '&out=1' : ''}`;
     try {
       const box = document.createRange().createContextualFragment(await previewHtml(url)).firstElementChild;
       if (mine !== s.asked) return;
