@@ -1,6 +1,8 @@
 // The page offline play runs on, as its #offline box describes it (templates/games/_offline.html):
 // which page it is, its game and that game's addresses, its words in the page's language. Read
 // once as the page loads, never changed.
+import { sayer } from '../words.js';
+
 const box = document.getElementById('offline');
 const info = box ? box.dataset : {};
 
@@ -26,7 +28,7 @@ export const PAGE = Object.freeze({
 });
 
 // A text of the page's, in its language, its {names} filled in.
-export const say = (key, values = {}) => (info[key] || '').replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+export const say = sayer(info);
 
 export const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => { setTimeout(resolve, ms); })]);
 
