@@ -129,9 +129,11 @@ def test_the_service_worker_keeps_every_module_of_offline_play(client, make_game
 
 def test_offline_play_is_modules_that_import_each_other_and_set_no_global():
     """offline.js only starts the modules of static/js/offline/; every import between them (and
-    picker.js's) names a file that is there; and none of them, nor picker.js, leaves anything on
-    window (which eslint holds too: make lint)."""
-    scripts = [STATIC / 'js' / 'offline.js', STATIC / 'js' / 'picker.js', *(STATIC / 'js' / 'offline').glob('*.js')]
+    picker.js's and its keypad/ modules') names a file that is there; and none of them, nor picker.js
+    and the keypad's, leaves anything on window (which eslint holds too: make lint)."""
+    keypad = sorted((STATIC / 'js' / 'keypad').glob('*.js'))
+    assert len(keypad) >= 4
+    scripts = [STATIC / 'js' / 'offline.js', STATIC / 'js' / 'picker.js', *keypad, *(STATIC / 'js' / 'offline').glob('*.js')]
     for script in scripts:
         text = script.read_text()
         for name in re.findall(r"(?:from|import\()\s*'(\.[^']+)'", text):
