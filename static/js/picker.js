@@ -236,32 +236,47 @@ function keepDraft(form, refresh, begun = false) {
   const hand = form.classList.contains('hand-form') ? ':hand' : '';
   const key = `draft:${form.dataset.game}:${form.dataset.round}${hand}`;
   const banner = document.getElementById('draft-banner');
-  const fields = () => [...form.querySelectorAll('input[name^=entries-], input[name=went_out], input[name=version], input[name=cards], input[name=points]')];
-  const name = (f) => (f.type === 'checkbox' ? `went_out=${f.value}` : f.name);
-  const snapshot = () => Object.fromEntries(fields().map((f) => [name(f), f.type === 'checkbox' ? f.checked : f.value]));
   // Back from a send the server never got (the service worker says ?unsent=1 or ?offline=1): the
   // copy of the page may show an earlier save, but what was typed since is what counts.
   const back = ['unsent', 'offline'].some((flag) => new URL(window.location.href).searchParams.get(flag) === '1');
   const saved = form.dataset.saved === '1' && !back;
   if (saved) localStorage.removeItem(key);
-  let stored = null;
-  try { stored = JSON.parse(localStorage.getItem(key)); } catch { stored = null; }
-  const now = snapshot();
+  const stored = storedDraft(key);
+  const now = snapshot(form);
   const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
   if (differs && form.dataset.problem !== '1' && !saved && !begun) {
-    for (const f of fields()) {
-      if (!(name(f) in stored)) continue;
-      if (f.type === 'checkbox') f.checked = stored[name(f)]; else f.value = stored[name(f)];
-    }
+    restore(form, stored);
     refresh();
     if (banner) banner.hidden = false;
   }
   let changed = Boolean(differs);
-  const keep = () => { changed = true; localStorage.setItem(key, JSON.stringify(snapshot())); };
+  const keep = () => { changed = true; localStorage.setItem(key, JSON.stringify(snapshot(form))); };
   form.addEventListener('input', () => { keep(); if (banner) banner.hidden = false; });
   form.addEventListener('change', keep);
   if (begun) keep();
   return () => changed;
+}
+
+// The fields a draft keeps, each by its name (a seat's "went out" box: went_out=<seat>).
+function draftFields(form) {
+  return [...form.querySelectorAll('input[name^=entries-], input[name=went_out], input[name=version], input[name=cards], input[name=points]')];
+}
+
+function draftName(f) { return f.type === 'checkbox' ? `went_out=${f.value}` : f.name; }
+
+function snapshot(form) {
+  return Object.fromEntries(draftFields(form).map((f) => [draftName(f), f.type === 'checkbox' ? f.checked : f.value]));
+}
+
+function storedDraft(key) {
+  try { return JSON.parse(localStorage.getItem(key)); } catch { return null; }
+}
+
+function restore(form, stored) {
+  for (const f of draftFields(form)) {
+    if (!(draftName(f) in stored)) continue;
+    if (f.type === 'checkbox') f.checked = stored[draftName(f)]; else f.value = stored[draftName(f)];
+  }
 }
 
 // Whether a person began on the form before this script started (a slow phone shows the page
