@@ -2,8 +2,9 @@
 // like a phone's keyboard. Nothing on the keypad ever moves: the hand being entered (its chips,
 // the count, the preview and any message) lives in a fixed-height area above the keys that
 // scrolls inside itself, and the page scrolls behind. While the keypad is open the Save bar is
-// hidden, so a tap aimed at a key can never save; for SETTLE_MS after the keypad opens or closes,
-// a tap on what just appeared under the finger is ignored (it was aimed at what was there before).
+// hidden, so a tap aimed at a key can never save; for SETTLE_MS (keypad/guard.js) after the keypad
+// opens or closes, a tap on what just appeared under the finger is ignored (it was aimed at what
+// was there before).
 //
 // A suit stays chosen while ranks are tapped (a second tap on a rank is a second copy, with two
 // or three decks); a full hand moves on to the next player. The minimal penalty shows as cards go
