@@ -129,9 +129,11 @@ def test_the_service_worker_keeps_every_module_of_offline_play(client, make_game
 
 def test_offline_play_is_modules_that_import_each_other_and_set_no_global():
     """offline.js only starts the modules of static/js/offline/; every import between them (and
-    picker.js's) names a file that is there; and none of them, nor picker.js, leaves anything on
-    window (which eslint holds too: make lint)."""
-    scripts = [STATIC / 'js' / 'offline.js', STATIC / 'js' / 'picker.js', *(STATIC / 'js' / 'offline').glob('*.js')]
+    picker.js's and its keypad/ modules') names a file that is there; and none of them, nor picker.js
+    and the keypad's, leaves anything on window (which eslint holds too: make lint)."""
+    keypad = sorted((STATIC / 'js' / 'keypad').glob('*.js'))
+    assert len(keypad) >= 4
+    scripts = [STATIC / 'js' / 'offline.js', STATIC / 'js' / 'picker.js', *keypad, *(STATIC / 'js' / 'offline').glob('*.js')]
     for script in scripts:
         text = script.read_text()
         for name in re.findall(r"(?:from|import\()\s*'(\.[^']+)'", text):
@@ -165,3 +167,20 @@ def test_the_bundle_carries_the_servers_routes_and_the_phone_links_as_flask_does
                 assert phone.url_for(rule.endpoint, **given, **extra) == url_for(rule.endpoint, **given, **extra), rule
         with pytest.raises(LookupError, match='no route'):
             phone.url_for('games.nowhere')
+
+
+@pytest.mark.skipif(NODE is None, reason='node is installed with the npm tools (make node_modules/.ci)')
+def test_every_page_speaks_through_one_say():
+    """A page's words are said one way (static/js/words.js): the keypad's and the phone's pages' say()
+    are made by it, and no script has a say() of its own."""
+    scripts = [p for p in (STATIC / 'js').rglob('*.js') if p.name != 'words.js']
+    own = [p.name for p in scripts if re.search(r'function say\b|\bsay\s*=\s*\(', p.read_text())]
+    assert own == []
+    makers = sorted(str(p.relative_to(STATIC / 'js')) for p in scripts if 'sayer(' in p.read_text())
+    assert makers == ['keypad/page.js', 'offline/page.js']
+    said = node(f"""
+        import {{ sayer }} from {json.dumps((STATIC / 'js' / 'words.js').as_uri())};
+        const say = sayer({{ count: '{{count}} / {{size}}', empty: '' }});
+        console.log(JSON.stringify([say('count', {{ count: 3, size: 9 }}), say('count', {{ count: 0 }}), say('none'),
+                                    say('empty')]));""")
+    assert said == ['3 / 9', '0 / {size}', '', '']

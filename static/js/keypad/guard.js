@@ -1,0 +1,77 @@
+// The finger guard. A finger lands ~300 ms after it aimed, so for SETTLE_MS after the keypad opens
+// or closes a tap on what just appeared under it is dropped: the keys after it opens, the page below
+// its top edge after it closes (Save stays disabled meanwhile); after the page moved on, or a warning
+// appeared over it, every tap. A tap dropped always says so.
+import { el, say } from './page.js';
+
+export const SETTLE_MS = 700;     // a finger lands ~300 ms after it aimed: taps this soon after a change are stale
+
+export class FingerGuard {
+  constructor(pad, saveButton) {
+    this.pad = pad;
+    this.saveButton = saveButton;
+    this.settling = null;      // {until, opened, below} or {until, all}: taps on what just appeared are dropped until then
+    this.settled = null;
+    this.noted = null;
+  }
+
+  // Every tap passes the guard first (the document's, before the page's own); a finger on Save
+  // while it is held back (disabled: no click comes) is told too.
+  listen() {
+    document.addEventListener('click', (e) => {
+      if (this.dropsTap(e)) { e.preventDefault(); e.stopPropagation(); this.ignored(); }
+    }, true);
+    document.addEventListener('touchstart', (e) => {
+      const touch = e.touches[0];
+      if (touch && this.saveButton?.disabled && this.saveButton.contains(e.target)) this.ignored();
+    }, { capture: true, passive: true });
+  }
+
+  // The keypad opened (opened) or closed: what appeared under a finger gets no tap for SETTLE_MS.
+  settle(opened) {
+    const { pad } = this;
+    this.settling = { until: performance.now() + SETTLE_MS, opened, below: pad.getBoundingClientRect().top };
+    document.documentElement.dataset.settling = '1';
+    if (opened) pad.setAttribute('aria-disabled', 'true');
+    else if (this.saveButton) this.saveButton.disabled = true;
+    clearTimeout(this.settled);
+    this.settled = setTimeout(() => this.settledDown(), SETTLE_MS);
+  }
+
+  settledDown() {
+    this.settling = null;
+    delete document.documentElement.dataset.settling;
+    this.pad.removeAttribute('aria-disabled');
+    if (this.saveButton) this.saveButton.disabled = false;
+  }
+
+  dropsTap(e) {
+    const { settling } = this;
+    if (!settling || performance.now() > settling.until) return false;
+    if (settling.all) return true;
+    const onPad = this.pad.contains(e.target);
+    return settling.opened ? onPad : (!onPad && e.clientY >= settling.below && (e.detail > 0 || e.type !== 'click'));
+  }
+
+  // A page reached because the game moved on (?after=N), counted from when it was asked for, or a
+  // warning that just appeared over the page: a tap landing meanwhile was aimed at what was there
+  // before, and does nothing here.
+  settleAll(since = performance.now()) {
+    this.settling = { until: since + SETTLE_MS, all: true };
+    clearTimeout(this.settled);
+    this.settled = setTimeout(() => { this.settling = null; }, Math.max(0, since + SETTLE_MS - performance.now()));
+  }
+
+  // A tap dropped says so, where nothing can move: a line over the top of the page, for a moment.
+  ignored() {
+    let note = document.getElementById('tap-ignored');
+    if (!note) {
+      note = el('p', { id: 'tap-ignored', class: 'tap-ignored', role: 'status' });
+      document.body.append(note);
+    }
+    note.textContent = say('ignored');
+    note.classList.add('shown');
+    clearTimeout(this.noted);
+    this.noted = setTimeout(() => note.classList.remove('shown'), 1500);
+  }
+}

@@ -1,0 +1,82 @@
+// The keypad: a top row (whose hand, its count and penalty; undo; done), the hand area, the suits
+// and the ranks (and the joker where jokers are in play). Built once; only its words change. A tap
+// on a key asks for a card (a rank in the chosen suit, or the joker), a suit, undo or done; none
+// while the keypad settles (aria-disabled: the finger guard, guard.js).
+import { DECK, pretty } from './deck.js';
+import { el, say } from './page.js';
+
+function topRow() {
+  const status = el('div', { class: 'keypad-status' });
+  const count = el('p', { class: 'count', 'aria-live': 'polite' });
+  const penalty = el('p', { class: 'keypad-penalty' });
+  status.append(count, penalty);
+  const undo = el('button', { type: 'button', class: 'key undo', 'aria-label': say('undo') }, '⌫');
+  const done = el('button', { type: 'button', class: 'key done' }, say('done'));
+  const top = el('div', { class: 'picker-top' });
+  top.append(status, undo, done);
+  return { top, count, penalty, undo, done };
+}
+
+function suitKeys() {
+  const suits = el('div', { class: 'suits', role: 'group', 'aria-label': say('suit') });
+  for (const [s, symbol, word] of DECK.suits) {
+    suits.append(el('button', { type: 'button', class: `key suit suit-${s.toLowerCase()}`, 'data-suit': s,
+      'aria-pressed': 'false', 'aria-label': word }, symbol));
+  }
+  return suits;
+}
+
+function rankKeys(wild, jokers) {
+  const ranks = el('div', { class: 'ranks', role: 'group', 'aria-label': say('rank') });
+  for (const r of DECK.ranks) {
+    const key = el('button', { type: 'button', class: 'key rank', 'data-rank': r }, r);
+    if (r === wild) { key.classList.add('wild'); key.append(el('small', {}, say('wild'))); }
+    ranks.append(key);
+  }
+  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': say('joker') }, '🃏'));
+  return ranks;
+}
+
+export class Keypad {
+  constructor(info, jokers) {
+    this.info = info;
+    const { top, count, penalty, undo, done } = topRow();
+    Object.assign(this, { count, penalty, undo, done });
+    this.hand = el('div', { class: 'keypad-hand' });
+    this.message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
+    this.hand.append(this.message);
+    this.suits = suitKeys();
+    this.ranks = rankKeys(info.wild, jokers);
+    this.pad = el('div', { class: 'picker', role: 'group' });
+    this.pad.append(top, this.hand, this.suits, this.ranks);
+    this.pad.hidden = true;
+    this.suit = 'S';
+  }
+
+  get settling() { return this.pad.hasAttribute('aria-disabled'); }
+
+  // A suit stays chosen while ranks are tapped: its key pressed, the ranks in its colour and named with it.
+  chooseSuit(s) {
+    this.suit = s;
+    for (const k of this.suits.querySelectorAll('.suit')) k.setAttribute('aria-pressed', String(k.dataset.suit === s));
+    this.ranks.className = `ranks suit-${s.toLowerCase()}`;
+    for (const key of this.ranks.querySelectorAll('.rank')) {
+      const wild = key.dataset.rank === this.info.wild ? `, ${say('wild')}` : '';
+      key.setAttribute('aria-label', `${pretty(key.dataset.rank + s)}${wild}`);
+    }
+  }
+
+  // What each tap asks for: onCard(card), onUndo(), onDone().
+  readTaps({ onCard, onUndo, onDone }) {
+    this.ranks.addEventListener('click', (e) => {
+      const key = e.target.closest('button');
+      if (key && !this.settling) onCard(key.classList.contains('joker') ? 'JK' : key.dataset.rank + this.suit);
+    });
+    this.suits.addEventListener('click', (e) => {
+      const key = e.target.closest('button');
+      if (key && !this.settling) this.chooseSuit(key.dataset.suit);
+    });
+    this.undo.addEventListener('click', () => onUndo());
+    this.done.addEventListener('click', () => onDone());
+  }
+}
