@@ -8,9 +8,11 @@ from scorer.rules import CHOICES, default_text
 from web.i18n import LANGUAGES as SWITCHER
 
 LANGUAGES = list(SWITCHER)          # every language the app speaks (web/i18n.py): "in each language" means these
-# A test that draws a picture in each language draws it in every one in `make test` (the ci profile);
-# the quick core (`make check`) draws the one whose words run longest.
-LANGUAGES_DRAWN = LANGUAGES if os.environ.get('HYPOTHESIS_PROFILE') == 'ci' else ['pt']
+# Whether this is the whole run (`make test`, hypothesis's ci profile) or the quick core (`make check`).
+EVERY_RUN = os.environ.get('HYPOTHESIS_PROFILE') == 'ci'
+# A test that draws a picture in each language draws it in every one in `make test`; the quick core
+# draws the one whose words run longest.
+LANGUAGES_DRAWN = LANGUAGES if EVERY_RUN else ['pt']
 TRANSLATED = [code for code in LANGUAGES if code != 'en']     # the code's own texts are English; these have catalogs
 
 # The new-game form as a person leaves it: seat 1 deals, the decks chosen for the table, every house

@@ -22,12 +22,12 @@ from wtforms.fields.core import UnboundField
 from app import create_app
 from scorer.rules import CHOICES
 from tests.conftest import TESTS_RATES
-from tests.helpers import new_game_form, round_form
+from tests.helpers import EVERY_RUN, new_game_form, round_form
 from web import audit, forms
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = '9' * 5000
-EVERY = os.environ.get('HYPOTHESIS_PROFILE') == 'ci'
+EVERY = EVERY_RUN
 VALUES = [HUGE, 'NaN', '-1', '-' + HUGE, 'inf', '1e309'] if EVERY else [HUGE]
 STREAMS = {'live.events'}             # answered as a stream: the status is checked, the stream let go
 
