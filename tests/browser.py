@@ -17,7 +17,10 @@ ARTIFACTS = Path(__file__).parent / 'artifacts'
 AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
 AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 CHROMIUM = '/usr/bin/chromium'
-PHONE = {'width': 360, 'height': 780}
+PHONE = {'width': 360, 'height': 740}        # the phone every journey is played on
+SIZES = [(360, 740), (390, 844)]             # the phones a layout is checked on: the narrowest, and a common one
+AIM_MS = 300           # a finger lands where it aimed this long before (tests/browser.Finger)
+WAIT_MS = 60_000       # the longest a test waits for the page's own signal: a hang guard, far from any pace
 
 
 def expect(*args, **kwargs):
@@ -75,7 +78,8 @@ def phone(browser, dark=False, **options):
 def guarded(context, offline=False):
     """The context with every request outside loopback refused and recorded (context.outside), and a
     set_offline() that cuts the service worker's network too: Playwright's own leaves the worker
-    online, a phone in airplane mode has neither."""
+    online, a phone in airplane mode has neither. Its waits for a page last up to WAIT_MS."""
+    context.set_default_timeout(WAIT_MS)
     context.outside = []
     context.offline = offline
 
@@ -103,6 +107,91 @@ def phone_in(browser, server, language, dark=False, **options):
     context = phone(browser, dark, locale=language, **options)
     context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
     return context
+
+
+def phone_at(browser, server, language='en', size=SIZES[0]):
+    """A phone of this size (width, height) whose person reads `language`, and its first page."""
+    context = phone_in(browser, server, language)
+    page = context.new_page()
+    page.set_viewport_size({'width': size[0], 'height': size[1]})
+    return context, page
+
+
+# The page has settled: the keypad is not settling (its finger guard, keypad/guard.js) and no hand's
+# preview is on its way (aria-busy while its penalty is asked, picker.js).
+SETTLED = """() => !document.documentElement.dataset.settling && !document.querySelector('.preview[aria-busy="true"]')"""
+
+
+def settled(page):
+    """Wait until the page has settled (SETTLED): what a tap set off has been drawn."""
+    page.wait_for_function(SETTLED)
+
+
+# Every control a finger may aim at on the round page and "my hand", as (name, box).
+CONTROLS = '''() => [...document.querySelectorAll(
+    'form.round-form input:not([type=hidden]), form.hand-form input:not([type=hidden]), .pick, .save-bar button, .picker .key')]
+  .filter((c) => c.offsetParent !== null)
+  .map((c) => { const r = c.getBoundingClientRect();
+    return [c.id || c.closest('fieldset')?.id + ':' + c.className || c.dataset.suit || c.dataset.rank || c.className,
+            c.dataset.suit || c.dataset.rank || '', Math.round(r.x * 10) / 10, Math.round(r.y * 10) / 10,
+            Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })'''
+
+
+def boxes(page):
+    """The box of every control shown (CONTROLS), by name."""
+    return {f'{name}{extra}': tuple(box) for name, extra, *box in page.evaluate(CONTROLS)}
+
+
+def moved(before, after):
+    """The controls shown both times whose box is not the same."""
+    return {k: (before[k], after[k]) for k in before.keys() & after.keys() if before[k] != after[k]}
+
+
+class Finger:
+    """Taps as a person does: aim at the middle of what the selector names (every control's box
+    read), land AIM_MS later on that spot, never re-aimed (the boxes read again: none may have
+    moved meanwhile); then, once the page has settled (settled()), no control may have moved because
+    of the tap. Counts the taps and the controls checked."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.checked = page, 0, 0
+
+    def tap(self, selector, navigates=False):
+        page = self.page
+        box = page.locator(selector).bounding_box()
+        assert box, f'nothing to aim at: {selector}'
+        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
+        aimed = boxes(page)
+        page.wait_for_timeout(AIM_MS)                     # the finger on its way: the one wait that is a pace
+        landing = boxes(page)
+        assert not moved(aimed, landing), f'moved between aim and landing ({selector}): {moved(aimed, landing)}'
+        page.touchscreen.tap(x, y)
+        self.taps += 1
+        if navigates:                                     # Save, Send: the next page is another page
+            return
+        settled(page)                                     # the preview, the chips, the next hand
+        after = boxes(page)
+        assert not moved(landing, after), f'moved by the tap on {selector}: {moved(landing, after)}'
+        self.checked += len(landing)
+
+    def cards(self, cards, suit=None):
+        """Tap cards on the keypad: a suit key when the suit is not the one chosen, then the rank (or
+        the joker). Returns the suit chosen at the end."""
+        for card in cards.split() if isinstance(cards, str) else cards:
+            if card == 'JK':
+                self.tap('.picker button.joker')
+                continue
+            rank, card_suit = card[:-1], card[-1]
+            if card_suit != (suit or chosen_suit(self.page)):
+                self.tap(f'.picker button.suit[data-suit="{card_suit}"]')
+            suit = card_suit
+            self.tap(f'.picker button.rank[data-rank="{rank}"]')
+        return suit
+
+
+def chosen_suit(page):
+    """The suit the keypad shows chosen (its key pressed)."""
+    return page.locator('.picker button.suit[aria-pressed="true"]').get_attribute('data-suit')
 
 
 def shot(page, name, full_page=True):

@@ -151,9 +151,12 @@ def make_game(client):
 
 @pytest.fixture(scope='session')
 def browser():
-    """Debian's Chromium through Playwright, once for the whole run."""
+    """Debian's Chromium through Playwright, once for each process of the run (each pytest-xdist
+    worker has its own). Every expect() waits for its condition up to WAIT_MS, a hang guard: a test
+    says what the page must come to show, not how soon (speed is the benchmarks' business)."""
     sync_api = pytest.importorskip('playwright.sync_api')
-    from tests.browser import launch
+    from tests.browser import WAIT_MS, launch
+    sync_api.expect.set_options(timeout=WAIT_MS)
     with sync_api.sync_playwright() as p:
         b = launch(p)
         yield b

@@ -1,134 +1,73 @@
 """A whole round by finger, at a person's pace, on the round page and on "my hand": the box of
 every control (keys, went-out checkboxes, points and cards fields, the Pick buttons, Save, Send)
-is recorded as the finger aims and again as it lands 300 ms later, and after the tap: none moves.
-A tap that is dropped says so; a tap meant for a page that has moved on does nothing there; the
-saved page never opens the keypad."""
+is recorded as the finger aims and again as it lands 300 ms later, and after the tap: none moves
+(tests/browser.Finger). A tap that is dropped says so; a tap meant for a page that has moved on
+does nothing there; the saved page never opens the keypad.
+
+Each journey is played once at a person's pace, in one language and on one phone: the round page
+in Spanish at 360 x 740, "my hand" in Portuguese at 390 x 844 (English is the Five Crowns game's,
+tests/test_five_crowns_game.py); the keys of every language at both sizes are checked by
+tests/test_steady_keypad.py and tests/test_screens.py."""
 
 import re
 
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import phone_in, shot, start_game
+from tests.browser import SIZES, Finger, phone_at, settled, shot, start_game
 from tests.test_fast_entry import save_by_points
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
-AIM_MS = 300
-SIZES = [(360, 740), (390, 844)]
-SAVED = {'en': 'Round 4 saved.', 'es': 'Ronda 4 guardada.', 'pt': 'Rodada 4 salva.'}
 # Round 4: 6 cards, sixes wild. Ana went out; the others' hands, then Save.
 HANDS = {1: '2S 3S 4S 9H 10D KC', 2: 'AH AD AC 5S 5D 7C', 3: 'JH QH KH 8S 8D 2C'}
 
-CONTROLS = '''() => [...document.querySelectorAll(
-    'form.round-form input:not([type=hidden]), form.hand-form input:not([type=hidden]), .pick, .save-bar button, .picker .key')]
-  .filter((c) => c.offsetParent !== null)
-  .map((c) => { const r = c.getBoundingClientRect();
-    return [c.id || c.closest('fieldset')?.id + ':' + c.className || c.dataset.suit || c.dataset.rank || c.className,
-            c.dataset.suit || c.dataset.rank || '', Math.round(r.x * 10) / 10, Math.round(r.y * 10) / 10,
-            Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })'''
 
-
-def boxes(page):
-    return {f'{name}{extra}': tuple(box) for name, extra, *box in page.evaluate(CONTROLS)}
-
-
-def moved(before, after):
-    """The controls shown both times whose box is not the same."""
-    return {k: (before[k], after[k]) for k in before.keys() & after.keys() if before[k] != after[k]}
-
-
-class Finger:
-    """Taps as a person does: aim (the boxes read), land AIM_MS later on the spot aimed at (the
-    boxes read again), then the page settles before the next aim. Counts every check."""
-
-    def __init__(self, page):
-        self.page, self.taps, self.checked = page, 0, 0
-
-    def tap(self, selector, settle=AIM_MS, navigates=False):
-        page = self.page
-        box = page.locator(selector).bounding_box()
-        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-        aimed = boxes(page)
-        page.wait_for_timeout(AIM_MS)
-        landing = boxes(page)
-        assert not moved(aimed, landing), f'moved between aim and landing ({selector}): {moved(aimed, landing)}'
-        page.touchscreen.tap(x, y)
-        self.taps += 1
-        if navigates:                                     # Save, Send: the next page is another page
-            return
-        page.wait_for_timeout(settle)                     # the preview, the chips, the next hand
-        after = boxes(page)
-        assert not moved(landing, after), f'moved by the tap on {selector}: {moved(landing, after)}'
-        self.checked += len(landing)
-
-    def cards(self, cards, suit):
-        """Tap cards on the keypad: a suit key when the suit changes, then the rank."""
-        for card in cards.split():
-            rank, card_suit = card[:-1], card[-1]
-            if card_suit != suit:
-                self.tap(f'.picker button.suit[data-suit="{card_suit}"]')
-                suit = card_suit
-            self.tap(f'.picker button.rank[data-rank="{rank}"]')
-        return suit
-
-
-def phone_at(browser, server, language, size):
-    context = phone_in(browser, server, language)
-    page = context.new_page()
-    page.set_viewport_size({'width': size[0], 'height': size[1]})
-    return context, page
-
-
-@pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
-def test_a_whole_round_by_finger_moves_no_control(browser, server, language, size):
-    context, page = phone_at(browser, server, language, size)
+def test_a_whole_round_by_finger_moves_no_control(browser, server):
+    context, page = phone_at(browser, server, 'es', SIZES[0])
     game = start_game(page, server.url, PLAYERS)
     for number in (1, 2, 3):
         save_by_points(context, game, number)
     page.goto(game + '/rounds/4')
     expect(page.locator('.picker')).to_be_visible()
-    page.wait_for_timeout(800)
+    settled(page)
     finger = Finger(page)
     finger.tap('#went_out-0')                                            # Ana went out: on to Bruno
     expect(page.locator('#went_out-0')).to_be_checked()
     suit = 'S'
     for seat, hand in HANDS.items():
         if page.locator(f'#player-{seat} .pick').get_attribute('aria-expanded') != 'true':
-            finger.tap(f'#player-{seat} .pick', settle=800)             # the keypad opens on that hand
+            finger.tap(f'#player-{seat} .pick')                         # the keypad opens on that hand
         suit = finger.cards(hand, suit)
         expect(page.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
     expect(page.locator('.picker')).to_be_hidden()                      # every hand in: the keypad closed
-    page.wait_for_timeout(800)
-    if size == SIZES[0]:
-        shot(page, f'finger-round-entered-{language}', full_page=False)
+    settled(page)
+    shot(page, 'finger-round-entered-es', full_page=False)
     finger.tap('.save-bar button', navigates=True)
-    expect(page.get_by_text(SAVED[language])).to_be_visible()
+    expect(page.get_by_text('Ronda 4 guardada.')).to_be_visible()
     expect(page.locator('.picker')).to_be_hidden()                      # the saved page shows its scores
     assert finger.taps >= 20 and finger.checked > 20 * 20
     assert context.errors == [] and context.outside == []
     context.close()
 
 
-@pytest.mark.parametrize('size', SIZES, ids=['360x740', '390x844'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
-def test_my_hand_by_finger_moves_no_control(browser, server, language, size):
-    keeper, page = phone_at(browser, server, language, size)
+def test_my_hand_by_finger_moves_no_control(browser, server):
+    keeper, page = phone_at(browser, server, 'pt', SIZES[1])
     game = start_game(page, server.url, PLAYERS)
-    seated, hand = phone_at(browser, server, language, size)
+    seated, hand = phone_at(browser, server, 'pt', SIZES[1])
     hand.goto(game)
     hand.locator('.take-seat button').nth(2).click()                    # Carla's seat
     expect(hand.locator('.picker')).to_be_visible()
-    hand.wait_for_timeout(800)
+    settled(hand)
     finger = Finger(hand)
     finger.cards('9H 9D 2C', 'S')                                        # round 1: three cards
     expect(hand.locator('#cards')).to_have_value(symbols('9H 9D 2C'))
     expect(hand.locator('.picker')).to_be_hidden()
-    hand.wait_for_timeout(800)
-    finger.tap('.save-bar button', navigates=True)                             # Send my hand
+    settled(hand)
+    shot(hand, 'finger-my-hand-entered-pt', full_page=False)
+    finger.tap('.save-bar button', navigates=True)                      # Enviar a minha mão
     expect(hand.locator('.result')).to_be_visible()
     expect(hand.locator('.picker')).to_be_hidden()                       # sent: its score, no keypad over it
     seated.close()
@@ -143,14 +82,14 @@ def test_a_dropped_tap_says_so(browser, server):
     page.goto(game + '/rounds/1')
     expect(page.locator('.picker')).to_be_visible()
     page.locator('.picker .done').click()
-    page.wait_for_timeout(800)
+    settled(page)
     page.locator('#player-1 .pick').click()
     key = page.locator('.picker button.rank[data-rank="K"]').bounding_box()
     page.touchscreen.tap(key['x'] + key['width'] / 2, key['y'] + key['height'] / 2)   # at once: dropped
     expect(page.locator('#tap-ignored')).to_be_visible()
     expect(page.locator('#tap-ignored')).to_have_text('That tap came as the page changed, so it did nothing: tap again.')
     assert page.locator('#entries-1-cards').input_value() == ''
-    page.wait_for_timeout(800)
+    settled(page)
     page.locator('.picker button.rank[data-rank="K"]').click()           # again, once it settled: taken
     expect(page.locator('#entries-1-cards')).to_have_value('K♠')
     context.close()
@@ -166,16 +105,15 @@ def test_a_send_landing_after_the_page_moved_on_types_nothing(browser, server):
     hand.locator('.take-seat button').nth(2).click()
     expect(hand.locator('.picker')).to_be_visible()
     hand.locator('.picker .done').click()
-    hand.wait_for_timeout(800)
+    settled(hand)
     box = hand.locator('.save-bar button').bounding_box()
     save_by_points(keeper, game, 1)                                      # meanwhile, the round is saved
     expect(hand.locator('.banner.now')).to_contain_text('Round 2')
     expect(hand.locator('.picker')).to_be_visible()
     hand.touchscreen.tap(box['x'] + box['width'] / 2, box['y'] + box['height'] / 2)
-    hand.wait_for_timeout(AIM_MS)
+    expect(hand.locator('#tap-ignored')).to_have_class(re.compile('shown'))   # the tap was taken, and dropped
     assert hand.locator('#cards').input_value() == ''
     expect(hand.locator('.picker .count')).to_contain_text('0 / 4')      # nothing typed on round 2
-    expect(hand.locator('#tap-ignored')).to_have_class(re.compile('shown'))
     seated.close()
     keeper.close()
 
@@ -193,7 +131,7 @@ def test_the_saved_page_never_opens_the_keypad(browser, server):
     page.get_by_label(re.compile('Yes, this is right')).check()
     page.locator('.save-bar button').click()
     expect(page.get_by_text('Round 1 saved.')).to_be_visible()
-    page.wait_for_timeout(800)
+    expect(page.locator('#player-1 .pick')).to_be_attached()            # the keypad's script has started here
     expect(page.locator('.picker')).to_be_hidden()
     expect(page.locator('.result .scores')).to_be_visible()
     context.close()

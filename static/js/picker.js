@@ -120,6 +120,7 @@ class Entry {
     s.input.addEventListener('input', () => {
       this.drawSeat(i);
       clearTimeout(timer);
+      s.preview.setAttribute('aria-busy', 'true');     // its penalty is on its way (and the page's tests wait for it)
       timer = setTimeout(() => this.preview(i), 200);
     });
     s.out?.addEventListener('change', () => {
@@ -140,14 +141,18 @@ class Entry {
   }
 
   // The hand's minimal penalty (keypad/penalty.js); only the answer to the latest question is shown.
+  // While a question is out, the preview is aria-busy; the answer to the latest one clears it.
   async preview(i) {
     const { info, table } = this;
     const s = this.seats[i];
-    if (info.preview === 'off') return;
+    if (info.preview === 'off') { s.preview.removeAttribute('aria-busy'); return; }
     const { cards, bad } = readCards(s.input.value);
     s.asked += 1;
     const mine = s.asked;
-    if (!cards.length || bad.length) { s.preview.replaceChildren(); s.penalty = ''; table.showStatus(); return; }
+    if (!cards.length || bad.length) {
+      s.preview.replaceChildren(); s.penalty = ''; s.preview.removeAttribute('aria-busy'); table.showStatus(); return;
+    }
+    s.preview.setAttribute('aria-busy', 'true');
     const url = previewUrl(info, cards, table.isOut(i));
     try {
       const box = await previewBox(url);
@@ -157,6 +162,8 @@ class Entry {
       if (table.active === i) table.showStatus();
     } catch {
       if (mine === s.asked) { s.preview.replaceChildren(); s.penalty = ''; }
+    } finally {
+      if (mine === s.asked) s.preview.removeAttribute('aria-busy');
     }
   }
 
@@ -311,7 +318,7 @@ if (form) {
   // A hand the service worker brought back unsent (no network): say so; what was typed is kept.
   const unsent = document.getElementById('hand-unsent');
   if (unsent && new URL(window.location.href).searchParams.get('unsent') === '1') unsent.hidden = false;
-  if (new URL(window.location.href).searchParams.has('after')) entry.guard.settleAll(0);   // 0: the page was asked for
+  if (new URL(window.location.href).searchParams.has('after')) entry.guard.settleAll();
   if (!begunBefore) entry.start();
   if (form.dataset.eventsUrl) {
     followGame(form, fillDrafts(form, entry.seats, () => entry.refresh()), typed, () => entry.guard.settleAll());

@@ -53,13 +53,15 @@ export class FingerGuard {
     return settling.opened ? onPad : (!onPad && e.clientY >= settling.below && (e.detail > 0 || e.type !== 'click'));
   }
 
-  // A page reached because the game moved on (?after=N), counted from when it was asked for, or a
-  // warning that just appeared over the page: a tap landing meanwhile was aimed at what was there
-  // before, and does nothing here.
-  settleAll(since = performance.now()) {
-    this.settling = { until: since + SETTLE_MS, all: true };
+  // A page reached because the game moved on (?after=N), counted from when it shows (its script
+  // runs as it is first drawn: until then a browser, a slow phone's most of all, still shows the
+  // page before), or a warning that just appeared over the page: a tap landing meanwhile was aimed
+  // at what was there before, and does nothing here.
+  settleAll() {
+    this.settling = { until: performance.now() + SETTLE_MS, all: true };
+    document.documentElement.dataset.settling = '1';
     clearTimeout(this.settled);
-    this.settled = setTimeout(() => { this.settling = null; }, Math.max(0, since + SETTLE_MS - performance.now()));
+    this.settled = setTimeout(() => { this.settling = null; delete document.documentElement.dataset.settling; }, SETTLE_MS);
   }
 
   // A tap dropped says so, where nothing can move: a line over the top of the page, for a moment.
