@@ -156,17 +156,22 @@ class Finger:
     def __init__(self, page):
         self.page, self.taps, self.checked = page, 0, 0
 
-    def tap(self, selector, navigates=False):
+    def land(self, selector, on_the_way=lambda: None):
+        """Aim at the middle of what the selector names and land there AIM_MS later, never re-aimed
+        (on_the_way: what to look at just before landing). No check: that is tap()'s."""
         page = self.page
         box = page.locator(selector).bounding_box()
         assert box, f'nothing to aim at: {selector}'
-        x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-        aimed = boxes(page)
         page.wait_for_timeout(AIM_MS)                     # the finger on its way: the one wait that is a pace
-        landing = boxes(page)
-        assert not moved(aimed, landing), f'moved between aim and landing ({selector}): {moved(aimed, landing)}'
-        page.touchscreen.tap(x, y)
+        on_the_way()
+        page.touchscreen.tap(box['x'] + box['width'] / 2, box['y'] + box['height'] / 2)
         self.taps += 1
+
+    def tap(self, selector, navigates=False):
+        page = self.page
+        aimed, landing = boxes(page), {}
+        self.land(selector, lambda: landing.update(boxes(page)))
+        assert not moved(aimed, landing), f'moved between aim and landing ({selector}): {moved(aimed, landing)}'
         if navigates:                                     # Save, Send: the next page is another page
             return
         settled(page)                                     # the preview, the chips, the next hand

@@ -74,9 +74,22 @@ def test_my_hand_by_finger_moves_no_control(browser, server):
     keeper.close()
 
 
-def test_a_dropped_tap_says_so(browser, server):
+@pytest.fixture
+def slow_guard(tmp_path):
+    """The app with its finger guard held long (FINGER_SETTLE_MS, handed to the page): a tap made
+    "at once" by this test lands inside the guard's time however busy the machine is."""
+    from tests.conftest import TESTS_RATES, new_app
+    from tests.server import Server
+    app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'guard.sqlite'), 'SECRET_KEY': 'guard',
+                   'FINGER_SETTLE_MS': 10_000, **TESTS_RATES})
+    with Server(app) as server:
+        yield server
+
+
+def test_a_dropped_tap_says_so(browser, slow_guard):
     """The first card tapped as the keypad opens is dropped (it was aimed at what was there before),
     and the page says so rather than nothing."""
+    server = slow_guard
     context, page = phone_at(browser, server, 'en', SIZES[0])
     game = start_game(page, server.url, PLAYERS)
     page.goto(game + '/rounds/1')
@@ -95,9 +108,10 @@ def test_a_dropped_tap_says_so(browser, server):
     context.close()
 
 
-def test_a_send_landing_after_the_page_moved_on_types_nothing(browser, server):
+def test_a_send_landing_after_the_page_moved_on_types_nothing(browser, slow_guard):
     """Carla aims at Send my hand; the scorekeeper saves the round; the finger lands on round 2's
     page, where the keypad now is: nothing is typed there, and it says so."""
+    server = slow_guard
     keeper, page = phone_at(browser, server, 'en', SIZES[0])
     game = start_game(page, server.url, PLAYERS)
     seated, hand = phone_at(browser, server, 'en', SIZES[0])

@@ -68,6 +68,17 @@ def picker_words():
     return _picker_words[language()]
 
 
+# A finger lands ~300 ms after it aimed: for this long after the keypad opens or closes, or after
+# the page moved on, a tap on what just appeared is dropped, with a sign (static/js/keypad/guard.js,
+# which has no timing of its own). The app's FINGER_SETTLE_MS; the phone offline draws with this one.
+SETTLE_MS = 700
+
+
+def picker_timing(settle_ms=SETTLE_MS):
+    """The keypad's timing, as JSON for its data block: {"settleMs": 700}."""
+    return as_json_block({'settleMs': settle_ms})
+
+
 def keypad_deck(rules):
     """The keypad's keys for a game's deck (static/js/picker.js), as JSON: each suit's letter, symbol
     and word in the page's language, in the deck's order, then its ranks as cards write them."""
@@ -111,7 +122,8 @@ def copies_table(rules):
     return json.dumps({str(c): copies(c, rules.decks, rules.jokers) for c in cards}, separators=(',', ':'))
 
 
-GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, card_tables=card_tables,
+GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, picker_timing=picker_timing,
+               card_tables=card_tables,
                keypad_deck=keypad_deck, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,

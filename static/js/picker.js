@@ -2,7 +2,7 @@
 // like a phone's keyboard. Nothing on the keypad ever moves: the hand being entered (its chips,
 // the count, the preview and any message) lives in a fixed-height area above the keys that
 // scrolls inside itself, and the page scrolls behind. While the keypad is open the Save bar is
-// hidden, so a tap aimed at a key can never save; for SETTLE_MS (keypad/guard.js) after the keypad
+// hidden, so a tap aimed at a key can never save; for SETTLE_MS (web/templating.py, handed to keypad/guard.js) after the keypad
 // opens or closes, a tap on what just appeared under the finger is ignored (it was aimed at what
 // was there before).
 //

@@ -4,10 +4,17 @@
 // appeared over it, every tap. A tap dropped always says so.
 import { el, say } from './page.js';
 
-export const SETTLE_MS = 700;     // a finger lands ~300 ms after it aimed: taps this soon after a change are stale
+// How long, given by the server (web/templating.py SETTLE_MS, the app's FINGER_SETTLE_MS) in the
+// page's #picker-timing block: a finger lands ~300 ms after it aimed, so taps this soon after a change are stale.
+function settleMs() {
+  const ms = Number(JSON.parse(document.getElementById('picker-timing')?.textContent || '{}').settleMs);
+  if (!Number.isFinite(ms)) throw new Error('guard.js: the page gives no settleMs');
+  return ms;
+}
 
 export class FingerGuard {
   constructor(pad, saveButton) {
+    this.settleMs = settleMs();
     this.pad = pad;
     this.saveButton = saveButton;
     this.settling = null;      // {until, opened, below} or {until, all}: taps on what just appeared are dropped until then
@@ -30,12 +37,12 @@ export class FingerGuard {
   // The keypad opened (opened) or closed: what appeared under a finger gets no tap for SETTLE_MS.
   settle(opened) {
     const { pad } = this;
-    this.settling = { until: performance.now() + SETTLE_MS, opened, below: pad.getBoundingClientRect().top };
+    this.settling = { until: performance.now() + this.settleMs, opened, below: pad.getBoundingClientRect().top };
     document.documentElement.dataset.settling = '1';
     if (opened) pad.setAttribute('aria-disabled', 'true');
     else if (this.saveButton) this.saveButton.disabled = true;
     clearTimeout(this.settled);
-    this.settled = setTimeout(() => this.settledDown(), SETTLE_MS);
+    this.settled = setTimeout(() => this.settledDown(), this.settleMs);
   }
 
   settledDown() {
@@ -58,10 +65,10 @@ export class FingerGuard {
   // page before), or a warning that just appeared over the page: a tap landing meanwhile was aimed
   // at what was there before, and does nothing here.
   settleAll() {
-    this.settling = { until: performance.now() + SETTLE_MS, all: true };
+    this.settling = { until: performance.now() + this.settleMs, all: true };
     document.documentElement.dataset.settling = '1';
     clearTimeout(this.settled);
-    this.settled = setTimeout(() => { this.settling = null; delete document.documentElement.dataset.settling; }, SETTLE_MS);
+    this.settled = setTimeout(() => { this.settling = null; delete document.documentElement.dataset.settling; }, this.settleMs);
   }
 
   // A tap dropped says so, where nothing can move: a line over the top of the page, for a moment.
