@@ -65,6 +65,7 @@ def create_app(test_config=None):
         **{**LIVE_TIMINGS,                  # the live connection's timings (web/live.py)
            'LIVE_KEEPALIVE': float(setting('LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
         FINGER_SETTLE_MS=templating.SETTLE_MS,   # the keypad's finger guard (web/templating.py)
+        OFFLINE_SEND_AGAIN_MS=templating.SEND_AGAIN_MS,   # a phone with something unsent tries again
         NODE_MODULES=node_modules(),       # the picture's Noto packages, Pyodide
         HSTS_SECONDS=int(setting('HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
         POOL_PROCESSES=int(setting('POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
@@ -89,7 +90,8 @@ def create_app(test_config=None):
     deadline.init_app(app)                 # outside ProxyFix: a body is read before anything else
 
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
-    app.jinja_env.globals['picker_timing'] = lambda: templating.picker_timing(app.config['FINGER_SETTLE_MS'])
+    app.jinja_env.globals.update(picker_timing=lambda: templating.picker_timing(app.config['FINGER_SETTLE_MS']),
+                                 send_again_ms=lambda: app.config['OFFLINE_SEND_AGAIN_MS'])
     app.jinja_env.filters.update(templating.FILTERS)
 
     logs.init_app(app)

@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, PHONE, expect, shot, start_game
+from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, expect, shot, start_game
 from tests.server import LOOSE_RATES, ROOT, free_port
 
 NAME = 'table.test'          # the table's server, as the phones name it (mapped to loopback for Chromium)
@@ -95,6 +95,7 @@ def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, browser, t
     context = browser.browser_type.launch_persistent_context(
         str(tmp_path / 'profile'), executable_path=CHROMIUM, viewport=PHONE, is_mobile=True, has_touch=True,
         args=[*ARGS, f'--host-resolver-rules=MAP {NAME} 127.0.0.1'], env={**os.environ, 'HOME': str(home)})
+    context.set_default_timeout(WAIT_MS)
     offline = {'on': False}
     hsts = []
 
@@ -111,9 +112,9 @@ def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, browser, t
         page = context.pages[0] if context.pages else context.new_page()
         sheet = start_game(page, url, ['Ana', 'Bruno', 'Carla'])
         assert page.evaluate('window.isSecureContext') is True
-        page.wait_for_function('() => navigator.serviceWorker.controller !== null', timeout=30000)
+        page.wait_for_function('() => navigator.serviceWorker.controller !== null')
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
-                               ".includes(':')", timeout=60000)
+                               ".includes(':')")
         expect(page.locator('.offline-impossible')).to_be_hidden()
         offline['on'] = True
         context.set_offline(True)
@@ -122,11 +123,11 @@ def test_a_round_played_offline_over_https_behind_caddy(behind_caddy, browser, t
         page.locator('#entries-1-points').fill('7')
         page.locator('#entries-2-points').fill('12')
         page.locator('.save-bar button').click()
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=60000)
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)')
         shot(page, 'caddy-offline-round')
         offline['on'] = False
         context.set_offline(False)
-        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet', timeout=60000)
+        expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet')
         game = sheet.rsplit('/', 1)[1]
         exported = page.evaluate(f"async () => (await fetch('/games/{game}/export.json')).json()")
         assert len(exported['rounds']) == 1, exported                      # the server has the round

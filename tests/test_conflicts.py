@@ -1,4 +1,4 @@
-"""Two scorekeeper phones and a network that comes and goes: each round another phone saved
+"""Two scorekeeper phones and a network that comes and goes (the one conflict journey): each round another phone saved
 meanwhile gets one box, which decides that round only; before anything is sent the phone looks at
 the round's version on the server again; after each choice the sheet, "not sent yet" and the
 server agree, and what was set aside is listed. Hands in a box carry suit symbols (a Spanish page
@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser import expect, phone_in, share_keeping
+from tests.browser import axe_violations, expect, phone_in, share_keeping, shot
 from tests.server import Server
 from tests.test_offline import kept
 
@@ -33,8 +33,8 @@ def save_offline(page, url, number, unsent):
     page.locator('#entries-2-points').fill('5')
     expect(page.locator('.preview[data-seat="1"] .penalty')).not_to_be_empty(timeout=90000)   # Pyodide starting
     page.locator('.save-bar button').click()
-    page.wait_for_url(re.compile(r'\?unsent=1$'), timeout=30000)
-    expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=unsent), timeout=30000)
+    page.wait_for_url(re.compile(r'\?unsent=1$'))
+    expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=unsent))
 
 
 def save_there(context, url, number, version, points):
@@ -50,6 +50,7 @@ def rounds(client, path):
 
 
 def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
+    app.config['OFFLINE_SEND_AGAIN_MS'] = 500          # the phone tries again twice a second, not every 15 s
     client = app.test_client()
     with Server(app) as server:
         first = phone_in(browser, server, 'es', bypass_csp=True)
@@ -65,39 +66,44 @@ def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
         save_there(second, url, 2, 0, 8)
         first.set_offline(False)                                           # A is back, and stays on its sheet
         boxes = page.locator('.conflicts section.conflict')
-        expect(boxes).to_have_count(2, timeout=30000)
+        expect(boxes).to_have_count(2)
         one, two = (page.locator(f'.conflicts section.conflict[data-round="{n}"]') for n in (1, 2))
         expect(one).to_contain_text(ES['saved_there'])
         expect(one).to_contain_text(hand(1))                               # the cards with suit symbols
         expect(two).to_contain_text(hand(2))
         assert not re.search(r'\b[KQJ9][SHDC]\b', boxes.first.inner_text() + boxes.last.inner_text())
-        page.wait_for_timeout(16000)                                       # the phone tries again every 15 s
+        shot(page, 'offline-conflicts-es')
+        assert axe_violations(page) == []
+        for _ in range(2):                                                 # the phone tries again, twice
+            with page.expect_request(lambda r: '/offline/token' in r.url):
+                pass
         expect(boxes).to_have_count(2)
         assert server_has(client, path, 1) == server_has(client, path, 2) == 'theirs'
         # Send mine on round 1: round 1 alone goes, round 2's box stays and nothing is sent for it.
         one.get_by_role('button', name=ES['send_mine']).click()
-        expect(one).to_have_count(0, timeout=30000)
+        expect(one).to_have_count(0)
         expect(boxes).to_have_count(1)
-        expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=1), timeout=30000)
+        expect(page.locator('.offline-line')).to_contain_text(ES['unsent'].format(n=1))
         assert server_has(client, path, 1) == 'mine' and server_has(client, path, 2) == 'theirs'
         # Round 2 is saved again on B before A chooses: A's choice looks again and sends nothing.
         save_there(second, url, 2, 1, 9)
         two.get_by_role('button', name=ES['send_mine']).click()
-        expect(two).to_contain_text('La ronda 2 se guardó otra vez en el otro teléfono', timeout=30000)
+        expect(two).to_contain_text('La ronda 2 se guardó otra vez en el otro teléfono')
         expect(two).to_contain_text('9')                                   # what is there now
         assert rounds(client, path)[2][0] == {'player': 'Ana', 'points': 9}
         # Keep theirs: the box goes, A's round 2 is listed as set aside, and all agree.
         two.get_by_role('button', name=ES['keep_theirs']).click()
-        expect(boxes).to_have_count(0, timeout=30000)
+        expect(boxes).to_have_count(0)
         expect(page.locator('.offline .aside')).to_contain_text(ES['aside'].format(n=2) + 'Ana: salió · Bruno: ' + hand(2))
-        expect(page.locator('.offline-line')).not_to_contain_text('Sin enviar', timeout=30000)
+        expect(page.locator('.offline-line')).not_to_contain_text('Sin enviar')
         assert server_has(client, path, 1) == 'mine' and rounds(client, path)[2][0] == {'player': 'Ana', 'points': 9}
         follower = client.get(path + '/live').get_data(as_text=True)
         totals = re.findall(r'<td[^>]*>(\d+)</td>', re.search(r'<tr class="total">.*?</tr>', follower, re.S).group(0))
-        expect(page.locator('#live tfoot tr.total td')).to_have_text(totals, timeout=30000)   # the server's sheet
+        expect(page.locator('#live tfoot tr.total td')).to_have_text(totals)   # the server's sheet
         page.reload()                                                      # nothing comes back after a reload
         expect(page.locator('.offline .aside')).to_contain_text(ES['aside'].format(n=2))
-        page.wait_for_timeout(2000)
+        with page.expect_request(lambda r: '/offline/token' in r.url):     # not after it tried again either
+            pass
         expect(boxes).to_have_count(0)
         # No script failed: what the console may hold is the network's (offline, and the 409 answers
         # that are the conflicts themselves, which Chromium logs as failed loads).

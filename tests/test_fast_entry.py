@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import no_horizontal_scroll, phone, shot, start_game, tap_cards
+from tests.browser import PHONE, no_horizontal_scroll, phone, shot, start_game, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -69,12 +69,12 @@ def test_save_is_always_in_reach_and_every_key_is_big_enough(browser, server):
     for key in page.locator('.picker .key').all():
         size = key.bounding_box()
         assert size['width'] >= 44 and size['height'] >= 44, key.inner_text()
-        assert size['y'] + size['height'] <= 780, key.inner_text()                  # the whole keypad on screen
+        assert size['y'] + size['height'] <= PHONE['height'], key.inner_text()        # the whole keypad on screen
     expect(page.locator('.save-bar button')).to_be_hidden()    # the keypad takes Save's place
     page.locator('.picker .done').click()
     save = page.locator('.save-bar button')
     box = save.bounding_box()
-    assert box['y'] + box['height'] <= 780                     # on screen without scrolling
+    assert box['y'] + box['height'] <= PHONE['height']          # on screen without scrolling
     expect(save).to_be_enabled()
     assert no_horizontal_scroll(page)
     assert page.locator('#entries-1-points').get_attribute('inputmode') == 'tel'       # digits and +

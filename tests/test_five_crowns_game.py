@@ -9,15 +9,13 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import no_horizontal_scroll, phone_in, shot
+from tests.browser import PHONE, Finger, chosen_suit, no_horizontal_scroll, phone_in, settled, shot
 from tests.five_crowns_game import PLAYERS, ROUNDS, STANDINGS, TOTALS
 from tests.helpers import LANGUAGES
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
 
-AIM_MS = 300
-SIZE = {'width': 360, 'height': 740}
 RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']      # Five Crowns' (docs/rules.md)
 KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
   const r = k.getBoundingClientRect();
@@ -26,24 +24,14 @@ KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
 SAVED = {'en': 'Round {n} saved.', 'es': 'Ronda {n} guardada.', 'pt': 'Rodada {n} salva.'}
 
 
-def on_phone(browser, server, language='en', dark=False):
-    context = phone_in(browser, server, language, dark=dark)
-    page = context.new_page()
-    page.set_viewport_size(SIZE)
-    return context, page
+def on_phone(browser, server, language='en'):
+    context = phone_in(browser, server, language)
+    return context, context.new_page()
 
 
 def finger(page, selector):
     """Aim at what the selector names, and land AIM_MS later where it was when aimed at."""
-    box = page.locator(selector).bounding_box()
-    assert box, f'nothing to aim at: {selector}'
-    x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
-    page.wait_for_timeout(AIM_MS)
-    page.touchscreen.tap(x, y)
-
-
-def pressed_suit(page):
-    return page.locator('.picker button.suit[aria-pressed="true"]').get_attribute('data-suit')
+    Finger(page).land(selector)
 
 
 def tap_hand(page, cards, keys):
@@ -54,7 +42,7 @@ def tap_hand(page, cards, keys):
             finger(page, '.picker button.joker')
         else:
             rank, suit = card[:-1], card[-1]
-            if pressed_suit(page) != suit:
+            if chosen_suit(page) != suit:
                 finger(page, f'.picker button.suit[data-suit="{suit}"]')
             finger(page, f'.picker button.rank[data-rank="{rank}"]')
         if page.locator('.picker').is_visible():
@@ -107,6 +95,7 @@ def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
         # Who went out, first: the page scrolled (as a thumb swipes it) to bring the box into
         # view above the keypad, then tapped.
         page.locator(f'#went_out-{out}').evaluate('(box) => { box.scrollIntoView({block: "start"}); scrollBy(0, -60); }')
+        settled(page)                                                   # the keypad has opened: a person looks first
         finger(page, f'#went_out-{out}')
         expect(page.locator(f'#went_out-{out}')).to_be_checked()
         for seat in sorted(cards):
@@ -118,7 +107,7 @@ def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
         expect(page.locator('.picker')).to_be_hidden()                  # every hand in: the keypad closes
         for seat, points in penalties.items():                          # each hand's preview, as worked out
             expect(page.locator(f'#player-{seat} .preview')).to_contain_text(str(points))
-        page.wait_for_timeout(800)                                      # the page below settles
+        settled(page)                                                   # the page below settles
         finger(page, '.save-bar button')
         expect(page.locator('body')).to_contain_text(SAVED['en'].format(n=number))
         saved = context.request.get(game + '/export.json').json()['sheet']['rounds'][number - 1]['scores']
@@ -136,26 +125,26 @@ def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
     context.close()
 
 
-@pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
 @pytest.mark.parametrize('language', LANGUAGES)
-def test_the_five_crowns_keypad_fits_360_px_in_every_language(browser, server, language, dark):
+def test_the_five_crowns_keypad_fits_360_px_in_every_language(browser, server, language):
     """Five suit keys in a row and 3 to K (and 🃏) on two rows, no wider than the phone, no key
     smaller than a finger, the star key named in the page's language."""
-    context, page = on_phone(browser, server, language, dark)
+    context, page = on_phone(browser, server, language)
     game = new_five_crowns(page, server.url)
     page.goto(game + '/rounds/1')
     expect(page.locator('.picker')).to_be_visible()
     keys = page.evaluate(KEY_BOXES)
     suits = [k for k in keys if k[0] in list('SHDCX')]
     assert len(suits) == 5 and len({k[2] for k in suits}) == 1               # one row
-    assert all(k[1] >= 0 and k[1] + k[3] <= SIZE['width'] and k[3] >= 44 and k[4] >= 44 for k in keys)
+    assert all(k[1] >= 0 and k[1] + k[3] <= PHONE['width'] and k[3] >= 44 and k[4] >= 44 for k in keys)
     star = {'en': 'stars', 'es': 'estrellas', 'pt': 'estrelas'}[language]
     assert page.locator('.picker button.suit[data-suit="X"]').get_attribute('aria-label') == star
+    settled(page)
     finger(page, '.picker button.suit[data-suit="X"]')
     finger(page, '.picker button.rank[data-rank="3"]')
     expect(page.locator('#entries-0-cards')).to_have_value('3★')
     assert page.evaluate(KEY_BOXES) == keys
     assert no_horizontal_scroll(page)
-    shot(page, f'five-crowns-keypad-{language}-{"dark" if dark else "light"}', full_page=False)
+    shot(page, f'five-crowns-keypad-{language}', full_page=False)
     assert context.errors == [] and context.outside == []
     context.close()

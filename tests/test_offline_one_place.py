@@ -102,7 +102,7 @@ def test_a_new_game_made_offline_has_the_first_dealer_the_phones_python_drew(app
                 page.locator(f'#players-{seat}').fill(name)
             assert page.locator('#first_dealer').input_value() == 'draw'
             page.locator('form button.primary').click()
-            page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'), timeout=60000)
+            page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'))
             game_id = page.url.rsplit('/', 1)[1]
             kept = page.evaluate("""async (id) => {
                 const { get } = await import(`/offline/${localStorage.getItem('offline-release')}/idb-keyval.js`);

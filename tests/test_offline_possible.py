@@ -3,7 +3,7 @@ there (the page is not a secure context: plain HTTP on a table's LAN address), w
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, PHONE, axe_violations, expect, shot, start_game
+from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, axe_violations, expect, shot, start_game
 
 
 @pytest.fixture
@@ -21,6 +21,7 @@ def test_the_sheet_says_when_offline_play_is_not_possible(app, lan_browser):
     with Server(app) as server:
         port = server.url.rsplit(':', 1)[1]
         context = lan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale='es', bypass_csp=True)
+        context.set_default_timeout(WAIT_MS)
         try:
             page = context.new_page()
             sheet = start_game(page, f'http://table.test:{port}', ['Ana', 'Bruno'])
@@ -44,6 +45,7 @@ def test_the_sheet_says_when_offline_play_is_not_possible(app, lan_browser):
         finally:
             context.close()
         context = lan_browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context.set_default_timeout(WAIT_MS)
         try:                                                                      # this very computer: possible
             page = context.new_page()
             start_game(page, server.url, ['Ana', 'Bruno'])

@@ -24,7 +24,7 @@ def test_a_scorekeeper_offline_sees_the_sheet_as_it_is_and_the_save_saying_it_sa
     with keeping(app, browser) as (server, keeper, page, url, path):
         keeper.set_offline(True)
         page.reload()                                                   # the page, kept by the service worker
-        expect(page.locator('.offline-line')).to_have_text('Offline: the game goes on here.', timeout=30000)
+        expect(page.locator('.offline-line')).to_have_text('Offline: the game goes on here.')
         page.wait_for_timeout(3000)                                     # the stream has failed by now
         assert page.locator('#live.stale').count() == 0                 # not dimmed
         expect(page.locator('#live-status')).to_be_hidden()             # nor "Reconnecting…"
@@ -38,8 +38,8 @@ def test_a_scorekeeper_offline_sees_the_sheet_as_it_is_and_the_save_saying_it_sa
         page.locator('#entries-2-points').fill('12')
         page.evaluate(WATCH_SAVE)
         page.locator('.save-bar button').click()
-        page.wait_for_url(re.compile(r'\?unsent=1$'), timeout=60000)
+        page.wait_for_url(re.compile(r'\?unsent=1$'))
         said = page.evaluate("sessionStorage.getItem('said')")
         assert said.startswith('|Saving… (disabled)'), said
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)', timeout=30000)
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)')
         assert page.locator('#live.stale').count() == 0

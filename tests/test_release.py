@@ -34,7 +34,7 @@ def test_the_service_worker_keeps_pyodide_and_the_packages_across_a_release(app,
         app.config['OFFLINE_RELEASE'] = 'release-two'              # the server is updated
         page.goto(url)
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
-                               ".startsWith('release-two:')", timeout=30000)
+                               ".startsWith('release-two:')")
         for _ in range(100):                                        # the old release's own files go
             if kept_releases(page) == ['release-two']:
                 break
@@ -46,4 +46,4 @@ def test_the_service_worker_keeps_pyodide_and_the_packages_across_a_release(app,
         assert not [p for p in asked.paths if p.startswith(('/offline/pyodide/', '/offline/packages/'))], asked.paths
         keeper.set_offline(True)                                    # the new release's scorer, on the kept Pyodide
         page.goto(url + '/rounds/1')
-        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'", timeout=60000)
+        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'")

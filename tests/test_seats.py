@@ -142,7 +142,7 @@ def test_four_phones_one_round(browser, server, language):
             expect(page.locator('.result .big')).to_be_visible()
         shot(seated[0], f'seats-my-hand-{language}')
         for seat in (1, 2, 3):                                         # the keeper's page fills in by itself
-            expect(keeper.locator(f'#entries-{seat}-cards')).to_have_value(symbols(' '.join(hands[seat])), timeout=2000)
+            expect(keeper.locator(f'#entries-{seat}-cards')).to_have_value(symbols(' '.join(hands[seat])))
         expect(keeper.locator('.preview[data-seat="1"]')).to_contain_text('22')
         assert keeper.locator('#went_out-0').is_checked()             # what the keeper did is kept
         shot(keeper, f'seats-keeper-round-{language}')

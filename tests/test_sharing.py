@@ -144,14 +144,13 @@ def test_a_follower_is_told_when_the_server_is_gone_and_when_the_game_is_deleted
         status = watcher.locator('#live-status')
         sync_api.expect(status).to_be_hidden()
         follower.set_offline(True)
-        sync_api.expect(status).to_have_text(re.compile(r'^Reconnecting… the sheet below is as it was at \d\d:\d\d( [AP]M)?\.$'),
-                                             timeout=5000)
+        sync_api.expect(status).to_have_text(re.compile(r'^Reconnecting… the sheet below is as it was at \d\d:\d\d( [AP]M)?\.$'))
         shot(watcher, 'follower-reconnecting')
         follower.set_offline(False)
-        sync_api.expect(status).to_be_hidden(timeout=5000)
+        sync_api.expect(status).to_be_hidden()
         page.goto(game + '/delete')
         page.locator('main form button').click()
-        sync_api.expect(status).to_have_text('This game was deleted.', timeout=5000)
+        sync_api.expect(status).to_have_text('This game was deleted.')
     finally:
         keeper.close()
         follower.close()

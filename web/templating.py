@@ -74,6 +74,11 @@ def picker_words():
 SETTLE_MS = 700
 
 
+# How often a phone holding what the server has not had yet (rounds, games made offline) tries to
+# send it again (static/js/offline.js, offline/start-page.js): the app's OFFLINE_SEND_AGAIN_MS.
+SEND_AGAIN_MS = 15_000
+
+
 def picker_timing(settle_ms=SETTLE_MS):
     """The keypad's timing, as JSON for its data block: {"settleMs": 700}."""
     return as_json_block({'settleMs': settle_ms})
@@ -123,6 +128,7 @@ def copies_table(rules):
 
 
 GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, picker_timing=picker_timing,
+               send_again_ms=lambda: SEND_AGAIN_MS,
                card_tables=card_tables,
                keypad_deck=keypad_deck, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,

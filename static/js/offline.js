@@ -54,7 +54,7 @@ async function main() {
   if (form) roundPage(form);
   window.addEventListener('online', () => { status(); send(); });
   window.addEventListener('offline', status);
-  setInterval(() => { if (navigator.onLine) send(); }, 15000);
+  if (PAGE.sendAgainMs) setInterval(() => { if (navigator.onLine) send(); }, PAGE.sendAgainMs);
   status();
   movedNote();
   await drawConflicts();

@@ -23,6 +23,9 @@ export const PAGE = Object.freeze({
   game,
   urls: addresses(game),
   tokenUrl: info.tokenUrl,
+  // How often what waits is sent again: the server's OFFLINE_SEND_AGAIN_MS (a page kept from before it
+  // said so sends when it loads and when the network comes back).
+  sendAgainMs: Number(info.sendAgainMs) || null,
   gameId: info.gameId ? JSON.parse(info.gameId) : null,     // the server's format of a game's id (new-game page)
   language: document.documentElement.dataset.language || 'en',   // the catalog's code (pt), not the tag (pt-BR)
 });

@@ -28,7 +28,7 @@ export async function startPage() {
     if (sent !== null && (sent || startHere)) window.location.reload();     // the server's list (it has them now)
   };
   window.addEventListener('online', sendAll);
-  setInterval(sendAll, 15000);
+  if (PAGE.sendAgainMs) setInterval(sendAll, PAGE.sendAgainMs);
   sendAll();
 }
 
