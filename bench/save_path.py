@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
-from tests.helpers import new_game_form, round_form  # noqa: E402
+from tests.helpers import LOOSE_RATES, new_game_form, round_form  # noqa: E402
 
 SCHEMA = ('sqlite_master', 'pragma_table_info', 'PRAGMA table_info', 'PRAGMA index_list', 'PRAGMA foreign_key_list',
           'PRAGMA table_xinfo', 'sqlite_schema')
@@ -25,7 +25,7 @@ SCHEMA = ('sqlite_master', 'pragma_table_info', 'PRAGMA table_info', 'PRAGMA ind
 def main():
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({'TESTING': True, 'DATABASE': str(Path(folder) / 'save.sqlite'), 'SECRET_KEY': 'count',
-                          'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                          'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
         client = app.test_client()
         url = client.post('/games/new', data=new_game_form(('Ana', 'Bruno', 'Carla', 'Dan'))).headers['Location']
         client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KS QS 2D', '5H 6H 9C', '7C 8C 4D']))

@@ -39,7 +39,9 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
+from tests.helpers import LOOSE_RATE_SETTINGS  # noqa: E402
 from tests.server import ROOT, Gunicorn  # noqa: E402
+from web import ratelimit  # noqa: E402
 
 SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver')
 CJK = [chr(c) for c in range(0x4E00, 0x9FA5)] + [chr(c) for c in range(0xAC00, 0xD7A3)] + \
@@ -246,8 +248,7 @@ def one_run(root, seconds, seed, scenarios=SCENARIOS):
     rng = random.Random(seed)
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
-        loose = {f'SCORER_{n}_RATE': '1000 per second' for n in ('PICTURE', 'IMPORT', 'GAME')}
-        loose['SCORER_SOLVER_RATE'] = '20 per second; 600 per minute'      # the real budget (the default)
+        loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE}   # the solver's real budget
         server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
                           env={**loose, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
                                'SCORER_NODE_MODULES': str(ROOT / 'node_modules'), **NICE}).start()

@@ -7,6 +7,15 @@ import re
 from scorer.rules import CHOICES, default_text
 from web.i18n import LANGUAGES as SWITCHER
 
+from web.ratelimit import RATES
+
+# Tests and benchmarks play many tables from one address, faster than any table: every per-client
+# budget (web/ratelimit.py RATES) is loosened to this unless a test sets its own
+# (tests/test_budgets.py and test_api.py check the real ones). As config keys and as settings.
+LOOSE_RATE = '1000 per second'
+LOOSE_RATES = {key: LOOSE_RATE for key in RATES.values()}
+LOOSE_RATE_SETTINGS = {f'SCORER_{key}': LOOSE_RATE for key in RATES.values()}
+
 LANGUAGES = list(SWITCHER)          # every language the app speaks (web/i18n.py): "in each language" means these
 # Whether this is the whole run (`make test`, hypothesis's ci profile) or the quick core (`make check`).
 EVERY_RUN = os.environ.get('HYPOTHESIS_PROFILE') == 'ci'

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from tests.helpers import LOOSE_RATE_SETTINGS
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -23,9 +25,8 @@ def free_port():
         return s.getsockname()[1]
 
 
-# Tests and benchmarks play many tables from one address, faster than people: the per-client budgets
-# (web/ratelimit.py) are loosened unless a test sets them (tests/test_budgets.py checks the real ones).
-LOOSE_RATES = {f'SCORER_{name}_RATE': '1000 per second' for name in ('SOLVER', 'PICTURE', 'GAME', 'IMPORT')}
+# The per-client budgets loosened unless a test sets them, as the server's settings (tests/helpers.py).
+LOOSE_RATES = LOOSE_RATE_SETTINGS
 
 
 class Gunicorn:

@@ -47,6 +47,7 @@ class Client:
 
 
 @pytest.mark.slow
+@pytest.mark.serial          # 80 clients at once, each within its socket's timeout: the machine to itself
 def test_the_solver_budget_is_one_across_workers_and_restarts(tmp_path):
     database = tmp_path / 'budget.sqlite'
     env = {'SCORER_SOLVER_RATE': '20 per minute'}

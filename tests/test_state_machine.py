@@ -16,7 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from tests.conftest import new_app
 from scorer.gamefile import read_game
 from tests.hands import examples, steps
-from tests.helpers import new_game_form
+from tests.helpers import LOOSE_RATES, new_game_form
 
 PLAYERS = ('Ana', 'Bruno', 'Carla')
 PHONES = ('A', 'B', 'C')             # A and B keep score (at times), C takes Carla's seat
@@ -36,7 +36,7 @@ class Table(RuleBasedStateMachine):
         super().__init__()
         self.folder = tempfile.TemporaryDirectory()
         self.app = new_app({'TESTING': True, 'DATABASE': str(Path(self.folder.name) / 'sm.sqlite'),
-                               'SECRET_KEY': 'sm', 'WTF_CSRF_ENABLED': False, 'SOLVER_RATE': '1000 per second'})
+                               'SECRET_KEY': 'sm', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
         self.phones = {name: self.app.test_client() for name in PHONES}
         r = self.phones['A'].post('/games/new', data=new_game_form(PLAYERS, first_dealer='0'))
         self.url = r.headers['Location']
