@@ -1,4 +1,5 @@
-"""The Three-Thirteen scorekeeper: the Flask application factory."""
+"""The Three-Thirteen scorekeeper: the Flask application factory, create_app(test_config=None): the
+config, the database, CSRF, the blueprints, Secure cookies over HTTPS, ProxyFix when SCORER_PROXIES is set."""
 
 import os
 from pathlib import Path
