@@ -9,7 +9,7 @@ TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
 
-.PHONY: run test check lint bench worst load slow stalls history crowd soak chromium caddy clean translations catalogs
+.PHONY: run test check lint docs bench worst load slow stalls history crowd soak chromium caddy clean translations catalogs
 
 # Each install step says what it does in one line (the first `make run` takes a few minutes).
 $(VENV)/.app: requirements.txt
@@ -86,6 +86,11 @@ test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
 check: export PYTHONDONTWRITEBYTECODE =
 check: lint $(VENV)/.dev node_modules/.ci catalogs
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -m "not browser and not slow" -n auto
+
+# What the docs restate of the code (the module map, the routes, the settings: docs/restated.py), written
+# again from it by cog into every page with a [[[cog ]]] line; tests/test_docs.py fails until it is.
+docs: $(VENV)/.dev
+	$(PY) -m cogapp -r $$(grep -l '\[\[\[cog' README.md docs/*.md)
 
 bench: $(VENV)/.dev node_modules/.ci chromium catalogs
 	$(PY) bench/solver.py

@@ -1,4 +1,5 @@
-"""The Three-Thirteen scorekeeper: the Flask application factory."""
+"""The Three-Thirteen scorekeeper: the Flask application factory, create_app(test_config=None): the
+config, the database, CSRF, the blueprints, Secure cookies over HTTPS, ProxyFix when SCORER_PROXIES is set."""
 
 import os
 from pathlib import Path
@@ -105,9 +106,9 @@ def create_app(test_config=None):
     metrics.init_app(app)
     app.before_request(lambda: pool.ahead(app.config))   # the solver's first process, started ahead
 
-    from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats
+    from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats, switcher
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,
-                      pwa.bp, offline.bp, health.bp):
+                      pwa.bp, offline.bp, health.bp, switcher.bp):
         app.register_blueprint(blueprint)
 
     return app

@@ -1,25 +1,15 @@
-"""The production recipe: gunicorn reads this file when started from this folder.
+"""The production recipe: web/worker.py's gevent workers, HTTPS from SCORER_CERTFILE/SCORER_KEYFILE,
+no forwarded header trusted by gunicorn itself. gunicorn reads this file when started from this folder.
 
     .venv/bin/gunicorn 'app:create_app()'
 
 gevent workers (web/worker.py): each connection is a greenlet, so a client that sends its request
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
-SCORER_CLIENT_CONNECTIONS connections at once across the workers. Settings come from the environment
-(or each from a file: SCORER_X_FILE names it, web/settings.py):
-
-    SCORER_BIND       address:port to listen on (default 0.0.0.0:8000)
-    SCORER_WORKERS    worker processes (default 2, one per core)
-    SCORER_CERTFILE   with SCORER_KEYFILE: serve HTTPS directly (PEM files)
-    SCORER_PROXIES    behind a reverse proxy: how many proxies set X-Forwarded-* (read by the app;
-                      gunicorn itself trusts no forwarded header)
-    SCORER_WORKER_CONNECTIONS  connections each worker holds open (default 4000: live streams)
-    SCORER_ACCESS_LOG, SCORER_ERROR_LOG  where the logs go ('-': stdout, stderr; the access log off by default)
-    SCORER_LOG_FORMAT text (default) or json: one JSON object a line, for the access and error logs
-    SCORER_METRICS    1: Prometheus metrics at /metrics, for a client on this machine (web/metrics.py)
-    SCORER_CLIENT_CONNECTIONS  connections one client address may hold open at once, across the
-                      workers (default 256, at most a quarter of all; 0 for no limit; off behind a
-                      proxy, whose address every connection has)
+SCORER_CLIENT_CONNECTIONS connections at once across the workers. The settings read here (BIND,
+WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
+METRICS), from the environment or each from a file, are declared with their defaults in
+web/settings.py SETTINGS, as every setting is (docs/deploy.md has the table).
 """
 
 import os

@@ -1,4 +1,5 @@
-"""Cards: Card, the canonical ASCII text ('10H', 'QS', 'JK'), and the pretty form with suit symbols.
+"""Cards: Card, the canonical ASCII text ('10H', 'QS', 'JK'), the pretty form with suit symbols
+('10♥'), and the pack's copies of a card.
 
 How a table types cards, in its language, is read by scorer/reading.py.
 """

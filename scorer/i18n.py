@@ -1,4 +1,5 @@
-"""Words for people in the table's language.
+"""Words for people in the table's language: _() and ngettext() for scorer's messages; the caller
+picks the language.
 
 scorer/ marks every message with _() (or ngettext() where a number decides the form) and
 stays free of Flask: a caller chooses the language with ask(source), where source() gives

@@ -1,4 +1,4 @@
-"""Player names: text, not tricks.
+"""Player names: text, not tricks. NFC, no control or format characters, no two alike at a table.
 
 A name is kept in Unicode's composed form (NFC), with control and format characters taken out
 (a NUL byte, a right-to-left override that would flip the rest of a line, a zero-width space),

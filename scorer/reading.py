@@ -1,4 +1,5 @@
-"""Reading cards as a table writes them, in its own language; one reading per text, never a guess.
+"""Reading cards as a table writes them, in its own language; one reading per text, never a guess:
+else a question naming the choices. tables() gives the browser's reader (static/js/cards.js) the same.
 
 A card is a rank then a suit, case-insensitive, accents optional: `10h`, `q♠`, `A♥`, `KC`; a
 joker is `JK`. Cards are separated by spaces, commas or semicolons (docs/rules.md, "Cards and

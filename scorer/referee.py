@@ -1,5 +1,6 @@
 """What a referee says about a hand: the melds, what each wild stands for, the deadwood, the
-penalty; whether the hand can go out; and whether a claimed score or claimed melds hold.
+penalty; whether the hand can go out; and whether a claimed score or claimed melds hold: audit()
+-> Audit, what the command line, /audit and /api/audit say.
 
 audit() gathers it all into one Audit value: the command line prints it (lines()), /audit
 shows it and /api/audit sends it as JSON (as_data()).

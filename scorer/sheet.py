@@ -1,4 +1,7 @@
-"""The scoresheet: a game's rounds scored, running totals, zero rounds, places and winners.
+"""The scoresheet: a game's rounds scored, running totals, zero rounds, places and winners;
+score_entry() and too_many_copies(), the rules one entry and one round are held to; doubts(), what a
+scorable round holds that is most often an entry mistake (a short hand, nobody or two gone out),
+saved only once confirmed.
 
 docs/rules.md, "Scoring a round" and "Winning and ties": the player who went out scores 0; every
 other player scores the minimal penalty of the cards they hold (or the points entered when

@@ -1,4 +1,5 @@
-"""The meld solver: a hand's minimal penalty and one arrangement of melds that reaches it.
+"""The meld solver: a hand's minimal penalty and one arrangement of melds that reaches it:
+solve(hand, wild, rules) -> Solution(penalty, melds, deadwood); ties (arrangements()); going out.
 
 The rule (docs/rules.md, "Scoring a round"): a player scores the smallest possible sum of the
 values of the cards left out of every meld, over every way of arranging the hand into sets

@@ -12,7 +12,7 @@ from itertools import combinations, product
 
 
 def card_value(card, wild, rules):
-    """RULES.md 'Scoring a round' and its variants, spelled out again."""
+    """docs/rules.md 'Scoring a round' and its variants, spelled out again."""
     rank = card[0]
     if rank == 0:
         return rules.joker_penalty

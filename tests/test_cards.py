@@ -191,7 +191,7 @@ def test_stored_cards_read_the_same_whatever_the_page_language():
 
 
 @given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC'] + [JOKER]), max_size=MAX_HAND),
-       st.sampled_from(['en', 'es', 'pt']))
+       st.sampled_from(LANGUAGES))
 def test_symbols_read_back_in_every_language(hand, language):
     from scorer.reading import canonical, symbols
     assert canonical(symbols(text(hand)), language) == text(hand)

@@ -1,13 +1,16 @@
 """The documentation tells the truth: every setting of scorer/rules.py is described in docs/rules.md
-with its default, and everything the README links to is in the repository."""
+with its default, everything the README links to is in the repository, and what the pages restate
+of the code (the module map, the routes, the settings: docs/restated.py) is written from it."""
 
 import dataclasses
+import io
 import re
 from pathlib import Path
 
 import pytest
 
 from scorer.rules import ABOUT, CHOICES, Rules
+from tests.helpers import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOC = (ROOT / 'docs' / 'rules.md').read_text(encoding='utf-8')
@@ -91,3 +94,46 @@ def test_each_setting_is_described_in_the_same_words_by_form_help_and_docs(setti
     with contextlib.redirect_stdout(out):
         assert main(['check', '--help'], io.StringIO(), out, io.StringIO()) == 0
     assert ' '.join(about.split()[:4]) in ' '.join(out.getvalue().split())
+
+
+def test_what_the_pages_restate_of_the_code_is_written_from_it():
+    """Each `<!-- [[[cog ... ]]] -->` part of a page (docs/internals.md's module map, routes and the
+    paths the scripts hold; docs/deploy.md's settings) is what docs/restated.py writes now: cog's
+    check, which `make docs` answers."""
+    from cogapp import Cog
+    pages = [page for page in [ROOT / 'README.md', *sorted((ROOT / 'docs').glob('*.md'))]
+             if '[[[cog' in page.read_text(encoding='utf-8')]
+    assert {ROOT / 'docs' / 'internals.md', ROOT / 'docs' / 'deploy.md'} <= set(pages)
+    said = io.StringIO()
+    cog = Cog()
+    cog.set_output(stdout=said, stderr=said)
+    assert cog.main(['cog', '--check', '--diff', *map(str, pages)]) == 0, said.getvalue() + '\nrun `make docs`'
+
+
+def test_every_path_a_script_holds_is_a_route(app):
+    """The paths of the site that the scripts hold themselves (docs/restated.held_paths, listed in
+    docs/internals.md) are routes of app.url_map: an exact one, the start of some (`/games/`), the end
+    of some (`/print`, a link's end the script looks for), or a pattern one matches."""
+    from docs.restated import PATTERN, held_paths
+    rules = [re.sub(r'<[^>]+>', '1', rule.rule) for rule in app.url_map.iter_rules()]
+    routes = app.url_map.bind('localhost')
+    for script, paths in held_paths().items():
+        for path in paths:
+            if PATTERN.fullmatch(path):
+                assert any(re.search(path[1:-1], rule) for rule in rules), (script, path)
+                continue
+            path = re.sub(r'\$\{[^}]*\}', '1', path)
+            if path.endswith('/'):
+                assert any(rule.startswith(path) for rule in rules), (script, path)
+            elif not any(rule.endswith(path) and rule != path for rule in rules):
+                routes.match(path, method='GET')         # raises NotFound for a path no route serves
+
+
+def test_no_test_lists_the_languages_itself():
+    """A test "in each language" reads tests.helpers.LANGUAGES (web.i18n's), so a fourth language is
+    tested everywhere at once: no test holds a list of the app's languages of its own."""
+    listed = re.compile(r"""[\[({]\s*((?:['"][a-z]{2}['"]\s*,\s*)+['"][a-z]{2}['"])\s*,?\s*[\])}]""")
+    found = [f'{path.name}: {codes}' for path in sorted((ROOT / 'tests').glob('*.py'))
+             for codes in listed.findall(path.read_text(encoding='utf-8'))
+             if sorted(re.findall(r'[a-z]{2}', codes)) == sorted(LANGUAGES)]
+    assert found == []

@@ -126,7 +126,7 @@ def baseline(endpoint):
         'audit.audit': {'cards': '7H 8H 9H KS', 'round': '3', 'claim': '10', 'melds': '7H 8H 9H'},
         'audit.audit_api': {'cards': '7H 8H 9H KS', 'round': '3', 'claim': '10'},
         'audit.preview': {'cards': '7H 8H 9H KS', 'round': '3'},
-        'i18n.choose_language': {'next': '/audit'},
+        'switcher.choose_language': {'next': '/audit'},
     }.get(endpoint, {})
 
 

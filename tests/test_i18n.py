@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from app import create_app
 from scorer.cards import CardError
 from scorer.reading import parse_cards, parse_rank
-from tests.helpers import TRANSLATED, new_game_form, round_form, save_confirmed
+from tests.helpers import LANGUAGES, TRANSLATED, new_game_form, round_form, save_confirmed
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -326,14 +326,14 @@ def test_joined_lists_follow_the_language(app, language, items, alternatives, jo
         assert listing(items, alternatives) == joined
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_a_wild_rank_takes_the_rank_words_and_letters_a_card_takes(client, language):
     """One reading of a rank (scorer.reading.rank_of): 'sota', 'rey', pt 'D' or 'valete' are a wild
     rank wherever a card takes them, in the API, its audit and the CLI's reader, and what no card
     takes ('13♥', '1♥', 'D♥' in English) is no wild rank either."""
     from scorer.cards import RANK_TEXT
-    from scorer.reading import LANGUAGES, card
-    table = LANGUAGES[language]
+    from scorer.reading import LANGUAGES as READERS, card
+    table = READERS[language]
     for word, rank in {**table.rank_letters, **table.rank_words}.items():
         for typed in {word, word.lower(), word.capitalize()}:
             assert card(typed + '♥', language).rank == parse_rank(typed, language) == rank, typed
@@ -343,7 +343,7 @@ def test_a_wild_rank_takes_the_rank_words_and_letters_a_card_takes(client, langu
             assert got.status_code == want.status_code == 200, (typed, got.get_json())
             assert got.get_json()['intro'] == want.get_json()['intro'], typed
             assert client.get('/api/solve', query_string={**asked, 'wild': typed}).status_code == 200, typed
-    others = {w for t in LANGUAGES.values() for w in (*t.rank_letters, *t.rank_words)}
+    others = {w for t in READERS.values() for w in (*t.rank_letters, *t.rank_words)}
     for typed in ['0', '1', '11', '12', '13', '14', *sorted(others - set(table.rank_letters) - set(table.rank_words))]:
         with pytest.raises(CardError):
             card(typed + '♥', language)

@@ -1,6 +1,7 @@
 """Each decision is stated once, in Python, and the browser gets it as data: these tests fail as
 soon as the browser's scripts and the server disagree (issue 38)."""
 
+import ast
 import html
 import json
 import re
@@ -81,19 +82,26 @@ def test_the_keypad_holds_a_hand_to_what_the_server_takes(client, make_game):
         assert taken.status_code == 302
 
 
+def imported(module, node):
+    """The modules an import statement of `module` (web.pwa) may bring in, by their full names."""
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names}
+    package = module.split('.')[:-1]
+    base = '.'.join([*(package[:len(package) + 1 - node.level] if node.level else []), *filter(None, [node.module])])
+    return {base, *(f'{base}.{a.name}' for a in node.names)}
+
+
 def test_no_blueprint_is_used_as_a_library():
-    """A view module (one that makes a Blueprint) is imported by app.py alone, for its routes: what
-    pages of several blueprints share lives in a module with no routes (web/context.py, web/pages.py,
-    web/sheets.py, web/access.py, ...), so moving a page never breaks another."""
-    import ast
+    """A view module (one that makes a Blueprint, whoever registers it: app.py, or its own init_app)
+    is imported by app.py alone, for its routes: what pages of several blueprints share lives in a
+    module with no routes (web/context.py, web/pages.py, web/sheets.py, web/access.py, web/i18n.py,
+    ...), so moving a page never breaks another."""
     root = Path(__file__).resolve().parent.parent
-    views = set(re.findall(r'\b(\w+)\.bp\b', (root / 'app.py').read_text()))        # the blueprints app.py registers
-    assert {'games', 'rounds', 'seats', 'stats', 'live', 'sharing', 'offline'} <= views
-    borrowed = []
-    for path in (root / 'web').glob('*.py'):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in views:
-                borrowed.append((path.name, node.module, [a.name for a in node.names]))
-            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
-                borrowed += [(path.name, a.name, ['*']) for a in node.names if a.name in views]
+    trees = {'.'.join(path.relative_to(root).with_suffix('').parts): ast.parse(path.read_text())
+             for path in (root / 'web').rglob('*.py')}
+    views = {module for module, tree in trees.items()
+             if any(isinstance(n, ast.Call) and getattr(n.func, 'id', None) == 'Blueprint' for n in ast.walk(tree))}
+    assert {f'web.{name}' for name in ('games', 'rounds', 'live', 'offline', 'pwa', 'switcher', 'metrics')} <= views
+    borrowed = sorted((module, view) for module, tree in trees.items() for node in ast.walk(tree)
+                      if isinstance(node, (ast.Import, ast.ImportFrom)) for view in views & imported(module, node))
     assert borrowed == []

@@ -14,7 +14,7 @@ import pytest
 
 from scorer.gamefile import GameFileError
 from tests.browser import Browser
-from tests.helpers import round_form
+from tests.helpers import LANGUAGES, round_form
 from tests.jobs import broken, slow
 from tests.server import Gunicorn, children, cpu_seconds
 
@@ -32,7 +32,7 @@ def test_pictures_and_imports_are_made_by_the_pool_not_the_worker(tmp_path):
         keeper.post(game + '/rounds/1', {**round_form(0, points=[None] + ['12'] * 7), 'csrf_token': Browser.token(page)})
         [worker] = server.workers_pids()
         before = cpu_seconds(worker)
-        for language in ('en', 'es', 'pt'):
+        for language in LANGUAGES:
             for kind in ('png', 'svg?theme=dark'):
                 with keeper.opener.open(f'{server.url}{game}/picture.{kind}{"&" if "?" in kind else "?"}lang={language}',
                                         timeout=60) as r:
@@ -124,7 +124,7 @@ def test_the_picture_in_the_pool_is_the_picture_drawn_here(app, client, make_gam
     def drawn():
         url = make_game(('Ana', '王小明', 'Zoë'))
         client.post(url + '/rounds/1', data=round_form(0, points=[None, '3', '8']))
-        return {lang: client.get(f'{url}/picture.svg?lang={lang}').get_data(as_text=True) for lang in ('en', 'es', 'pt')}
+        return {lang: client.get(f'{url}/picture.svg?lang={lang}').get_data(as_text=True) for lang in LANGUAGES}
     pooled = drawn()
     app.config['POOL_PROCESSES'] = 0
     here = drawn()

@@ -12,6 +12,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import TESTS_RATES
+from tests.helpers import LANGUAGES
 from tests.browser import ARTIFACTS
 from tests.screens import CAST, PLACE, TITLE, WIDEST, make_game, smallest_type, text_problems
 from tests.server import Server
@@ -56,7 +57,7 @@ UPRIGHT = '''() => [...document.querySelectorAll('.print-sheet thead th')].filte
   [...th.querySelectorAll('*')].some((e) => getComputedStyle(e).writingMode !== 'horizontal-tb')).length'''
 
 
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, language):
     from pypdf import PdfReader
     server, made = games

@@ -15,6 +15,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import TESTS_RATES
+from tests.helpers import LANGUAGES
 from tests.browser import ARTIFACTS
 from tests.screens import PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
@@ -115,7 +116,7 @@ def wide_sheet_problems(page):
 
 
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(browser, table, language, dark):
     server, client, games = table
     context = context_for(browser, server, client, language, dark)
@@ -197,7 +198,7 @@ LABELS = '''() => { const lines = document.querySelectorAll('.tv-chart g.series:
 
 
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
-@pytest.mark.parametrize('language', ['en', 'es', 'pt'])
+@pytest.mark.parametrize('language', LANGUAGES)
 def test_the_big_screen_reads_across_the_room(browser, table, language, dark):
     """Every name whole at 720p and 1080p, landscape and portrait, 2 to 8 players; the smallest type
     at 720p 18 px or more; the race filling its part of the screen, each line named at its end and

@@ -4,6 +4,7 @@ JSON lines (SCORER_LOG_FORMAT=json) for gunicorn's access and error logs and the
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 import time
@@ -27,6 +28,20 @@ def test_a_setting_comes_from_the_environment_or_from_its_file(tmp_path):
         setting('SECRET_KEY', environ={'SCORER_SECRET_KEY': 'a', 'SCORER_SECRET_KEY_FILE': str(secret)})
     with pytest.raises(SettingError, match=f'SCORER_SECRET_KEY_FILE: cannot read {tmp_path / "gone"}'):
         setting('SECRET_KEY', environ={'SCORER_SECRET_KEY_FILE': str(tmp_path / 'gone')})
+
+
+def test_every_setting_read_is_declared_and_every_declared_one_is_read():
+    """web/settings.py SETTINGS is the one list of settings (docs/deploy.md's table is written from
+    it): setting() reads no name it lacks, every setting('NAME') of the code names one of it, and
+    each of it is named by the code that reads it."""
+    from web.settings import SETTINGS
+    with pytest.raises(KeyError, match='SCORER_NO_SUCH is no setting'):
+        setting('NO_SUCH', environ={'SCORER_NO_SUCH': 'x'})
+    code = '\n'.join(path.read_text(encoding='utf-8') for path in [
+        ROOT / 'app.py', ROOT / 'gunicorn.conf.py', *(ROOT / 'web').rglob('*.py'), *(ROOT / 'scorer').rglob('*.py')]
+        if path.name != 'settings.py')
+    assert set(re.findall(r"\bsetting\('(\w+)'", code)) <= set(SETTINGS)
+    assert [name for name in SETTINGS if f"'{name}'" not in code] == []
 
 
 def test_the_app_reads_its_secret_key_and_database_from_files(tmp_path, monkeypatch):

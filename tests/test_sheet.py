@@ -136,7 +136,7 @@ def test_points_may_be_typed_as_a_sum():
     ([out('Ana'), out('Bruno'), out('Carla')], ['all three went out: Ana, Bruno and Carla']),
 ])
 def test_doubts_name_what_looks_like_an_entry_mistake(entries, found):
-    """RULES.md: every player who did not go out holds the round's hand size, and one player goes out."""
+    """docs/rules.md: every player who did not go out holds the round's hand size, and one player goes out."""
     assert [d.message for d in doubts(Game(PLAYERS), 1, entries)] == found
 
 

@@ -142,7 +142,7 @@ def test_the_hand_that_took_two_seconds():
     check_arrangement(solution, h, 13, rules)
 
 
-# --- The rules, case by case (RULES.md) --------------------------------------------------
+# --- The rules, case by case (docs/rules.md) ---------------------------------------------
 
 def test_set_of_identical_cards():
     assert penalty('9C 9C 9D', None) == 0

@@ -1,4 +1,8 @@
-"""Who may edit a game: the scorekeepers' browsers. Everyone else follows.
+"""Who may edit a game: the scorekeepers' browsers, each told by its `browser` cookie, and which seat a
+browser holds (my_seat); the edit key for sharing or handing a game over; 403 for everyone else, who
+follows. keeper_post is the gate of a scorekeeper's POST (404, 403, the form or 400); the round page,
+GET and POST, asks require_keeper itself (tests/test_keeper_posts.py holds every POST route of
+app.url_map to one or the other, or names it as open).
 
 A browser is told apart by one small cookie: a random token made the first time it keeps a game,
 signed by the server (a token it never issued, planted by another site or a network, gets no

@@ -1,4 +1,5 @@
-"""/audit and /api/audit: settle a disputed hand with the optimal melds, card by card, and check a claim.
+"""/audit and its JSON twin /api/audit: settle a disputed hand with the optimal melds, card by card, and
+check a claim; and /audit/preview, the entry pages' preview of one hand.
 
 The whole audit lives in the URL (GET, the same names as /api/solve), so a link reproduces it;
 /api/audit takes the same parameters and answers the same facts as JSON. Cards in a URL are read

@@ -1,7 +1,8 @@
 """Parts of a page's context that pages of several blueprints show, each read once here for this
 request: the Undo offer after a save, the round a page was following, the seats of a game, the
 drafts its players entered, the finished games this browser keeps, the follower link's QR code. No
-routes: the blueprints call it."""
+routes: the blueprints call it. No blueprint imports another (tests/test_one_place.py): what two
+share lives here, in sheets.py or in access.py."""
 
 import io
 import sqlite3

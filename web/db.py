@@ -1,4 +1,5 @@
-"""The database connection of a request: get_db() on g, closed at teardown; and backups.
+"""The database connection of a request: get_db() on g, one a request, closed at teardown however the
+request ends; and backups (`flask backup`, `three-thirteen backup`).
 
 One connection per request, opened on first use and closed when the request ends, however it
 ends (an error, a client gone, a stream cut): under gevent every client is its own greenlet, so

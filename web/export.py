@@ -1,4 +1,5 @@
-"""Exports of a game: the game file (JSON, with its sheet) and a CSV of the sheet.
+"""Exports of a game: the game file (JSON, with its sheet), a CSV of the sheet, the printed sheet; and
+importing a game file.
 
 The CSV is read by spreadsheet programs: it starts with a UTF-8 byte-order mark (so Zoë is not
 ZoÃ«), and a text cell that begins like a formula (=, +, -, @, tab, CR) is written with a

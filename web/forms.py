@@ -1,4 +1,6 @@
-"""Flask-WTF forms: a new game, one round's entries, import, merging names, and CSRF-only POSTs."""
+"""Flask-WTF forms: a new game, one round's entries (RoundForm, an EntryForm a seat), import, merging
+names, the restore, undo and colours forms, CSRF-only POSTs (EmptyForm); WholeField, a posted whole
+number."""
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm

@@ -1,4 +1,5 @@
-"""Games: the list, a new game, the scoresheet, the scorekeeper link, colours, rematch, delete, history."""
+"""Games: the list, a new game, the scoresheet, the scorekeeper link and the handover it leads to,
+colours, rematch, delete, history."""
 
 import sqlite3
 

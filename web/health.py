@@ -1,4 +1,5 @@
-"""/health: whether the app answers and its database does, for a monitor or a proxy to poll."""
+"""/health: whether the app answers and its database does, with the release and the offline
+bundle's, never cached: for a monitor or a proxy to poll."""
 
 import sqlite3
 

@@ -1,8 +1,7 @@
-"""The table's language: choosing it, the switcher, gettext for templates and scorer/, dates and numbers."""
+"""The table's language: choosing it, gettext for templates and scorer/, dates and numbers. No routes:
+the switcher is web/switcher.py's."""
 
-from urllib.parse import urlsplit
-
-from flask import Blueprint, current_app, g, has_request_context, redirect, request
+from flask import current_app, g, has_request_context, request
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 
 import scorer.i18n
@@ -12,9 +11,6 @@ LANGUAGES = {'en': 'English', 'es': 'Español', 'pt': 'Português'}
 # The language as a page and the manifest name it (BCP 47), where it says more than the catalog's
 # folder: the Portuguese is Brazilian; the Spanish a neutral Latin-American one, so plain 'es'.
 TAGS = {'pt': 'pt-BR'}
-ONE_YEAR = 365 * 24 * 3600
-
-bp = Blueprint('i18n', __name__)
 
 
 def known_languages():
@@ -59,27 +55,6 @@ def decimal(value):
     return format_decimal(value, format='#,##0.0')
 
 
-def same_site(target):
-    """`target` when it is a path on this site, else '/': no scheme, no host, no backslash or control character."""
-    if not isinstance(target, str) or not target.startswith('/') or any(c in target for c in '\\\r\n\t\x00'):
-        return '/'
-    if any(ord(c) < 32 or ord(c) == 127 for c in target):
-        return '/'
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or target.startswith('//'):
-        return '/'
-    return target
-
-
-@bp.get('/language/<code>')
-def choose_language(code):
-    """The language switcher: remembered in a cookie; back to the page it was chosen on (on this site only)."""
-    response = redirect(same_site(request.args.get('next', '/')))
-    if code in current_app.config['LANGUAGES']:
-        response.set_cookie('lang', code, max_age=ONE_YEAR, samesite='Lax', secure=request.is_secure, httponly=True)
-    return response
-
-
 def init_app(app):
     """Babel with our locale choice, gettext in templates, scorer/ in the request's language."""
     app.config.setdefault('LANGUAGES', LANGUAGES)
@@ -93,5 +68,3 @@ def init_app(app):
     @app.context_processor
     def languages():
         return {'languages': app.config['LANGUAGES'], 'locale': str(get_locale()), 'html_lang': language_tag(get_locale())}
-
-    app.register_blueprint(bp)

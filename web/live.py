@@ -1,4 +1,5 @@
-"""Saves pushed to every phone: Server-Sent Events from /games/<id>/events.
+"""Saves pushed to every phone: Server-Sent Events from /games/<id>/events (and /games/<id>/live, the
+poll), woken by one hub a process that watches SQLite's data_version.
 
 Each server process has one Hub: a thread that looks at SQLite's `PRAGMA data_version` every
 TICK seconds. That number changes whenever another connection commits, whichever worker

@@ -1,4 +1,5 @@
-"""The scorer on the phone: what the offline worker runs in Pyodide, with no Flask and no network.
+"""The scorer on the phone: what the offline worker runs in Pyodide, with no Flask and no network:
+the live sheet, the preview, a round read, a game made, the game file, with the server's templates.
 
 It is this project's own code: scorer/ reads and scores a round, solves a hand and ranks the
 table, and the server's own templates (_live.html, _preview.html, …) draw the result, through

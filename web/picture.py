@@ -1,4 +1,5 @@
-"""The result as a picture to share, laid out from measured text, light or dark.
+"""The result as a picture to share, laid out from measured text, light or dark, so nothing overlaps or
+is cut (no Flask: drawn in the pool).
 
 Every line of text is measured in the font the picture is drawn in (web.typeface) before it is
 placed: a title, a place or a name too wide for its room wraps onto another line (at a space,

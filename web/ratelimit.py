@@ -1,5 +1,6 @@
-"""Per-client budgets: how much one client may ask of the server in a while, counted where every
-worker sees the same count and a restart keeps it.
+"""Per-client budgets (SOLVER_RATE, PICTURE_RATE, GAME_RATE, IMPORT_RATE): how much one client may ask of
+the server in a while, counted by Flask-Limiter in SQLite (scorer-limits.sqlite), where every worker
+sees the same count and a restart keeps it; a scorekeeper's solver budget is its own.
 
 - SOLVER_RATE: answers from the pages that run the solver for anyone (/api/solve, /api/audit,
   /audit and the entry pages' preview, /audit/preview), together;

@@ -1,4 +1,5 @@
-"""Sharing a game: the big screen, and the result as a picture."""
+"""Sharing a game: the big screen (/tv), and the result as a picture (SVG and PNG, light or dark; drawn by
+the pool once per revision, within PICTURE_RATE)."""
 
 import io
 

@@ -1,5 +1,6 @@
 """What the templates call, for both places they are rendered: the server (Flask) and the phone
-(web/phone.py in Pyodide, offline). One list, so a template reads the same in both."""
+(web/phone.py in Pyodide, offline). One list, so a template reads the same in both; the keypad's
+tables (the letters, a card's copies, the most cards a hand holds) all come from scorer/."""
 
 import json
 from datetime import date

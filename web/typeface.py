@@ -1,4 +1,5 @@
-"""The shared picture's type: Noto Sans from npm, cut down to the characters one picture uses.
+"""The shared picture's type: Noto Sans from npm, cut down to the characters one picture uses (from
+at most MAX_PICTURE_FONTS files), measured, embedded in the SVG and given to resvg.
 
 Latin, Greek and Cyrillic come from Noto Sans; Chinese, Japanese and Korean from Noto Sans SC, JP
 and KR (in that order, the first that has a character draws it). The packages split each font

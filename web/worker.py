@@ -1,5 +1,6 @@
 """The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with two fences that
-no single client gets past.
+no single client gets past: at most CLIENT_CONNECTIONS connections a client address across the
+workers (a count in memory the master shares), and TLS handshakes under a deadline.
 
 - **Connections per client.** At most CLIENT_CONNECTIONS connections from one client address are
   open at once across all the workers: live streams, keep-alive connections, requests still being

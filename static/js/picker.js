@@ -8,8 +8,9 @@
 //
 // A suit stays chosen while ranks are tapped (a second tap on a rank is a second copy, with two
 // or three decks); a full hand moves on to the next player. The minimal penalty shows as cards go
-// in, explained card by card (from /api/audit). What is entered is kept on this phone until the
-// round is saved. Without JavaScript the page works with the text fields alone.
+// in, explained card by card (the preview: /audit/preview, or the phone's scorer offline; see
+// keypad/penalty.js). What is entered is kept on this phone until the round is saved. Without
+// JavaScript the page works with the text fields alone.
 //
 // The keypad is modules, one a job (keypad/): page.js what the page hands over (words, data),
 // deck.js reading and writing cards, keys.js the keypad's keys and what a tap on them asks for,

@@ -1,4 +1,5 @@
-"""The store: games and rounds in SQLite through sqlite-utils, with the history of every edit.
+"""The store: games and rounds in SQLite through sqlite-utils, with the history of every edit; one
+module a job, every name read as store.<name>.
 
 What people entered is kept (players, rules, first dealer, each round's entries); totals,
 places and dealers are computed from it, never stored. Saving a round is one transaction;

@@ -1,4 +1,6 @@
-"""Games: made, loaded, listed and deleted, with their edit keys, revision, colours and settings."""
+"""Games: made, loaded, listed and deleted, with their edit keys (to share or hand over), revision,
+colours and settings, the game's last change of a round, the ids of deleted games (never used again),
+and games made on a phone offline (by the phone's id and key)."""
 
 import hmac
 import json

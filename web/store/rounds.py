@@ -1,4 +1,5 @@
-"""Rounds: saved in one transaction against the version they were made from, undone, and their history."""
+"""Rounds: saved in one transaction against the version they were made from (a version is never used
+twice), Undo of the game's last save only, and their history."""
 
 import json
 from datetime import datetime, timedelta, timezone

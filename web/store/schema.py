@@ -1,5 +1,6 @@
-"""The schema (the list of migrations that made it: test_store.py checks their names), and
-opening the database file with the schema brought up to date."""
+"""The schema (the list of migrations that made it: test_store.py checks their names), and connect():
+the database file opened in WAL with a busy timeout, the schema brought up to date; open_file() reads
+a file on a read-only disk with no -wal or -shm as immutable."""
 
 import fcntl
 import logging
