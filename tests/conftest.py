@@ -65,29 +65,6 @@ class CompiledTemplates(jinja2.BytecodeCache):
 TEMPLATES = CompiledTemplates()
 
 
-def compile_each_url_builder_once():
-    """Werkzeug compiles a route's URL builder (Python made through ast and compile()) for every app
-    it is added to; a run makes some 800 apps of the same routes, and that compiling was a seventh of
-    the quick core's time. The builder depends only on the rule's text, its defaults and whether
-    unknown values go to the query (it reads its converters through the rule it is bound to), so each
-    is compiled once a run: the URLs are Werkzeug's own (every page's links are tested)."""
-    from werkzeug.routing.rules import Rule
-    compile_builder = getattr(Rule, '_compile_builder', None)
-    if compile_builder is None or getattr(compile_builder, 'remembered', False):
-        return
-    built = {}
-
-    def remembered(rule, append_unknown=True):
-        key = (type(rule), rule.rule, rule.subdomain, rule.host, tuple(rule._trace),
-               repr(sorted((rule.defaults or {}).items())), append_unknown)
-        if key not in built:
-            built[key] = compile_builder(rule, append_unknown)
-        return built[key]
-    remembered.remembered = True
-    Rule._compile_builder = remembered
-
-
-compile_each_url_builder_once()
 EMPTY = {}          # the path of an empty database with the schema brought up to date, made once a run
 
 

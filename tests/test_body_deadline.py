@@ -11,7 +11,7 @@ from tests.browser import Browser
 from tests.deployment import connect, head_of
 from tests.server import Gunicorn
 
-pytestmark = pytest.mark.slow       # the production recipe, in its own processes
+pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tests.browser import Browser
 from tests.deployment import connect, get, head_of
 from tests.server import Gunicorn
 
-pytestmark = pytest.mark.slow       # the production recipe, in its own processes
+pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
 
 def stream(server, game, source='127.0.0.1'):

@@ -15,7 +15,7 @@ import pytest
 from tests.browser import Browser
 from tests.server import Gunicorn
 
-pytestmark = pytest.mark.slow       # the production recipe, in its own processes
+pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
 STREAMS = 200          # dropped in each phase
 

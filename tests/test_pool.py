@@ -22,6 +22,7 @@ CJK = ['王小明', '李华', '张伟', '田中太郎', '山田花子', '김민�
 
 
 @pytest.mark.slow
+@pytest.mark.serial          # CPU time compared between processes: the machine to itself
 def test_pictures_and_imports_are_made_by_the_pool_not_the_worker(tmp_path):
     server = Gunicorn(tmp_path / 'pool.sqlite', workers=1).start()
     try:
@@ -56,6 +57,7 @@ def test_pictures_and_imports_are_made_by_the_pool_not_the_worker(tmp_path):
         server.stop()
 
 
+@pytest.mark.serial          # jobs timed against each other in seconds
 def test_the_pool_is_bounded():
     """One process and one job waiting: a third job at once is refused, and the pool goes on after."""
     from web import pool
@@ -80,6 +82,7 @@ def test_the_pool_is_bounded():
     assert jobs.run(slow, 0) == 0
 
 
+@pytest.mark.serial          # a job held to one second
 def test_a_job_too_long_is_ended_and_its_process_replaced():
     from web import pool
     jobs = pool.Pool(processes=1, waiting=0, seconds=30)
