@@ -1,4 +1,5 @@
 """What many tests build: the new-game form and a round's form data, as a browser would post them,
+a game with rounds played (new_game, play_rounds: the one way tests play a game through the forms),
 and the scorekeeper link handed to another browser."""
 
 import os
@@ -47,6 +48,65 @@ def round_form(went_out, cards=(), points=(), version=0):
         data[f'entries-{i}-cards'] = (cards[i] if i < len(cards) else None) or ''
         data[f'entries-{i}-points'] = (points[i] if i < len(points) else None) or ''
     return data
+
+
+def new_game(client, players, **settings):
+    """Make a game of these players through the new-game form (new_game_form: the default settings
+    unless given) as `client`, a Flask test client, who keeps it; returns its sheet's URL."""
+    r = client.post('/games/new', data=new_game_form(players, **settings))
+    assert r.status_code == 302, r.get_data(as_text=True)[-400:]
+    return r.headers['Location']
+
+
+def spread(seat, number):
+    """The points a seat that did not go out scores in round `number` unless a test says otherwise:
+    (13 × seat + 7 × number) mod 45, plus 1 for seat 0 (from 0 to 45, changing with seat and round)."""
+    return (seat * 13 + number * 7) % 45 + (seat == 0)
+
+
+def round_forms(rounds, players, went_out=None, points=spread, cards=None):
+    """The forms of rounds 1..rounds of a game not yet played (version 0), as (number, form) pairs.
+
+    players: how many seats, or the players' names. In round n:
+    - who went out: went_out(n) if it is a function, the seat went_out if it is a number, and seat
+      n % players if it is None (seat 1 in round 1, seat 2 in round 2, ..., seat 0 in round `players`);
+    - each other seat, in seat order, holds cards(seat, n) if that is a hand, and is scored from it
+      (cards may also be a list of hands by seat, the same every round; None: nobody holds cards);
+    - another seat without cards scores points(seat, n): by default spread(seat, n) (points may
+      also be a list by seat, the same every round, or one number for every seat; None, or None in
+      the list: the field is left empty).
+    The seat that went out is given neither. cards and points are called in that order (round by
+    round, seat by seat, only for the seats they are asked about), so a seeded random generator
+    gives the same game each time."""
+    count = players if isinstance(players, int) else len(players)
+
+    def by_seat(value, seat, number):
+        if callable(value):
+            return value(seat, number)
+        return value[seat] if isinstance(value, (list, tuple)) else value
+
+    for number in range(1, rounds + 1):
+        out = number % count if went_out is None else went_out(number) if callable(went_out) else went_out
+        hands, scores = [None] * count, [None] * count
+        for seat in range(count):
+            if seat == out:
+                continue
+            hands[seat] = by_seat(cards, seat, number) or None
+            score = None if hands[seat] else by_seat(points, seat, number)
+            scores[seat] = None if score is None else str(score)
+        yield number, round_form(out, cards=hands, points=scores)
+
+
+def play_rounds(client, url, rounds, players, went_out=None, points=spread, cards=None):
+    """Save rounds 1..rounds (round_forms: who goes out, what each other seat holds or scores) on the
+    game at `url`, as `client`, a Flask test client that keeps the game: each round is posted as the
+    round page posts it, a doubt it raises (short hands, on purpose) confirmed as a scorekeeper
+    would (save_confirmed), and must be saved. Returns the last round's response (None if none)."""
+    r = None
+    for number, form in round_forms(rounds, players, went_out, points, cards):
+        r = save_confirmed(client, url, number, form)
+        assert r.status_code == 302, f'round {number}: ' + r.get_data(as_text=True)[-600:]
+    return r
 
 
 def keeper_key(keeper, url):

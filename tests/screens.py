@@ -6,7 +6,7 @@ sideways scroll, the smallest type on the screen."""
 import collections
 import json
 
-from tests.helpers import new_game_form, round_form
+from tests.helpers import new_game, play_rounds
 
 # Long names of every kind the sheet meets: a 30-character name, capitals with accents (the tilde
 # of Ñ is the first thing a tight box cuts), stacked Vietnamese marks, and Chinese, short and of
@@ -25,21 +25,12 @@ def cast(players, names=CAST):
     return names[:players]
 
 
-def play(client, url, players, rounds):
-    """Enter rounds 1..rounds as points: seat n % players goes out, the others score a spread."""
-    for n in range(1, rounds + 1):
-        out = n % players
-        points = [None if i == out else str((i * 13 + n * 7) % 45 + (i == 0)) for i in range(players)]
-        r = client.post(f'{url}/rounds/{n}', data=round_form(out, points=points))
-        assert r.status_code == 302, r.get_data(as_text=True)[:400]
-
-
 def make_game(client, players, rounds=0, names=CAST, **settings):
-    """A game of the first `players` names with `rounds` rounds played; its sheet's URL."""
-    r = client.post('/games/new', data=new_game_form(cast(players, names), **settings))
-    assert r.status_code == 302, r.get_data(as_text=True)[:400]
-    play(client, r.headers['Location'], players, rounds)
-    return r.headers['Location']
+    """A game of the first `players` names with `rounds` rounds played as points (play_rounds' own:
+    seat n % players goes out in round n, the others score its spread); its sheet's URL."""
+    url = new_game(client, cast(players, names), **settings)
+    play_rounds(client, url, rounds, players)
+    return url
 
 
 def cookies_of(client, url):

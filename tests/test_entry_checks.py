@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.helpers import round_form
+from tests.helpers import play_rounds, round_form
 
 
 def confirmation(page):
@@ -125,8 +125,7 @@ def test_followers_of_a_finished_game_get_one_tap_to_the_rematch_in_their_seat(a
     url = make_game(('Ana', 'Bruno'))
     follower = app.test_client()
     follower.post(url + '/seats/1')                                            # Bruno's phone
-    for n in range(1, 12):
-        client.post(url + f'/rounds/{n}', data=round_form(0, points=[None, '4']))
+    play_rounds(client, url, 11, 2, went_out=0, points=4)
     page = follower.get(url).get_data(as_text=True)
     assert 'Playing? Take your seat' not in page
     assert re.search(r'id="follow-rematch" class="banner done" hidden', page)

@@ -14,7 +14,7 @@ from scorer.cards import SYMBOL, rank_text
 from scorer.reading import symbols
 from scorer.rules import DECKS, make_rules
 from tests.five_crowns_game import PLAYERS, ROUNDS, STANDINGS, TOTALS, scores
-from tests.helpers import LANGUAGES, new_game_form, round_form
+from tests.helpers import LANGUAGES, new_game_form, play_rounds, round_form
 from web import phone
 
 FIVE_CROWNS = make_rules(game='five_crowns')
@@ -34,9 +34,9 @@ def typed(cards):
 
 
 def save(client, url, rounds=ROUNDS):
-    for number, out, cards, _penalties in rounds:
-        r = client.post(f'{url}/rounds/{number}', data=round_form(out, cards=typed(cards)))
-        assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    """The first len(rounds) rounds of the game (numbered from 1), each seat's hand as the keypad types it."""
+    play_rounds(client, url, len(rounds), PLAYERS, went_out=lambda n: rounds[n - 1][1],
+                cards=lambda seat, n: typed(rounds[n - 1][2])[seat], points=None)
 
 
 @pytest.fixture

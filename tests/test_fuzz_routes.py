@@ -22,7 +22,7 @@ from wtforms.fields.core import UnboundField
 from app import create_app
 from scorer.rules import CHOICES
 from tests.conftest import TESTS_RATES
-from tests.helpers import EVERY_RUN, new_game_form, round_form
+from tests.helpers import EVERY_RUN, new_game, new_game_form, play_rounds, round_form
 from web import audit, forms
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,9 +101,8 @@ def played(folder):
                       'DATABASE': str(folder / 'routes.sqlite')})
     app.request_class = type('RecordingRequest', (app.request_class,), {'parameter_storage_class': Recording})
     keeper, seated = app.test_client(), app.test_client()
-    url = keeper.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'])).headers['Location']
-    for number in (1, 2):
-        keeper.post(f'{url}/rounds/{number}', data=round_form(0, points=[None, '4', '5']))
+    url = new_game(keeper, ['Ana', 'Bruno', 'Carla'])
+    play_rounds(keeper, url, 2, 3, went_out=0, points=[None, 4, 5])
     seated.post(url + '/seats/1')
     seated.post(url + '/hand', data={'round': '3', 'cards': '7H 8H'})
     yield app, keeper, seated, url

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from app import create_app
-from tests.helpers import new_game_form, round_form, save_confirmed
+from tests.helpers import new_game_form, play_rounds, round_form, save_confirmed
 
 
 def test_index_lists_games_and_offers_a_new_one(client, make_game):
@@ -120,11 +120,7 @@ def test_editing_an_earlier_round_recalculates_and_keeps_history(client, make_ga
 
 def test_a_whole_game_ends_with_the_winner(client, make_game):
     url = make_game(('Ana', 'Bruno'))
-    for n in range(1, 12):
-        went_out = n % 2
-        r = client.post(url + f'/rounds/{n}', data=round_form(went_out, points=[None if i == went_out else '5'
-                                                                                 for i in range(2)]))
-        assert r.status_code == 302
+    play_rounds(client, url, 11, 2, points=5)
     page = client.get(url).get_data(as_text=True)
     # Ana goes out in even rounds (5 of them), Bruno in odd ones (6): Ana 30, Bruno 25.
     assert 'Game over.' in page and 'Bruno wins with 25' in page
@@ -203,10 +199,7 @@ def test_the_share_box_warns_when_the_address_only_works_on_this_computer(host, 
 
 def test_the_last_save_shows_the_winner_and_a_rematch_keeps_the_table(client, make_game):
     url = make_game(('Ana', 'Bruno', 'Carla'), game='short')              # 8 rounds
-    for number in range(1, 9):
-        out = number % 3
-        r = client.post(f'{url}/rounds/{number}', data=round_form(out, points=[None if i == out else '4' for i in range(3)]))
-        assert r.status_code == 302
+    r = play_rounds(client, url, 8, 3, points=4)
     page = client.get(r.headers['Location']).get_data(as_text=True)
     assert 'Game over.' in page and 'Rematch' in page
     assert re.search(r'<strong>\w+ wins with \d+|tie on', page)
@@ -243,8 +236,7 @@ def test_the_list_says_the_round_played_now_as_the_sheet_does(client, make_game)
     """Issue 39: the list said "round 5 of 11" of the game whose sheet says "Round 6 of 11"."""
     url = make_game(('Ana', 'Bruno'))
     assert 'round 1 of 11' in client.get('/').get_data(as_text=True)
-    for n in range(1, 6):
-        client.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, str(n)]))
+    play_rounds(client, url, 5, 2, went_out=0, points=lambda seat, n: n)
     assert 'Round 6 <span class="quiet">of 11</span>' in client.get(url).get_data(as_text=True)
     listed = client.get('/').get_data(as_text=True)
     assert 'round 6 of 11' in listed and 'round 5 of 11' not in listed

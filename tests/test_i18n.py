@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from app import create_app
 from scorer.cards import CardError
 from scorer.reading import parse_cards, parse_rank
-from tests.helpers import LANGUAGES, TRANSLATED, new_game_form, round_form, save_confirmed
+from tests.helpers import LANGUAGES, TRANSLATED, new_game, new_game_form, play_rounds, round_form
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -84,11 +84,8 @@ def pseudo(tmp_path):
 
 def pages(client, hand_link=True):
     """Every kind of page, with a game that has rounds, claims, errors and stats to show."""
-    url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno'], title='Noche', place='Casa')).headers['Location']
-    for n in range(1, 12):
-        r = save_confirmed(client, url, n, round_form(n % 2, cards=[None if n % 2 == 0 else 'K♥ 5♣',
-                                                                     None if n % 2 else 'Q♠ 2♦']))
-        assert r.status_code == 302, r.get_data(as_text=True)
+    url = new_game(client, ['Ana', 'Bruno'], title='Noche', place='Casa')
+    play_rounds(client, url, 11, 2, cards=['K♥ 5♣', 'Q♠ 2♦'])          # seat n % 2 goes out, the other holds its pair
     game_id = url.rsplit('/', 1)[1]
     return [
         '/', '/games/new', url, url + '?edit=1', url + '/live', url + '/rounds/1?saved=1', url + '/print',
@@ -270,8 +267,7 @@ def test_the_tables_word_for_a_wild_card_gets_a_message_in_its_language(client, 
 def test_a_line_that_starts_a_sentence_starts_with_a_capital(client, make_game):
     client.set_cookie('lang', 'es')
     url = make_game(('Ana', 'Bruno'), game='short')
-    for number in range(1, 9):
-        client.post(f'{url}/rounds/{number}', data=round_form(0, points=[None, '5']))
+    play_rounds(client, url, 8, 2, went_out=0, points=5)
     assert 'Partida terminada.</strong> Gana Ana con 0.' in client.get(url).get_data(as_text=True)
 
 

@@ -14,20 +14,19 @@ import pytest
 
 from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
-from tests.helpers import LANGUAGES, new_game_form, round_form
+from tests.helpers import LANGUAGES, new_game, new_game_form, play_rounds, round_form
 from web import phone
 
 PLAYERS = ['Ana', 'Bruno', 'Zoë']
 
 
 def play(client, players=PLAYERS, rounds=3, seed=1):
-    """A game with `rounds` rounds saved from a mix of cards and points; returns its sheet URL."""
+    """A game with `rounds` rounds saved as points (seat n - 1 goes out in round n, the others score
+    0 to 40 drawn from `seed`); returns its sheet URL."""
     rng = random.Random(seed)
-    url = client.post('/games/new', data=new_game_form(players)).headers['Location']
-    for n in range(1, rounds + 1):
-        out = (n - 1) % len(players)
-        points = [None if i == out else str(rng.randint(0, 40)) for i in range(len(players))]
-        assert client.post(f'{url}/rounds/{n}', data=round_form(out, points=points)).status_code == 302
+    url = new_game(client, players)
+    play_rounds(client, url, rounds, players, went_out=lambda n: (n - 1) % len(players),
+                points=lambda seat, n: rng.randint(0, 40))
     return url
 
 

@@ -17,7 +17,7 @@ from scorer.reading import LANGUAGES, canonical
 from scorer.rules import make_rules
 from scorer.solver import solve
 from tests.hands import examples
-from tests.helpers import new_game_form, round_form
+from tests.helpers import new_game, play_rounds, round_form
 
 RULES = make_rules(jokers=2)
 
@@ -75,10 +75,9 @@ def test_every_reader_reads_the_same_cards_and_gives_the_same_penalty(app, typed
     assert canonical(text, language) == cards
     keeper = app.test_client()
     keeper.set_cookie('lang', language)
-    url = keeper.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'], jokers=2)).headers['Location']
+    url = new_game(keeper, ['Ana', 'Bruno', 'Carla'], jokers=2)
     game_id = url.rsplit('/', 1)[1]
-    for n in range(1, round):
-        assert keeper.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, '1', '1'])).status_code == 302
+    play_rounds(keeper, url, round - 1, 3, went_out=0, points=1)
     # My hand: Carla types it on her own phone, in her language.
     carla = app.test_client()
     carla.set_cookie('lang', language)

@@ -12,7 +12,7 @@ import resvg_py
 from PIL import Image
 
 from scorer.limits import MAX_NAME, MAX_POINTS, MAX_TEXT
-from tests.helpers import LANGUAGES, LANGUAGES_DRAWN, new_game_form, round_form
+from tests.helpers import LANGUAGES, LANGUAGES_DRAWN, new_game, new_game_form, play_rounds
 
 # Long names of wide letters, and of the scripts the picture's fonts cover: each MAX_NAME long.
 NAMES = [(base * MAX_NAME)[:MAX_NAME] for base in (
@@ -26,12 +26,8 @@ PLACE = ('Casa de campo dos avós em São João da Madeira, ao pé do rio, Portu
 def play(client, players, title, rounds=11):
     """A game of these players played to its end (or `rounds`): seat 0 goes out each round, seat 1
     scores 0 too (a tie, broken in words), the others score as much as a round takes."""
-    r = client.post('/games/new', data=new_game_form(players, title=title, place=PLACE))
-    assert r.status_code == 302, r.get_data(as_text=True)
-    url = r.headers['Location']
-    for n in range(1, rounds + 1):
-        points = [None, '0'] + [str(MAX_POINTS - seat) for seat in range(2, len(players))]
-        assert client.post(f'{url}/rounds/{n}', data=round_form(0, points=points)).status_code == 302
+    url = new_game(client, players, title=title, place=PLACE)
+    play_rounds(client, url, rounds, players, went_out=0, points=lambda seat, n: 0 if seat == 1 else MAX_POINTS - seat)
     return url
 
 

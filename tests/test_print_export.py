@@ -16,21 +16,17 @@ from scorer.sheet import Entry, Game
 from scorer.stats import merge, player_stats, summary_of, unmerge
 from tests.browser import ARTIFACTS
 from tests.server import Server
-from tests.helpers import round_form, save_confirmed
+from tests.helpers import play_rounds, round_form
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 
 
 def play(client, url, players, rounds=11, cards=True):
-    """Enter every round: seat n % players goes out, the others hold a couple of cards or points."""
-    for n in range(1, rounds + 1):
-        out = n % len(players)
-        ranks = ['2', '4', '6', '8', '10', 'Q', 'K', 'A']
-        hands = [None if i == out else (f'{ranks[i]}H {ranks[i]}C' if cards and i % 2 else None)
-                 for i in range(len(players))]
-        points = [None if i == out or hands[i] else str((i * 7 + n) % 40) for i in range(len(players))]
-        r = save_confirmed(client, url, n, round_form(out, cards=hands, points=points))
-        assert r.status_code == 302, r.get_data(as_text=True)
+    """Enter every round: seat n % players goes out, the odd seats hold a pair (2♥ 2♣, 6♥ 6♣, ...)
+    if `cards`, and the others score (7 × seat + n) mod 40 points."""
+    ranks = ['2', '4', '6', '8', '10', 'Q', 'K', 'A']
+    play_rounds(client, url, rounds, players, points=lambda seat, n: (seat * 7 + n) % 40,
+                cards=lambda seat, n: f'{ranks[seat]}H {ranks[seat]}C' if cards and seat % 2 else None)
 
 
 @pytest.fixture
@@ -155,8 +151,7 @@ def test_history_lists_finished_games_with_the_winner(client, finished_eight, ma
 
 def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, client, make_game, monkeypatch):
     url = make_game(('Ana', 'Bruno'))
-    for n in range(1, 12):
-        client.post(f'{url}/rounds/{n}', data=round_form(0, points=[None, '5']))
+    play_rounds(client, url, 11, 2, went_out=0, points=5)
     assert 'Ana wins with 0' in client.get('/history').get_data(as_text=True)
     import web.context
     made = []

@@ -8,7 +8,7 @@ import pytest
 from scorer.chart import SHAPES, nice_scale, race
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
-from tests.helpers import LANGUAGES, keeper_key, round_form
+from tests.helpers import LANGUAGES, keeper_key, play_rounds, round_form
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan', 'Eva', 'Fer', 'Gil', 'Hugo']
 
@@ -73,8 +73,7 @@ def png_size(data):
 
 def test_the_picture_holds_the_standings_and_no_key(client, make_game):
     url = make_game(('Zoë', 'Bruno', 'أحمد'))
-    for n in (1, 2):
-        client.post(f'{url}/rounds/{n}', data=round_form(n % 3, points=[None if i == n % 3 else str(i + 2) for i in range(3)]))
+    play_rounds(client, url, 2, 3, points=lambda seat, n: seat + 2)
     svg = client.get(url + '/picture.svg').get_data(as_text=True)
     for name in ('Zoë', 'Bruno', 'أحمد'):
         assert f'>{name}</text>' in svg
@@ -153,9 +152,7 @@ def test_the_big_screen_fills_a_tv_without_scrolling(browser, app, players, widt
     names = PLAYERS[:players]
     url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(names)},
                                           'first_dealer': '0', 'decks': 'auto', 'game': 'standard'}).headers['Location']
-    for n in range(1, 8):
-        client.post(f'{url}/rounds/{n}', data=round_form(n % players, points=[None if i == n % players else
-                                                                             str(5 * n + i) for i in range(players)]))
+    play_rounds(client, url, 7, players, points=lambda seat, n: 5 * n + seat)
     with Server(app) as server:
         context = browser.new_context(viewport={'width': width, 'height': height}, bypass_csp=True)   # for axe
         page = context.new_page()

@@ -15,7 +15,7 @@ import subprocess
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import round_form
+from tests.helpers import round_form, round_forms
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.slow       # the production recipe, in its own processes
@@ -44,10 +44,10 @@ def played(tmp_path):
     try:
         keeper = Browser(server.url)
         game = keeper.new_game(['Ana', 'Bruno', '王小明']).replace(server.url, '')
-        for number, points in ((1, ['4', '9']), (2, ['0', '12'])):
+        scores = {1: [None, 4, 9], 2: [None, 0, 12]}
+        for number, form in round_forms(2, 3, went_out=0, points=lambda seat, n: scores[n][seat]):
             _, page = keeper.get(f'{game}/rounds/{number}')
-            form = {**round_form(0, points=[None, *points]), 'csrf_token': Browser.token(page)}
-            assert keeper.post(f'{game}/rounds/{number}', form)[0] == 302
+            assert keeper.post(f'{game}/rounds/{number}', {**form, 'csrf_token': Browser.token(page)})[0] == 302
     finally:
         server.stop()
     assert not (folder / 'scorer.sqlite-wal').exists() and not (folder / 'scorer.sqlite-shm').exists()

@@ -154,13 +154,11 @@ def test_theme_toggle_is_remembered(browser, server):
 def test_the_whole_sheet_is_on_the_page_not_in_a_box_of_its_own(browser, app):
     """Issue 27: on a phone the sheet was a box 80 % of the screen tall, so rounds 9-11 and the zero
     round and place rows hid until one scrolled inside it. Now only sideways scrolling stays in the box."""
-    from tests.helpers import new_game_form, round_form
+    from tests.helpers import new_game, play_rounds
     from tests.server import Server
     client = app.test_client()
-    url = client.post('/games/new', data=new_game_form(('Ana', 'Bruno', 'Carla', 'Dan'))).headers['Location']
-    for n in range(1, 12):
-        client.post(f'{url}/rounds/{n}', data=round_form(n % 4, points=[None if i == n % 4 else str(n + i)
-                                                                        for i in range(4)]))
+    url = new_game(client, ('Ana', 'Bruno', 'Carla', 'Dan'))
+    play_rounds(client, url, 11, 4, points=lambda seat, n: n + seat)
     context = phone(browser)
     try:
         page = context.new_page()
