@@ -13,6 +13,8 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.helpers import round_forms
+
 ARTIFACTS = Path(__file__).parent / 'artifacts'
 AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
 AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
@@ -306,6 +308,15 @@ def form_token(context, url):
     """The CSRF token of the forms on a page, as this phone's browser has it ('' where CSRF is off)."""
     found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', context.request.get(url).text())
     return found.group(1) if found else ''
+
+
+def save_by_points(context, game, number, players=4):
+    """Save round `number` of the game as another phone of its scorekeeper's would, with this
+    phone's cookies and CSRF token: seat 0 went out, every other seat 5 points (round_forms)."""
+    form = dict(round_forms(number, players, went_out=0, points=5))[number]
+    url = f'{game}/rounds/{number}'
+    r = context.request.post(url, form={**form, 'csrf_token': form_token(context, url)}, max_redirects=0)
+    assert r.status == 302, r.text()[:500]
 
 
 def share_keeping(keeper, other, url, mode='share'):

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import PHONE, no_horizontal_scroll, phone, shot, start_game, tap_cards
+from tests.browser import PHONE, no_horizontal_scroll, phone, save_by_points, shot, start_game, tap_cards
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -20,17 +20,6 @@ HANDS = {1: 'AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC 2C',
 
 def new_game(page, base, players=PLAYERS):
     return start_game(page, base, players)
-
-
-def save_by_points(context, game, number, players=len(PLAYERS)):
-    """Save a round quickly through the page's own form (same cookies and CSRF token), all points."""
-    page = context.request.get(f'{game}/rounds/{number}').text()
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    form = {'csrf_token': token, 'version': '0', 'went_out': '0'}
-    for seat in range(players):
-        form.update({f'entries-{seat}-cards': '', f'entries-{seat}-points': '' if seat == 0 else '5'})
-    r = context.request.post(f'{game}/rounds/{number}', form=form, max_redirects=0)
-    assert r.status == 302, r.text()[:500]
 
 
 def test_round_11_for_four_players_in_at_most_50_taps(browser, server):

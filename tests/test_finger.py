@@ -14,8 +14,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import SIZES, Finger, phone_at, settled, shot, start_game
-from tests.test_fast_entry import save_by_points
+from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.browser import phone_in, start_game
-from tests.test_fast_entry import save_by_points
+from tests.browser import phone_in, save_by_points, start_game
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect

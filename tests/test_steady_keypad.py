@@ -11,9 +11,8 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import SIZES, Finger, phone_at, settled, shot, start_game, tap_cards
+from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards
 from tests.helpers import LANGUAGES
-from tests.test_fast_entry import save_by_points
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect

@@ -89,8 +89,7 @@ def test_a_round_undone_to_nothing_and_saved_again_never_reuses_a_version(app, c
 
 
 def test_the_offer_goes_away_on_every_phone_once_another_phone_saves(browser, server):
-    from tests.browser import expect, phone, share_keeping, start_game
-    from tests.test_fast_entry import save_by_points
+    from tests.browser import expect, phone, save_by_points, share_keeping, start_game
     first, second = phone(browser), phone(browser)
     page = first.new_page()
     url = start_game(page, server.url, ['Ana', 'Bruno', 'Carla', 'Dan'])
