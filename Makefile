@@ -69,12 +69,13 @@ caddy:
 lint: node_modules/.ci
 	node_modules/.bin/eslint .
 
-# Everything, spread over the machine's cores (pytest-xdist, each worker with its own Chromium), then
+# Everything, spread over the machine's cores (pytest-xdist, each worker with its own Chromium, handed
+# the next test as it is free: the `long` ones first), then
 # the tests marked `serial` (they need the machine to themselves: a CPU budget, a server killed, a
 # deadline under load) one at a time. Python keeps its compiled modules, as in `make check`.
 test: export PYTHONDONTWRITEBYTECODE =
 test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist worksteal -m "not serial"
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist load -m "not serial"
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -m serial
 
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the

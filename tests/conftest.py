@@ -40,10 +40,19 @@ def pytest_sessionstart(session):
 
 
 def pytest_collection_modifyitems(items):
-    """Every test that drives Chromium is marked `browser`: `pytest -m 'not browser'` runs the quick core."""
+    """Every test that drives Chromium is marked `browser`: `pytest -m 'not browser'` runs the quick core.
+    The tests marked `long` come first, so that spread over the cores (pytest-xdist hands each
+    worker the next test as it is free) the run does not end with one core on a long test alone."""
     for item in items:
         if 'browser' in getattr(item, 'fixturenames', ()):
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: -minutes(item))
+
+
+def minutes(item):
+    """About how many minutes a test marked `long` takes (`@pytest.mark.long(9)`; 1 if unsaid; 0 unmarked)."""
+    mark = item.get_closest_marker('long')
+    return 0 if mark is None else (mark.args[0] if mark.args else 1)
 
 
 class CompiledTemplates(jinja2.BytecodeCache):

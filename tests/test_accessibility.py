@@ -58,6 +58,7 @@ def pages_of_a_game(page, base):
 
 @pytest.mark.parametrize('language', LANGUAGES)
 @pytest.mark.parametrize('dark', [False, True], ids=['light', 'dark'])
+@pytest.mark.long
 def test_every_page_passes_axe(browser, server, dark, language):
     context = phone_in(browser, server, language, dark, bypass_csp=True)
     page = context.new_page()

@@ -49,6 +49,7 @@ def rounds(client, path):
     return {r['round']: r['entries'] for r in client.get(path + '/export.json').get_json()['rounds']}
 
 
+@pytest.mark.long
 def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
     app.config['OFFLINE_SEND_AGAIN_MS'] = 500          # the phone tries again twice a second, not every 15 s
     client = app.test_client()

@@ -440,6 +440,7 @@ def save_offline(page, url, n, out, points=None, unsent=1):
 
 
 @pytest.mark.browser
+@pytest.mark.long(3)
 def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
     """Eleven rounds entered with no network (preview, save, sheet), then the network comes back:
     they are sent in order, the server keeps the same scores, and a follower sees them arrive."""
@@ -625,6 +626,7 @@ def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
 
 
 @pytest.mark.browser
+@pytest.mark.long(3)
 def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_returns(app, browser):
     """With no network, a new game is made on the phone by the same checks as the server's, played
     (preview, save, the sheet, a reload), and once the network returns it is made on the server
@@ -693,6 +695,7 @@ def make_offline(page, server, title=''):
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from_there(app, browser):
     """The start page lists what this phone has not sent, and sends it from there once the server
     answers: the game made offline is then in the server's own list."""
@@ -721,6 +724,7 @@ def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, browser):
     """An installed app opens on the start page: with no network it lists the games kept on this
     phone, each where it stands, and opens them; a game not kept says so. Once the server answers,
@@ -767,6 +771,7 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_a_game_made_offline_whose_id_was_taken_goes_on_under_a_new_one(app, browser):
     """Another browser sent a game under the same id first (only a hostile one could): the phone's
     game is not merged into it, and an id is never used twice (issue 36). The server makes the

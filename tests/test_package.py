@@ -64,6 +64,7 @@ def get(url):
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_pip_install_gives_the_command_that_serves_the_app(tmp_path):
     source, env_folder, home = tmp_path / 'clone', tmp_path / 'venv', tmp_path / 'home'
     source.mkdir()

@@ -48,6 +48,7 @@ CASES = [(language, count, title) for language in LANGUAGES for count in (2, 4, 
 
 
 @pytest.mark.browser
+@pytest.mark.long
 def test_no_text_overlaps_or_is_cut(app, browser):
     """Chromium draws each picture in its embedded font; every text box lies inside the picture and
     clear of every other one."""

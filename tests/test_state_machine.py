@@ -10,6 +10,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -30,13 +31,25 @@ def entries_of(form):
             for i, p in enumerate(PLAYERS)]
 
 
+APP = {}
+
+
+def shared_app():
+    """One app and database for every run of the machine in this process: each run is a new game
+    played by new browsers (their own cookies), so no run sees another's, and none pays for making
+    an app."""
+    if 'app' not in APP:
+        APP['folder'] = tempfile.TemporaryDirectory()
+        APP['app'] = new_app({'TESTING': True, 'DATABASE': str(Path(APP['folder'].name) / 'sm.sqlite'),
+                              'SECRET_KEY': 'sm', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
+    return APP['app']
+
+
 class Table(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self.folder = tempfile.TemporaryDirectory()
-        self.app = new_app({'TESTING': True, 'DATABASE': str(Path(self.folder.name) / 'sm.sqlite'),
-                               'SECRET_KEY': 'sm', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
+        self.app = shared_app()
         self.phones = {name: self.app.test_client() for name in PHONES}
         r = self.phones['A'].post('/games/new', data=new_game_form(PLAYERS, first_dealer='0'))
         self.url = r.headers['Location']
@@ -52,9 +65,6 @@ class Table(RuleBasedStateMachine):
         self.seated = False
         self.last_undo = False
         STEPS['runs'] += 1
-
-    def teardown(self):
-        self.folder.cleanup()
 
     def next_round(self):
         return max(self.rounds, default=0) + 1
@@ -258,8 +268,11 @@ class Table(RuleBasedStateMachine):
 
 
 Table.TestCase.settings = settings(examples(200), stateful_step_count=steps(40), deadline=None)
-test_two_phones_and_a_network = Table.TestCase
+test_two_phones_and_a_network = pytest.mark.long(5)(Table.TestCase)
 
 
 def teardown_module():
+    if 'folder' in APP:
+        APP.pop('folder').cleanup()
+        APP.clear()
     print(f"\nstate machine: {STEPS['runs']} runs, {STEPS['count']} steps checked")
