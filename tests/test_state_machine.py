@@ -267,7 +267,7 @@ class Table(RuleBasedStateMachine):
                 assert entries in listed.get(number, []), (number, entries)
 
 
-Table.TestCase.settings = settings(examples(200), stateful_step_count=steps(40), deadline=None)
+Table.TestCase.settings = settings(examples(100), stateful_step_count=steps(40), deadline=None)
 test_two_phones_and_a_network = pytest.mark.long(5)(Table.TestCase)
 
 
