@@ -119,9 +119,11 @@ def phone_at(browser, server, language='en', size=SIZES[0]):
     return context, page
 
 
-# The page has settled: the keypad is not settling (its finger guard, keypad/guard.js) and no hand's
-# preview is on its way (aria-busy while its penalty is asked, picker.js).
-SETTLED = """() => !document.documentElement.dataset.settling && !document.querySelector('.preview[aria-busy="true"]')"""
+# The page has settled: its scripts have run (a page the app moved to, not page.goto's, may still be
+# loading: the finger guard starts when picker.js runs), the keypad is not settling (its finger guard,
+# keypad/guard.js) and no hand's preview is on its way (aria-busy while its penalty is asked, picker.js).
+SETTLED = """() => document.readyState === 'complete' && !document.documentElement.dataset.settling
+  && !document.querySelector('.preview[aria-busy="true"]')"""
 
 
 def settled(page):
