@@ -369,8 +369,7 @@ def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
         context = keeper_phone(browser)
         page = context.new_page()
         url = kept(page, server.url)
-        page.goto(url + '/rounds/1')                                      # the round page starts the scorer
-        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'")
+        page.goto(url + '/rounds/1')                                      # the first question starts the scorer
         answers = page.evaluate("""async (queries) => {
             const { ask } = await import('/static/js/offline.js');
             return ask('solve_many', { queries });
@@ -440,29 +439,37 @@ def save_offline(page, url, n, out, points=None, unsent=1):
 
 
 @pytest.mark.browser
-@pytest.mark.long(3)
-def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
-    """Eleven rounds entered with no network (preview, save, sheet), then the network comes back:
-    they are sent in order, the server keeps the same scores, and a follower sees them arrive."""
-    from tests.browser import axe_violations, expect, phone, shot
+@pytest.mark.long(2)
+def test_a_game_ended_offline_then_back_with_a_follower_watching(app, browser):
+    """A game's last three rounds entered with no network (preview, save, sheet; the eight before
+    saved with one), then the network comes back: they are sent in order, the server keeps the same
+    scores, and a follower sees them arrive."""
+    from scorer.reading import symbols
+    from tests.browser import axe_violations, expect, phone, save_by_points, shot
     client = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
+        for n in range(1, 9):
+            save_by_points(keeper, url, n, players=len(PLAYERS))
+        revision = keeper.request.get(url + '/offline.json').json()['revision']
+        page.goto(url)                                                  # the phone keeps the game as it is now
+        page.wait_for_function("(r) => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').endsWith(':' + r)",
+                               arg=str(revision))
         follower = phone(browser)
         watching = follower.new_page()
         watching.goto(url)
         keeper.set_offline(True)
-        for n in range(1, 12):
-            save_offline(page, url, n, out=(n - 1) % 3, unsent=n)
-            if n == 1:
+        for n in range(9, 12):
+            save_offline(page, url, n, out=(n - 1) % 3, unsent=n - 8)
+            if n == 9:
                 shot(page, 'offline-banner')
         expect(page.locator('#live .banner.done')).to_be_visible()      # game over, drawn here
         page.reload()                                                                  # still there after a reload
         expect(page.locator('#live .banner.done')).to_be_visible()
-        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (11)')
+        expect(page.locator('.offline-line')).to_contain_text('Not sent yet (3)')
         assert kept_releases(watching) == []                                                  # never a follower's
-        page.locator('#live a.score-link').first.click()                               # a score: its round, to correct
-        page.wait_for_url(re.compile(r'/rounds/1$'))
-        expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')             # as saved on this phone
+        page.locator('#live a.score-link[href*="/scores/9/"]').first.click()            # a score: its round, to correct
+        page.wait_for_url(re.compile(r'/rounds/9$'))
+        expect(page.locator('#entries-0-cards')).to_have_value(symbols(' '.join(HAND[:11])))   # as saved on this phone
         page.goto(url + '/print')                                                      # not kept: back to the sheet
         page.wait_for_url(url)
         expect(page.locator('#live .banner.done')).to_be_visible()
@@ -472,7 +479,7 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
         with page.expect_download() as download:                                      # the game file, made here
             page.get_by_role('link', name='Export game file').click()
         made_here = json.loads(open(download.value.path(), encoding='utf-8').read())
-        assert client.get(path + '/export.json').get_json()['rounds'] == []  # nothing sent yet
+        assert len(client.get(path + '/export.json').get_json()['rounds']) == 8   # nothing sent yet
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet')
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == list(range(1, 12))
@@ -488,11 +495,20 @@ def test_a_whole_game_offline_then_back_with_a_follower_watching(app, browser):
 def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser):
     """With no network, a round where two went out is not kept at once: the phone shows the server's
     own box (games/_doubts.html, drawn by the phone's scorer) above the form; once its box is ticked,
-    Save keeps the round on the phone."""
+    Save keeps the round on the phone. The phone's Python starts only once the network goes: with
+    one, the server previews."""
     from tests.browser import axe_violations, expect, shot
     with keeping(app, browser) as (server, keeper, page, url, path):
-        keeper.set_offline(True)
+        workers = []
+        page.on('worker', lambda worker: workers.append(worker.url))
         page.goto(f'{url}/rounds/1')
+        page.locator('#entries-1-cards').fill('KS 2D 9C')
+        expect(page.locator('.preview[data-seat="1"] .penalty')).to_contain_text('Penalty 21')   # the server's
+        assert workers == []
+        page.locator('#entries-1-cards').fill('')
+        keeper.set_offline(True)
+        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'")
+        assert [w for w in workers if w.endswith('/worker.js')]
         page.locator('#went_out-0').check()
         page.locator('#went_out-1').check()
         page.locator('#entries-2-points').fill('7')
@@ -513,7 +529,7 @@ def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser
 def test_a_service_worker_update_during_a_game(app, browser):
     """A new release while a game is on: the phone fetches the new bundle, drops the old one, and
     keeps playing offline on the new one alone; the round it held meanwhile is sent."""
-    from tests.browser import expect
+    from tests.browser import expect, until
     client = app.test_client()
     with keeping(app, browser) as (server, keeper, page, url, path):
         old = page.evaluate('localStorage.getItem("offline-release")')
@@ -526,11 +542,7 @@ def test_a_service_worker_update_during_a_game(app, browser):
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 1
         page.goto(url)                                                  # the next page: the new service worker
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').startsWith('release-two:')")
-        for _ in range(100):                                            # the old release's files go
-            if kept_releases(page) == ['release-two']:
-                break
-            page.wait_for_timeout(100)
-        assert kept_releases(page) == ['release-two']
+        until(page, lambda: kept_releases(page) == ['release-two'], "the old release's own files gone")
         keeper.set_offline(True)
         save_offline(page, url, 2, out=1)
         keeper.set_offline(False)
@@ -696,41 +708,14 @@ def make_offline(page, server, title=''):
 
 @pytest.mark.browser
 @pytest.mark.long
-def test_games_made_or_played_offline_are_listed_on_the_start_page_and_sent_from_there(app, browser):
-    """The start page lists what this phone has not sent, and sends it from there once the server
-    answers: the game made offline is then in the server's own list."""
-    from tests.browser import axe_violations, expect, shot
-    client = app.test_client()
-    with keeping(app, browser) as (server, keeper, page, url, path):
-        keeper.set_offline(True)
-        made = make_offline(page, server, title='Train').replace(server.url, '')
-        save_offline(page, page.url, 1, out=2)
-        save_offline(page, url, 1, out=0)                         # and a round of the game kept before
-        keeper.route('**/offline/token', lambda route: route.abort())  # the server not answering yet (nor to the worker)
-        keeper.set_offline(False)
-        page.goto(server.url + '/')
-        listed = page.locator('#offline .kept-here')
-        expect(listed).to_contain_text('Train Ana, Bruno, Zoë · Not sent yet (1) · round 2 of 11')
-        expect(listed).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 2 of 11')     # played now, as the sheet says
-        assert listed.locator('li').count() == 2
-        assert listed.locator(f'a[href="{made}"]').count() == 1
-        shot(page, 'offline-start-page')
-        assert axe_violations(page) == []
-        keeper.unroute('**/offline/token')                                 # it answers: sent within 15 s
-        expect(page.locator(f'main > section:not(#offline) a[href="{made}"]')).to_be_visible()  # the server's list
-        expect(listed).to_be_hidden()
-        assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
-        assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
-
-
-@pytest.mark.browser
-@pytest.mark.long
 def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, browser):
     """An installed app opens on the start page: with no network it lists the games kept on this
-    phone, each where it stands, and opens them; a game not kept says so. Once the server answers,
-    what waits is sent and the page is the server's again."""
+    phone, each where it stands, and opens them; a game not kept says so. With the network back but
+    the server not answering yet, the server's start page lists what this phone has not sent; once
+    the server answers, it is sent from there and the page is the server's alone."""
     from tests.browser import axe_violations, expect, shot
     client = app.test_client()
+    app.config['OFFLINE_SEND_AGAIN_MS'] = 500          # the phone tries again twice a second, not every 15 s
     with keeping(app, browser) as (server, keeper, page, url, path):
         page.evaluate("""async () => {            // a phone that kept its game before the start page was kept
             localStorage.removeItem('kept-shared-pages');
@@ -742,11 +727,12 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
         keeper.set_offline(True)
         save_offline(page, url, 1, out=0)
         made = make_offline(page, server, title='Train <b>').replace(server.url, '')
+        save_offline(page, page.url, 1, out=2)
         page.goto(server.url + '/')
         expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games go on here.')
         listed = page.locator('#offline .kept-here li')
         expect(listed).to_have_count(2)
-        expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Made here, not sent yet · round 1 of 11')
+        expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Not sent yet (1) · round 2 of 11')
         expect(listed.filter(has=page.locator(f'a[href="{path}"]'))).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 2 of 11')
         assert page.locator('main > section:not(#offline)').count() == 0   # no stale copy of the server's lists
         assert unquote(page.get_by_role('link', name='Español').get_attribute('href')) == '/language/es?next=/'
@@ -763,10 +749,22 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
         expect(page.locator('.offline-line')).to_have_text('Not kept on this phone.')
         page.goto(server.url + '/')
         expect(listed).to_have_count(2)
-        keeper.set_offline(False)                                           # the server answers: all sent, its page
+        keeper.route('**/offline/token', lambda route: route.abort())      # the server not answering yet (nor to the worker)
+        keeper.set_offline(False)
+        page.goto(server.url + '/')                                          # the server's page, and what waits here
+        kept_here = page.locator('#offline .kept-here')
+        expect(kept_here).to_contain_text('Train <b> Ana, Bruno, Zoë · Not sent yet (1) · round 2 of 11')
+        expect(kept_here).to_contain_text('Ana, Bruno, Zoë Not sent yet (1) · round 2 of 11')   # played now, as the sheet says
+        assert kept_here.locator('li').count() == 2
+        assert kept_here.locator(f'a[href="{made}"]').count() == 1
+        shot(page, 'offline-start-page')
+        assert axe_violations(page) == []
+        keeper.unroute('**/offline/token')                                 # it answers: all sent, its page
         expect(page.locator(f'main > section:not(#offline) a[href="{made}"]')).to_be_visible()
         expect(page.locator(f'main > section:not(#offline) a[href="{path}"]')).to_be_visible()
+        expect(kept_here).to_be_hidden()
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
+        assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
         assert client.get(made + '/export.json').get_json()['title'] == 'Train <b>'
 
 

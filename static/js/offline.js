@@ -53,7 +53,7 @@ async function main() {
   const unsent = await countUnsent();
   if (form) roundPage(form);
   window.addEventListener('online', () => { status(); send(); });
-  window.addEventListener('offline', status);
+  window.addEventListener('offline', () => { status(); if (keptMark(game)) warm(); });
   if (PAGE.sendAgainMs) setInterval(() => { if (navigator.onLine) send(); }, PAGE.sendAgainMs);
   status();
   movedNote();

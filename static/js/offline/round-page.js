@@ -10,10 +10,13 @@ import { keys, read, write } from './store.js';
 
 let warming = null;
 
-// Start the scorer on the round page, so that offline the preview answers at once (the sheet
-// starts it only when it has to draw).
+// Start the scorer on the round page once there is no network (or the server did not answer), so
+// that the preview answers at once; with a network the server previews, and the phone spends no
+// CPU or battery on a Python it does not need: it starts when first asked (the sheet starts it only
+// when it has to draw).
 export async function warm() {
-  if (warming || !document.querySelector('form.round-form')) return;
+  const failed = new URL(window.location.href).searchParams.get('offline') === '1';
+  if (warming || (navigator.onLine && !failed) || !document.querySelector('form.round-form')) return;
   const data = await read(keys.game(PAGE.game), null);
   if (data) warming = ask('sheet', { game: data.game }).then(() => { PAGE.box.dataset.warm = '1'; });
 }
