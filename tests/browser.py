@@ -131,6 +131,21 @@ def settled(page):
     page.wait_for_function(SETTLED)
 
 
+def until(page, condition, what):
+    """Wait until condition() holds, for what only Python can see (a route held, the service worker's
+    caches): asked again every 50 ms while the page runs, up to WAIT_MS, the hang guard."""
+    for _ in range(WAIT_MS // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition(), f'never came: {what}'
+
+
+def next_task(page):
+    """Wait until what the page has queued before now has run (a timer of 0 ms in the page)."""
+    page.evaluate('() => new Promise((done) => setTimeout(done, 0))')
+
+
 # Every control a finger may aim at on the round page and "my hand", as (name, box).
 CONTROLS = '''() => [...document.querySelectorAll(
     'form.round-form input:not([type=hidden]), form.hand-form input:not([type=hidden]), .pick, .save-bar button, .picker .key')]

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import PHONE, no_horizontal_scroll, phone, save_by_points, shot, start_game, tap_cards
+from tests.browser import PHONE, no_horizontal_scroll, phone, save_by_points, shot, start_game, tap_cards, until
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
@@ -134,8 +134,7 @@ def test_the_keypad_does_not_open_over_what_was_typed_before_it_started(browser,
     expect(page.locator('#entries-0-cards')).to_be_visible()
     page.locator('#player-1').get_by_label('went out').check()
     page.locator('#entries-0-cards').fill('KH 5C')
-    page.wait_for_timeout(300)
-    assert held                                  # the page's request (and the service worker's copy, if asked)
+    until(page, lambda: held, 'picker.js asked for')   # the page's request (and the service worker's copy, if asked)
     for route in held:
         route.continue_()
     expect(page.locator('#player-0').get_by_role('button', name='Tap cards')).to_be_visible()   # it started

@@ -3,7 +3,7 @@ there (the page is not a secure context: plain HTTP on a table's LAN address), w
 
 import pytest
 
-from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, axe_violations, expect, shot, start_game
+from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, axe_violations, expect, next_task, shot, start_game
 
 
 @pytest.fixture
@@ -31,7 +31,8 @@ def test_the_sheet_says_when_offline_play_is_not_possible(app, lan_browser):
             expect(line).to_have_text('En esta dirección no se puede jugar sin conexión: hace falta HTTPS. '
                                       'Cómo jugar sin conexión')
             below = page.locator('#live').bounding_box()
-            page.wait_for_timeout(500)
+            page.wait_for_function("() => document.readyState === 'complete'")   # every script has run
+            next_task(page)
             assert page.locator('#live').bounding_box() == below                 # shown as the page was drawn
             shot(page, 'offline-not-possible-es')
             assert axe_violations(page) == []

@@ -18,14 +18,23 @@ WATCH_SAVE = '''() => {
 }'''
 
 
+# Each live stream's failures, counted before the page's own handler hears of them (live.js).
+COUNT_STREAM_ERRORS = '''window.streamErrors = 0;
+window.EventSource = class extends window.EventSource {
+  constructor(...args) { super(...args); this.addEventListener('error', () => { window.streamErrors += 1; }); }
+};'''
+
+
 @pytest.mark.browser
 def test_a_scorekeeper_offline_sees_the_sheet_as_it_is_and_the_save_saying_it_saves(app, browser):
-    from tests.browser import expect, shot
+    from tests.browser import expect, next_task, shot
     with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.add_init_script(COUNT_STREAM_ERRORS)
         keeper.set_offline(True)
         page.reload()                                                   # the page, kept by the service worker
         expect(page.locator('.offline-line')).to_have_text('Offline: the game goes on here.')
-        page.wait_for_timeout(3000)                                     # the stream has failed by now
+        page.wait_for_function('() => window.streamErrors > 0')         # the stream has failed
+        next_task(page)                                                 # and the page has heard of it
         assert page.locator('#live.stale').count() == 0                 # not dimmed
         expect(page.locator('#live-status')).to_be_hidden()             # nor "Reconnecting…"
         line = page.locator('.offline-line').bounding_box()['x']

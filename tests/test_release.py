@@ -24,6 +24,7 @@ class Recorded:
 
 @pytest.mark.browser
 def test_the_service_worker_keeps_pyodide_and_the_packages_across_a_release(app, browser):
+    from tests.browser import until
     from tests.test_offline import keeping, kept_releases
     with keeping(app, browser) as (server, keeper, page, url, path):
         old = page.evaluate('localStorage.getItem("offline-release")')
@@ -35,11 +36,7 @@ def test_the_service_worker_keeps_pyodide_and_the_packages_across_a_release(app,
         page.goto(url)
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '')"
                                ".startsWith('release-two:')")
-        for _ in range(100):                                        # the old release's own files go
-            if kept_releases(page) == ['release-two']:
-                break
-            page.wait_for_timeout(100)
-        assert kept_releases(page) == ['release-two']
+        until(page, lambda: kept_releases(page) == ['release-two'], "the old release's own files gone")
         kept = [p for p in bundle_paths(page) if p.startswith(('/offline/pyodide/', '/offline/packages/'))]
         assert kept == pyodide                                      # Pyodide and the packages stay
         assert '/offline/release-two/python.zip' in asked.paths
