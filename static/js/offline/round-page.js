@@ -10,13 +10,15 @@ import { keys, read, write } from './store.js';
 
 let warming = null;
 
+// This page was served by the phone because the server just failed to answer (?offline=1).
+const serverFailed = () => new URL(window.location.href).searchParams.get('offline') === '1';
+
 // Start the scorer on the round page once there is no network (or the server did not answer), so
 // that the preview answers at once; with a network the server previews, and the phone spends no
 // CPU or battery on a Python it does not need: it starts when first asked (the sheet starts it only
 // when it has to draw).
 export async function warm() {
-  const failed = new URL(window.location.href).searchParams.get('offline') === '1';
-  if (warming || (navigator.onLine && !failed) || !document.querySelector('form.round-form')) return;
+  if (warming || (navigator.onLine && !serverFailed()) || !document.querySelector('form.round-form')) return;
   const data = await read(keys.game(PAGE.game), null);
   if (data) warming = ask('sheet', { game: data.game }).then(() => { PAGE.box.dataset.warm = '1'; });
 }
@@ -32,7 +34,7 @@ export function roundPage(form) {
   if (PAGE.kind !== 'made-here') fillFromPhone(form, number);   // a page made here was filled as it was drawn
   // With a network the form posts as always; this phone keeps the round when there is none, when
   // rounds wait to be sent before it (they go first), or when the server just failed to answer.
-  const failed = new URL(window.location.href).searchParams.get('offline') === '1';
+  const failed = serverFailed();
   form.addEventListener('submit', async (e) => {
     if (form.dataset.native) return;
     // Decided before anything is awaited: a submit's default can only be stopped at once.
