@@ -327,13 +327,18 @@ def form_token(context, url):
     return found.group(1) if found else ''
 
 
-def save_by_points(context, game, number, players=4):
-    """Save round `number` of the game as another phone of its scorekeeper's would, with this
-    phone's cookies and CSRF token: seat 0 went out, every other seat 5 points (round_forms)."""
-    form = dict(round_forms(number, players, went_out=0, points=5))[number]
+def save_round(context, game, number, form):
+    """Save round `number` of the game from its form (tests.helpers.round_form) as another phone of
+    its scorekeeper's would, with this phone's cookies and CSRF token; it must be saved."""
     url = f'{game}/rounds/{number}'
     r = context.request.post(url, form={**form, 'csrf_token': form_token(context, url)}, max_redirects=0)
     assert r.status == 302, r.text()[:500]
+
+
+def save_by_points(context, game, number, players=4):
+    """Save round `number` as another phone would (save_round): seat 0 went out, every other seat 5
+    points (round_forms)."""
+    save_round(context, game, number, dict(round_forms(number, players, went_out=0, points=5))[number])
 
 
 def share_keeping(keeper, other, url, mode='share'):
