@@ -148,11 +148,13 @@ def browser():
 
 
 @pytest.fixture
-def server(tmp_path):
-    """The app on a fresh database, served on a loopback port for the browser."""
+def server(tmp_path, request):
+    """The app on a fresh database, served on a loopback port for the browser. Its phones keep a game's
+    pages, but the offline bundle (Pyodide, 14 MB a new phone) only for a test marked `pyodide`: the
+    others never play offline, and fetching it was a third of what a journey cost."""
     from tests.server import Server
     app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
-                   **TESTS_RATES})
+                   'OFFLINE_BUNDLE': request.node.get_closest_marker('pyodide') is not None, **TESTS_RATES})
     with Server(app) as s:
         yield s
 

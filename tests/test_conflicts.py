@@ -12,7 +12,7 @@ from tests.browser import axe_violations, expect, phone_in, share_keeping, shot
 from tests.server import Server
 from tests.test_offline import kept
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pyodide]        # the phones play offline on their Python
 
 ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarme con la otra (la mía queda aparte, abajo)',
       'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'Guardada allí'}

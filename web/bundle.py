@@ -105,8 +105,10 @@ def release():
 
 
 def available():
-    """Whether offline play can be offered: Pyodide is installed (make does it)."""
-    return available_in(node_modules())
+    """Whether offline play can be offered: Pyodide is installed (make does it), and the app was not
+    told to leave it out (OFFLINE_BUNDLE false: the browser tests whose phones never play offline, so
+    that each new phone does not fetch and keep its 14 MB; the game's pages are kept all the same)."""
+    return current_app.config.get('OFFLINE_BUNDLE', True) and available_in(node_modules())
 
 
 def available_in(folder):
