@@ -8,6 +8,7 @@ PORT ?= 5000
 TABLES ?= 50
 PUSH_TABLES ?= 500
 SECONDS ?= 60
+WORKERS ?= $(shell echo $$(( 2 * $$(nproc) )))
 
 .PHONY: run test check lint docs bench worst load slow stalls history crowd soak chromium caddy clean translations catalogs
 
@@ -69,13 +70,14 @@ caddy:
 lint: node_modules/.ci
 	node_modules/.bin/eslint .
 
-# Everything, spread over the machine's cores (pytest-xdist, each worker with its own Chromium, handed
-# the next test as it is free: the `long` ones first), then
+# Everything, spread over twice as many workers as the machine has cores (pytest-xdist, each worker
+# with its own Chromium, handed the next test as it is free: the `long` ones first): a browser test
+# spends half its time waiting for its page, so two workers a core keep the cores busy; then
 # the tests marked `serial` (they need the machine to themselves: a CPU budget, a server killed, a
 # deadline under load) one at a time. Python keeps its compiled modules, as in `make check`.
 test: export PYTHONDONTWRITEBYTECODE =
 test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist load -m "not serial"
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(WORKERS) --dist load -m "not serial"
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -m serial
 
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the
