@@ -49,7 +49,9 @@ translations: $(VENV)/.app
 	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d translations
 
+# Every setting read first (web/settings.py): a bad one stops it with one line naming it.
 run: $(VENV)/.app node_modules/.ci catalogs
+	@$(PY) -m web.settings
 	@echo '==> the development server on http://$(HOST):$(PORT) (Ctrl-C stops it)'
 	@$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
