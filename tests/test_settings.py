@@ -5,6 +5,7 @@ import json
 import logging
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -190,3 +191,40 @@ def test_the_secret_key_lives_beside_the_database_in_a_folder_of_its_owner(tmp_p
     app_module.create_app()
     folder = tmp_path / 'user-data' / 'three-thirteen'
     assert (folder / 'secret_key').exists() and oct(folder.stat().st_mode & 0o777) == oct(0o700)
+
+
+def quick_stop(stop, env):
+    """`three-thirteen serve` with one worker, asked one page, then stopped (`stop`: the signal to its
+    process group, as systemd or Ctrl-C send it) as soon as that page came: (stdout, stderr) lines."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, '-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{port}', '--workers', '1'],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f'http://127.0.0.1:{port}/', timeout=5).read()   # starts the solver's process
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, server.communicate()
+                time.sleep(0.1)
+    finally:
+        os.killpg(server.pid, stop)
+        out, err = server.communicate(timeout=60)
+    return out.splitlines(), err.splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('stop', [signal.SIGTERM, signal.SIGINT])
+def test_with_json_logs_every_line_of_both_streams_is_json_and_a_stop_prints_no_traceback(stop, tmp_path):
+    """The start banner, gunicorn's own lines, the access log on stdout: each line one JSON object; and
+    the pool's processes end quietly with their server, however soon after its first request."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, 'SCORER_LOG_FORMAT': 'json',
+           'SCORER_ACCESS_LOG': '-', 'SCORER_DATABASE': str(tmp_path / 'db.sqlite'), 'SCORER_SECRET_KEY': 'logs'}
+    out, err = quick_stop(stop, env)
+    entries = [json.loads(line) for line in out + err]             # every line of both streams: JSON
+    assert any(e['message'].startswith('three-thirteen ') and 'the data in' in e['message'] for e in entries)
+    assert any('Booting worker' in e['message'] for e in entries)
+    assert any(e.get('path') == '/' and e.get('status') == 200 for e in entries)
+    assert not [e for e in entries if 'Traceback' in json.dumps(e)]

@@ -118,8 +118,8 @@ def address(text):
 
 
 def existing_file(text):
-    """A file that is there."""
-    if not Path(text).is_file():
+    """A file that is there (or nothing: empty is none)."""
+    if text and not Path(text).is_file():
         raise ValueError('no such file')
 
 
