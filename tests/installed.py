@@ -16,6 +16,9 @@ from pathlib import Path
 from tests.server import ROOT
 
 BUILD_SECONDS = 1800         # a hang guard: npm ci, the fonts unpacked and the Python packages, on a busy machine
+# The hang guard of a test that uses the install (pytest-timeout counts the fixture's making in the
+# first test to ask for it): the build's, and pytest.ini's own for the test itself.
+INSTALL_SECONDS = BUILD_SECONDS + 600
 
 
 def run(*args, **kwargs):

@@ -16,7 +16,7 @@ import pytest
 
 from scorer.reading import symbols
 from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, Finger, expect, settled, shot, start_game
-from tests.installed import serve
+from tests.installed import INSTALL_SECONDS, serve
 from tests.server import LOOSE_RATES, free_port
 
 NAME = 'table.test'          # the table's server, as the phones name it (mapped to loopback for Chromium)
@@ -114,6 +114,7 @@ def enter_round_by_finger(page, sheet):
 
 @pytest.mark.slow
 @pytest.mark.long(8)
+@pytest.mark.timeout(INSTALL_SECONDS)
 @pytest.mark.browser
 def test_the_installed_app_behind_caddy_a_round_by_finger_then_one_offline(behind_caddy, browser, tmp_path):
     url, port, home = behind_caddy

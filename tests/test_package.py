@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.installed import serve
+from tests.installed import INSTALL_SECONDS, serve
 from tests.server import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +82,7 @@ def carried(where):
 
 @pytest.mark.slow
 @pytest.mark.long(6)
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_pipx_install_on_a_clean_clone_carries_every_file_the_clone_serves_and_no_name_but_its_own(installed):
     """`pipx install .` with nothing built (tests/installed.py): the wheel holds every file the clone
     serves, the picture's fonts among them; and it puts no name on the environment's path but its own
@@ -98,6 +99,7 @@ def test_pipx_install_on_a_clean_clone_carries_every_file_the_clone_serves_and_n
 
 @pytest.mark.slow
 @pytest.mark.long(6)
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_installed_beside_another_distribution_of_a_web_package_each_imports_its_own(installed, tmp_path):
     """The package's folder is on the command's path alone (web/launch.py): with a distribution that
     installs a top-level `web` in the same environment, the command still runs, and every other
@@ -129,6 +131,7 @@ def test_installed_beside_another_distribution_of_a_web_package_each_imports_its
 
 @pytest.mark.slow
 @pytest.mark.long(6)
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_the_installed_command_serves_the_app(installed, tmp_path):
     command, env, home = installed.command, installed.env, installed.home()
     from web import __version__
