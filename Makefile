@@ -27,14 +27,14 @@ $(VENV)/.dev: $(VENV)/.app requirements-dev.txt
 	@touch $@
 
 # The npm packages (package.json, pinned by package-lock.json): the picture's fonts (unpacked to
-# TTF once, about 12 s), Pyodide and idb-keyval for offline play, axe-core, which checks every page
+# TTF once, about a minute on a busy machine), Pyodide and idb-keyval for offline play, axe-core, which checks every page
 # for accessibility in the browser tests, and eslint. Installed, never vendored.
 node_modules/.ci: package-lock.json $(VENV)/.app
 	@command -v npm >/dev/null 2>&1 || { echo '==> npm, from Debian (apt-get install npm)'; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 	@echo '==> the npm packages of package.json into node_modules: fonts, Pyodide (about a minute)'
 	@npm ci --no-audit --no-fund --silent
-	@echo '==> the picture'"'"'s fonts unpacked to TTF (about 15 s)'
+	@echo '==> the picture'"'"'s fonts unpacked to TTF (a minute or so)'
 	@$(PY) -m web.typeface node_modules
 	@touch $@
 
@@ -50,7 +50,9 @@ translations: $(VENV)/.app
 	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d translations
 
+# Every setting read first (web/settings.py): a bad one stops it with one line naming it.
 run: $(VENV)/.app node_modules/.ci catalogs
+	@$(PY) -m web.settings
 	@echo '==> the development server on http://$(HOST):$(PORT) (Ctrl-C stops it)'
 	@$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 

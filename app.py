@@ -27,16 +27,24 @@ class SessionCookies(SecureCookieSessionInterface):
 
 
 def data_folder():
-    """Where the data lives (the database, the secret key, the budgets' counts) unless SCORER_DATABASE
-    names the database: instance/ in a checkout (its Makefile beside this file); installed (the
-    three-thirteen command), systemd's StateDirectory= ($STATE_DIRECTORY), else the user's own data
-    folder (~/.local/share/three-thirteen on Linux)."""
+    """Where the data lives: the database, the secret key and the budgets' counts, side by side. The
+    folder of SCORER_DATABASE when it names the database; else instance/ in a checkout (its Makefile
+    beside this file); installed (the three-thirteen command), systemd's StateDirectory=
+    ($STATE_DIRECTORY), else the user's own data folder (~/.local/share/three-thirteen on Linux)."""
+    if setting('DATABASE'):
+        return os.path.dirname(os.path.abspath(setting('DATABASE')))
     if (ROOT / 'Makefile').exists():
         return str(ROOT / 'instance')
     if os.environ.get('STATE_DIRECTORY'):
         return os.environ['STATE_DIRECTORY'].split(':')[0]
     import platformdirs
     return platformdirs.user_data_dir('three-thirteen', appauthor=False)
+
+
+def make_folder(path):
+    """A folder for the data, made readable by its owner alone (0700) if it is not there."""
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    return path
 
 
 def database():
@@ -54,7 +62,6 @@ def create_app(test_config=None):
     """Create and configure the app."""
     from web.live import TIMINGS as LIVE_TIMINGS, live_timing
     app = Flask(__name__, instance_relative_config=True, instance_path=data_folder())
-    os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         DATABASE=database(),
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
@@ -80,8 +87,9 @@ def create_app(test_config=None):
         app.config.from_pyfile('config.py', silent=True)
     else:
         app.config.from_mapping(test_config)
+    beside = make_folder(os.path.dirname(os.path.abspath(app.config['DATABASE'])))   # the data's, however named
     if not app.config.get('SECRET_KEY'):
-        app.config['SECRET_KEY'] = secret_key(app.instance_path)
+        app.config['SECRET_KEY'] = secret_key(beside)
     if app.config['PROXIES']:
         # Behind a reverse proxy that terminates HTTPS: trust its X-Forwarded-For/-Proto/-Host/-Port,
         # so the app knows the request was secure. Off unless configured (a client could forge them).

@@ -1,14 +1,22 @@
-"""How the package is built (pyproject.toml has the rest): the app as it is in a checkout, in one folder.
+"""How the package is built (pyproject.toml has the rest): the app as it is in a checkout, in one folder
+of its own.
 
 The code reads its files beside itself (templates/, static/, translations/, node_modules/ next to
-scorer/ and web/), so the wheel keeps that layout in site-packages/three_thirteen/, and
-three_thirteen.pth puts that folder on sys.path (`import scorer`, `import web`, `import app` as in a
-checkout). Built once, when the package is built: the catalogs are compiled, and the npm packages the
-app serves (Pyodide, idb-keyval, the picture's fonts) are taken from node_modules, installed with
-`npm ci --omit=dev` first if make has not. Without npm the package is built without them, and the app
-says which feature that leaves out (offline play; the picture in the system's fonts): see docs/deploy.md.
+scorer/ and web/), so the wheel keeps that layout in site-packages/three_thirteen/. That folder is on
+no one's sys.path but the command's: web/launch.py, the entry point, puts it first, so `import web`
+from any other program still finds whatever else is installed under that name (docs/deploy.md).
+
+What the package carries is read off the tree, never listed by hand (`served()`): every file of
+static/ and templates/ at any depth, the compiled catalogs, docs/, and every file of the npm packages
+package.json says the app needs (its `dependencies`; the dev ones are the tests'), with the TTF fonts
+unpacked from them. Built once, when the package is built: the catalogs are compiled, and the npm
+packages are taken from node_modules, installed with `npm ci --omit=dev` first if make has not, and
+the picture's fonts unpacked if they are not. Without npm the package is built without them, and the
+app says which feature that leaves out (offline play; the picture in the system's fonts).
 """
 
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -19,31 +27,47 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 FOLDER = 'three_thirteen'
-FONTS = ('@fontsource/noto-sans', '@fontsource-variable/noto-sans-sc', '@fontsource-variable/noto-sans-jp',
-         '@fontsource-variable/noto-sans-kr')
-FILES = ['gunicorn.conf.py', 'babel.cfg', 'README.md', 'docs/*.md', 'templates/*.html', 'templates/*/*.html', 'templates/*/*.svg',
-         'static/*.*', 'static/js/*.js', 'static/icons/*.png', 'translations/*/LC_MESSAGES/messages.mo',
-         *(f'node_modules/pyodide/{name}' for name in ('package.json', 'pyodide.mjs', 'pyodide.asm.mjs',
-                                                        'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json')),
-         'node_modules/idb-keyval/package.json', 'node_modules/idb-keyval/LICENCE', 'node_modules/idb-keyval/dist/index.js',
-         'node_modules/.picture-fonts/*.ttf',
-         *(f'node_modules/{package}/{name}' for package in FONTS
-           for name in ('package.json', 'LICENSE', 'unicode.json', 'files/*-400-normal.woff2',
-                        'files/*-700-normal.woff2', 'files/*-wght-normal.woff2'))]
+TREES = ('static', 'templates', 'docs')          # every file of these, at any depth
+TOP = ('gunicorn.conf.py', 'babel.cfg', 'README.md', 'package.json')
+FONTS = 'node_modules/.picture-fonts'            # web/typeface.py UNPACKED: the TTF the picture is cut from
+LEFT_OUT = ('.map', '.d.ts', '.pyc')             # an npm package's source maps and typings: nothing reads them
+
+
+def npm_served(root=HERE):
+    """The npm packages the app itself needs: package.json's `dependencies` (not the tests' devDependencies)."""
+    return sorted(json.loads((root / 'package.json').read_text())['dependencies'])
+
+
+def served(root=HERE):
+    """Every file the package carries, relative to the checkout: what the checkout serves or reads."""
+    folders = [root / name for name in TREES] + [root / 'node_modules' / name for name in npm_served(root)]
+    files = [path for folder in folders for path in folder.rglob('*')]
+    files += [*root.glob('translations/*/LC_MESSAGES/*.mo'), *(root / FONTS).glob('*.ttf'), *(root / name for name in TOP)]
+    return sorted({str(path.relative_to(root)) for path in files
+                   if path.is_file() and '__pycache__' not in path.parts and not path.name.endswith(LEFT_OUT)})
+
+
+def say(line):
+    print(f'three-thirteen: {line}', file=sys.stderr, flush=True)
 
 
 def npm_packages():
-    """node_modules as make installs it; else `npm ci` of the served packages, if npm is here."""
-    if (HERE / 'node_modules' / '.ci').exists() or (HERE / 'node_modules' / 'pyodide' / 'pyodide.asm.wasm').exists():
-        return
-    if not shutil.which('npm'):
-        print('three-thirteen: npm is not installed, so the package is built without Pyodide (offline play) '
-              'and the picture\'s fonts (docs/deploy.md)', file=sys.stderr)
-        return
-    print('three-thirteen: npm ci --omit=dev (Pyodide, idb-keyval, the picture\'s fonts)', file=sys.stderr)
-    subprocess.run(['npm', 'ci', '--omit=dev', '--no-audit', '--no-fund', '--silent'], cwd=HERE, check=True)
-    print('three-thirteen: unpacking the picture\'s fonts to TTF', file=sys.stderr)
-    subprocess.run([sys.executable, '-m', 'web.typeface', 'node_modules'], cwd=HERE, check=True)
+    """node_modules as make installs it; else `npm ci` of the served packages, if npm is here; then the
+    picture's fonts unpacked to TTF, if they are not (a build stopped halfway leaves them out)."""
+    modules = HERE / 'node_modules'
+    if not all((modules / name / 'package.json').exists() for name in npm_served()):
+        if not shutil.which('npm'):
+            say('npm is not installed, so the package is built without Pyodide (offline play) and the '
+                "picture's fonts (docs/deploy.md)")
+            return
+        say("npm ci --omit=dev (Pyodide, idb-keyval, the picture's fonts)")
+        subprocess.run(['npm', 'ci', '--omit=dev', '--no-audit', '--no-fund', '--silent'], cwd=HERE, check=True)
+    if not (modules / '.ci').exists():
+        say("the picture's fonts unpacked to TTF (a minute or so)")
+        # web.typeface by its folder, not by the current one: pip and pipx may run this with
+        # PYTHONSAFEPATH=1, which leaves the current folder off sys.path.
+        env = {**os.environ, 'PYTHONPATH': os.pathsep.join(filter(None, [str(HERE), os.environ.get('PYTHONPATH')]))}
+        subprocess.run([sys.executable, '-m', 'web.typeface', str(modules)], cwd=HERE, env=env, check=True)
 
 
 def catalogs():
@@ -53,26 +77,27 @@ def catalogs():
 
 
 class BuildApp(build_py):
-    """build_py, with the catalogs and npm packages made first, and the .pth that puts the folder on sys.path."""
+    """build_py, with the catalogs and npm packages made first, and the files read off the tree then."""
 
     def run(self):
         catalogs()
         npm_packages()
+        self.__dict__.pop('data_files', None)      # read again, now that the catalogs and fonts are there
         super().run()
-        pth = Path(self.build_lib) / f'{FOLDER}.pth'
-        pth.write_text(FOLDER + '\n')
+
+    def find_data_files(self, package, src_dir):
+        """The folder's files: served(), as they are once the catalogs and npm packages are made."""
+        if package != FOLDER:
+            return super().find_data_files(package, src_dir)
+        return [os.path.join(src_dir, name) for name in served()]
 
     def find_package_modules(self, package, package_dir):
         """The checkout's own modules (app.py), not this file."""
         return [m for m in super().find_package_modules(package, package_dir) if m[1] != 'setup']
 
-    def get_outputs(self, include_bytecode=True):
-        return [*super().get_outputs(include_bytecode), str(Path(self.build_lib) / f'{FOLDER}.pth')]
-
 
 setup(
     packages=[FOLDER, f'{FOLDER}.scorer', f'{FOLDER}.web', f'{FOLDER}.web.store'],
     package_dir={FOLDER: '.'},
-    package_data={FOLDER: FILES},
     cmdclass={'build_py': BuildApp},
 )

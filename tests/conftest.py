@@ -168,3 +168,10 @@ def certificate(tmp_path_factory):
                     '-keyout', folder / 'key.pem', '-out', folder / 'cert.pem', '-subj', '/CN=127.0.0.1',
                     '-addext', 'subjectAltName=IP:127.0.0.1'], check=True, capture_output=True)
     return folder / 'cert.pem', folder / 'key.pem'
+
+
+@pytest.fixture(scope='session')
+def installed(tmp_path_factory, worker_id):
+    """The app as deployed: `pipx install .` on a clean clone, once a run (tests/installed.py)."""
+    from tests import installed as deployed
+    return deployed.installed(tmp_path_factory, worker_id)

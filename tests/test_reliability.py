@@ -3,6 +3,7 @@ a value silently, and a backup taken while the app writes is whole."""
 
 import re
 import sqlite3
+import stat
 import subprocess
 import sys
 import threading
@@ -164,6 +165,7 @@ def test_backup_never_overwrites_unless_told(app, tmp_path):
     r = run_backup(app, target, '--force')
     assert r.exit_code == 0, r.output
     assert sqlite3.connect(target).execute('PRAGMA integrity_check').fetchone()[0] == 'ok'
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600          # the owner's alone, as the database is
 
 
 def test_backup_to_a_place_that_cannot_be_written_says_so(app, tmp_path):

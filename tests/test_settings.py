@@ -5,6 +5,7 @@ import json
 import logging
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -94,7 +95,7 @@ def test_the_apps_own_messages_are_json_lines_when_asked(tmp_path, monkeypatch, 
     assert entry['level'] == 'error' and entry['message'] == 'cannot save round 3 of "Ana\n"'
     assert 'No space left on device' in entry['exception'] and entry['time'].endswith('+00:00')
     monkeypatch.setenv('SCORER_LOG_FORMAT', 'yaml')
-    with pytest.raises(ValueError, match="SCORER_LOG_FORMAT is 'yaml'"):
+    with pytest.raises(SettingError, match="SCORER_LOG_FORMAT is 'yaml': give one of text, json"):
         app_module.create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'db.sqlite'), 'SECRET_KEY': 'x'})
     logging.getLogger('app').handlers.clear()
 
@@ -131,3 +132,99 @@ def test_gunicorn_writes_its_access_and_error_logs_as_json_lines(tmp_path):
     assert next(r for r in requests if r['path'] == '/no-such-page')['status'] == 404
     logged = [json.loads(line) for line in errors.read_text().splitlines()]      # every line JSON
     assert any('Booting worker' in e['message'] for e in logged) and all(e['logger'].startswith('gunicorn') for e in logged)
+
+
+@pytest.mark.parametrize('name, value, why', [
+    ('WORKERS', 'two', 'give a whole number'), ('WORKERS', '0', 'give a whole number, 1 or more'),
+    ('BODY_SECONDS', 'nan', 'give a number of seconds above 0'), ('LIVE_KEEPALIVE', 'soon', 'give a number of seconds'),
+    ('POOL_NICE', '40', 'give a whole number from -20 to 19'), ('BIND', 'localhost', 'give host:port'),
+    ('GAME_RATE', 'lots', 'give budgets such as'), ('METRICS', 'maybe', 'give one of 0, 1, true'),
+    ('CERTFILE', '/no/such.pem', 'no such file')])
+def test_a_setting_of_the_wrong_kind_is_refused_as_it_is_read(name, value, why):
+    with pytest.raises(SettingError) as refused:
+        setting(name, environ={f'SCORER_{name}': value})
+    assert str(refused.value).startswith(f'SCORER_{name} is {value!r}: {why}')
+    assert setting(name, 'default', environ={}) == 'default'
+
+
+def started(command, env, timeout=60):
+    return subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          env={**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, **env})
+
+
+@pytest.mark.parametrize('bad, named', [
+    ({'SCORER_WORKERS': 'two'}, "SCORER_WORKERS is 'two': give a whole number"),
+    ({'SCORER_HSTS_SECONDS': '-1'}, "SCORER_HSTS_SECONDS is '-1': give a whole number, 0 or more"),
+    ({'SCORER_SECRET_KEY': 'a', 'SCORER_SECRET_KEY_FILE': '/etc/hostname'},
+     'SCORER_SECRET_KEY and SCORER_SECRET_KEY_FILE are both set: give one')])
+def test_a_bad_or_doubled_setting_stops_the_start_in_one_line_before_any_worker(bad, named, tmp_path):
+    """`three-thirteen serve` and `run`, and make run's first step (python -m web.settings): one line
+    naming the setting, exit status 2, nothing started (no gunicorn, no data folder made)."""
+    env = {**bad, 'SCORER_DATABASE': str(tmp_path / 'data' / 'scorer.sqlite')}
+    for command in (['-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{free_port()}'], ['-m', 'web.cli', 'run'],
+                    ['-m', 'web.settings']):
+        for log_format in ('text', 'json'):
+            result = started(command, {**env, 'SCORER_LOG_FORMAT': log_format})
+            assert result.returncode == 2, (command, result.stderr)
+            lines = result.stderr.splitlines()
+            assert len(lines) == 1 and result.stdout == '', (command, result.stderr)
+            said = json.loads(lines[0])['message'] if log_format == 'json' else lines[0]
+            assert said == f'three-thirteen: {named}', (command, said)
+    assert not (tmp_path / 'data').exists()
+
+
+def test_the_secret_key_lives_beside_the_database_in_a_folder_of_its_owner(tmp_path, monkeypatch):
+    """Installed (no Makefile beside app.py) with SCORER_DATABASE: the key and the counts beside it, the
+    folder made 0700, and no data folder of the user's made."""
+    monkeypatch.setattr(app_module, 'ROOT', tmp_path / 'installed')
+    monkeypatch.setenv('XDG_DATA_HOME', str(tmp_path / 'user-data'))
+    monkeypatch.delenv('SCORER_SECRET_KEY', raising=False)
+    monkeypatch.delenv('STATE_DIRECTORY', raising=False)
+    monkeypatch.setenv('SCORER_DATABASE', str(tmp_path / 'kept' / 'scorer.sqlite'))
+    made = app_module.create_app()
+    kept = tmp_path / 'kept'
+    assert (kept / 'secret_key').read_text() == made.config['SECRET_KEY']
+    assert made.config['LIMITS_DATABASE'] == str(kept / 'scorer-limits.sqlite')
+    assert oct(kept.stat().st_mode & 0o777) == oct(0o700) and oct((kept / 'secret_key').stat().st_mode & 0o777) == oct(0o600)
+    assert not (tmp_path / 'user-data').exists()
+    monkeypatch.delenv('SCORER_DATABASE')                     # the user's own data folder, made 0700 too
+    app_module.create_app()
+    folder = tmp_path / 'user-data' / 'three-thirteen'
+    assert (folder / 'secret_key').exists() and oct(folder.stat().st_mode & 0o777) == oct(0o700)
+
+
+def quick_stop(stop, env):
+    """`three-thirteen serve` with one worker, asked one page, then stopped (`stop`: the signal to its
+    process group, as systemd or Ctrl-C send it) as soon as that page came: (stdout, stderr) lines."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, '-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{port}', '--workers', '1'],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f'http://127.0.0.1:{port}/', timeout=5).read()   # starts the solver's process
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, server.communicate()
+                time.sleep(0.1)
+    finally:
+        os.killpg(server.pid, stop)
+        out, err = server.communicate(timeout=60)
+    return out.splitlines(), err.splitlines()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('stop', [signal.SIGTERM, signal.SIGINT])
+def test_with_json_logs_every_line_of_both_streams_is_json_and_a_stop_prints_no_traceback(stop, tmp_path):
+    """The start banner, gunicorn's own lines, the access log on stdout: each line one JSON object; and
+    the pool's processes end quietly with their server, however soon after its first request."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, 'SCORER_LOG_FORMAT': 'json',
+           'SCORER_ACCESS_LOG': '-', 'SCORER_DATABASE': str(tmp_path / 'db.sqlite'), 'SCORER_SECRET_KEY': 'logs'}
+    out, err = quick_stop(stop, env)
+    entries = [json.loads(line) for line in out + err]             # every line of both streams: JSON
+    assert any(e['message'].startswith('three-thirteen ') and 'the data in' in e['message'] for e in entries)
+    assert any('Booting worker' in e['message'] for e in entries)
+    assert any(e.get('path') == '/' and e.get('status') == 200 for e in entries)
+    assert not [e for e in entries if 'Traceback' in json.dumps(e)]

@@ -15,6 +15,8 @@ from pathlib import Path
 from scorer import __main__ as referee
 
 from . import __version__
+from .logs import say
+from .settings import stop_on_a_bad_setting
 
 ROOT = Path(__file__).resolve().parent.parent       # app.py, gunicorn.conf.py and the app's files
 
@@ -51,14 +53,16 @@ def where():
 
 
 def serve(args):
-    """gunicorn with the production recipe: this very process becomes its master."""
+    """gunicorn with the production recipe: this very process becomes its master, once every setting
+    has been read (a bad one stops it here, before any worker starts)."""
     from gunicorn.app.wsgiapp import WSGIApplication
     if args.bind:
         os.environ['SCORER_BIND'] = args.bind
     if args.workers:
         os.environ['SCORER_WORKERS'] = str(args.workers)
+    stop_on_a_bad_setting()
     for line in where():
-        print(line, file=sys.stderr, flush=True)
+        say(line)
     sys.argv = ['three-thirteen serve', '--config', str(ROOT / 'gunicorn.conf.py'), '--chdir', str(ROOT),
                 'app:create_app()']
     WSGIApplication('%(prog)s').run()
@@ -68,8 +72,9 @@ def serve(args):
 def run(args):
     """The development server (werkzeug's), on this computer by default."""
     from app import create_app
+    stop_on_a_bad_setting()
     for line in where():
-        print(line, file=sys.stderr, flush=True)
+        say(line)
     create_app().run(host=args.host, port=args.port)
     return 0
 

@@ -51,13 +51,16 @@ def backup(source, target, force=False):
     """Copy the database with SQLite's online backup API: consistent while the app keeps writing.
 
     The copy is written beside the target and moved into place only once it is whole and checked,
-    so a failed backup never leaves half a file where a good one was.
+    so a failed backup never leaves half a file where a good one was. The copy is its owner's alone
+    (0600), as the database is: it holds the same names and hashes.
     """
     target = Path(target)
     if target.exists() and not force:
         raise click.ClickException(f'{target} already exists: choose another file, or add --force to replace it')
     partial = target.with_name(target.name + '.partial')
     try:
+        os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+        os.chmod(partial, 0o600)             # one left by a backup that was killed kept its own mode
         src = sqlite3.connect(source)
         dst = sqlite3.connect(partial)
         try:

@@ -11,17 +11,27 @@ from datetime import datetime, timezone
 
 from gunicorn import glogging
 
-from .settings import setting
+from .settings import SettingError, setting
 
-FORMATS = ('text', 'json')
 
 
 def log_format():
-    """'text' or 'json' (SCORER_LOG_FORMAT); anything else is an error at start, never a silent default."""
-    chosen = (setting('LOG_FORMAT') or 'text').strip().lower()
-    if chosen not in FORMATS:
-        raise ValueError(f"SCORER_LOG_FORMAT is {chosen!r}: give one of {', '.join(FORMATS)}")
-    return chosen
+    """'text' or 'json' (SCORER_LOG_FORMAT); anything else is an error at start (web/settings.py KINDS),
+    never a silent default."""
+    return (setting('LOG_FORMAT') or 'text').strip().lower()
+
+
+def say(line, level='info'):
+    """One line of the command's own (where the data lives, a setting that stops the start) on stderr:
+    a JSON object like every other line when SCORER_LOG_FORMAT=json (text if that setting is itself wrong)."""
+    try:
+        as_json = log_format() == 'json'
+    except SettingError:
+        as_json = False
+    if as_json:
+        record = logging.LogRecord('three-thirteen', getattr(logging, level.upper()), '', 0, line, None, None)
+        line = JsonFormatter().format(record)
+    print(line, file=sys.stderr, flush=True)
 
 
 class JsonFormatter(logging.Formatter):

@@ -69,6 +69,13 @@ def exactly(sock, size):
     return b''.join(parts)
 
 
+def child_environment():
+    """The server's environment, with the app's folder first on the path: `-m web.pool` finds this
+    app's module even where the current folder is left off sys.path (PYTHONSAFEPATH) and another
+    distribution installs a `web` of its own (the installed app: web/launch.py)."""
+    return {**os.environ, 'PYTHONPATH': os.pathsep.join(filter(None, [str(ROOT), os.environ.get('PYTHONPATH')]))}
+
+
 class Process:
     """One process of the pool, and the server's end of its socket: ready once it has loaded the
     jobs' modules (a second or so, not counted against its first job's JOB_SECONDS)."""
@@ -77,7 +84,8 @@ class Process:
         mine, theirs = socket.socketpair()
         self.sock, self.jobs = mine, 0
         self.process = subprocess.Popen([sys.executable, '-m', 'web.pool', str(theirs.fileno()), *warm],
-                                        pass_fds=[theirs.fileno()], cwd=ROOT, stdin=subprocess.DEVNULL)
+                                        pass_fds=[theirs.fileno()], cwd=ROOT, env=child_environment(),
+                                        stdin=subprocess.DEVNULL, process_group=0)
         theirs.close()
         try:
             self.sock.settimeout(START_SECONDS)
@@ -269,7 +277,10 @@ class Once:
 
 
 def serve(fd, warm=()):
-    """A pool process: run each job sent on the socket and send back its result (or its exception)."""
+    """A pool process: run each job sent on the socket and send back its result (or its exception).
+    It ends, quietly, when the server process does (its socket closes, or breaks mid-answer). It runs
+    in a process group of its own (Process), so a terminal's Ctrl-C or a signal to the server's group is
+    the server's to act on, and never a KeyboardInterrupt's traceback here, even while it starts."""
     import importlib
     os.nice(int(setting('POOL_NICE', POOL_NICE)))
     cores = sorted(os.sched_getaffinity(0))
@@ -279,7 +290,15 @@ def serve(fd, warm=()):
     sock.setblocking(True)                     # the server's end is gevent's, which made both ends non-blocking
     for name in warm:                          # the jobs' modules, loaded before the first job
         importlib.import_module(name)
-    send(sock, b'ready')
+    try:
+        send(sock, b'ready')
+        answer_each(sock)
+    except OSError:                            # the server process is gone: BrokenPipe, ConnectionReset
+        pass
+
+
+def answer_each(sock):
+    """Each job's answer, until the server closes the socket."""
     while True:
         message = receive(sock)
         if message is None:

@@ -1,5 +1,5 @@
 """The app's secret key: from SCORER_SECRET_KEY (or the file SCORER_SECRET_KEY_FILE names), else made once
-and kept in the data folder (instance/ in a checkout), mode 0600."""
+and kept beside the database (`secret_key` in its folder: instance/ in a checkout), mode 0600."""
 
 import os
 import secrets
@@ -9,12 +9,12 @@ from pathlib import Path
 from .settings import setting
 
 
-def secret_key(instance_path):
+def secret_key(folder):
     """The key; several workers starting together all read the one the first of them wrote."""
     key = setting('SECRET_KEY')
     if key:
         return key
-    path = Path(instance_path) / 'secret_key'
+    path = Path(folder) / 'secret_key'
     if not path.exists():
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

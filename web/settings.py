@@ -5,8 +5,14 @@ A secret is better kept in a file than in the environment (which every process o
 and which crash reports print): systemd's LoadCredential= and a container's secrets give a file.
 Every setting may come either way, so that a secret is never a special case. A name SETTINGS does not
 declare cannot be read, so the table (docs/deploy.md's, written from it) lists every setting there is.
+
+A setting given is checked as it is read (KINDS: a number where a number goes, one of the choices
+where there are choices), and check() reads every one: the commands that start a server call it
+first (`three-thirteen serve` and `run`, `make run`), so a bad or doubled setting stops the start with
+one line naming it, before any worker starts.
 """
 
+import math
 import os
 from pathlib import Path
 
@@ -49,12 +55,87 @@ SETTINGS = {
 
 
 class SettingError(RuntimeError):
-    """A setting that cannot be read: both forms given, or a file that cannot be read."""
+    """A setting that cannot be read: both forms given, a file that cannot be read, or a value its kind
+    refuses. Its text is one line that names the setting."""
+
+
+def whole(text, least=0):
+    """A whole number, `least` or more."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise ValueError('give a whole number') from None
+    if number < least:
+        raise ValueError(f'give a whole number, {least} or more')
+
+
+def positive(text):
+    """A whole number, 1 or more."""
+    whole(text, least=1)
+
+
+def seconds(text):
+    """A number of seconds above 0."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise ValueError('give a number of seconds') from None
+    if not (math.isfinite(number) and number > 0):
+        raise ValueError('give a number of seconds above 0')
+
+
+def niceness(text):
+    """A priority as `nice` takes it: -20 to 19."""
+    whole(text, least=-20)
+    if int(text) > 19:
+        raise ValueError('give a whole number from -20 to 19')
+
+
+def one_of(*choices):
+    """One of these words, in any case."""
+    def check(text):
+        if text.strip().lower() not in choices:
+            raise ValueError(f"give one of {', '.join(choices)}")
+    return check
+
+
+def rates(text):
+    """Budgets as the `limits` library reads them: `20 per second; 600 per minute`."""
+    from limits import parse_many
+    try:
+        parse_many(text)
+    except ValueError:
+        raise ValueError('give budgets such as `20 per second; 600 per minute`') from None
+
+
+def address(text):
+    """Where to listen: host:port (a port from 1 to 65535), or unix:PATH."""
+    if text.startswith('unix:'):
+        return
+    host, colon, port = text.rpartition(':')
+    if not (colon and port.isdigit() and 0 < int(port) < 65536):
+        raise ValueError('give host:port, such as 127.0.0.1:8000')
+
+
+def existing_file(text):
+    """A file that is there (or nothing: empty is none)."""
+    if text and not Path(text).is_file():
+        raise ValueError('no such file')
+
+
+FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
+# What a setting's value must be, where it is not any text (a path, a key).
+KINDS = {'BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
+         'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
+         'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
+         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
+         'LOG_FORMAT': one_of('text', 'json'), 'METRICS': FLAG}
 
 
 def setting(name, default=None, environ=None):
     """SCORER_<name> from the environment; else the text of the file SCORER_<name>_FILE (its last line
-    break left out); else `default`. Both at once is an error, as is a file that cannot be read."""
+    break left out); else `default`. Both at once is an error, as is a file that cannot be read or a
+    value its kind (KINDS) refuses."""
     if name not in SETTINGS:
         raise KeyError(f'{PREFIX}{name} is no setting: declare it in web/settings.py SETTINGS')
     environ = os.environ if environ is None else environ
@@ -64,7 +145,34 @@ def setting(name, default=None, environ=None):
         raise SettingError(f'{key} and {key}_FILE are both set: give one')
     if file:
         try:
-            return Path(file).read_text(encoding='utf-8').removesuffix('\n').removesuffix('\r')
+            value = Path(file).read_text(encoding='utf-8').removesuffix('\n').removesuffix('\r')
         except (OSError, UnicodeDecodeError) as e:
             raise SettingError(f'{key}_FILE: cannot read {file}: {getattr(e, "strerror", None) or e}') from None
-    return default if value is None else value
+    if value is None:
+        return default
+    try:
+        KINDS.get(name, str)(value)
+    except ValueError as e:
+        raise SettingError(f'{key}{f" (from {key}_FILE)" if file else ""} is {value!r}: {e}') from None
+    return value
+
+
+def check(environ=None):
+    """Every setting read once, as the app will read it: the first that cannot be is a SettingError."""
+    for name in SETTINGS:
+        setting(name, environ=environ)
+
+
+def stop_on_a_bad_setting():
+    """check(), for a command that starts a server: one line on stderr naming the setting and what is
+    wrong with it, and exit status 2, before anything starts."""
+    try:
+        check()
+    except SettingError as e:
+        from .logs import say
+        say(f'three-thirteen: {e}', level='error')
+        raise SystemExit(2) from None
+
+
+if __name__ == '__main__':             # make run, before the development server
+    stop_on_a_bad_setting()

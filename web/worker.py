@@ -122,6 +122,15 @@ class Worker(GeventWorker):
         finally:
             COUNTS.add(row, slot, -1)
 
+    def handle_quit(self, sig, frame):
+        """A quick stop, acted on once: a terminal's Ctrl-C reaches every process of its group, and then
+        the master sends its own SIGQUIT. A second quit, run as the worker is already ending, would
+        raise SystemExit in a greenlet during the interpreter's shutdown, which gevent prints as a
+        traceback (not a log line, and not JSON)."""
+        if not getattr(self, 'quitting', False):
+            self.quitting = True
+            super().handle_quit(sig, frame)
+
     def serve(self, listener, client, addr):
         if tls(client) and not shake_hands(client, HANDSHAKE_SECONDS):
             return None
