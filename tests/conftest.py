@@ -42,11 +42,16 @@ def pytest_sessionstart(session):
 def pytest_collection_modifyitems(items):
     """Every test that drives Chromium is marked `browser`: `pytest -m 'not browser'` runs the quick core.
     The tests marked `long` come first, so that spread over the cores (pytest-xdist hands each
-    worker the next test as it is free) the run does not end with one core on a long test alone."""
+    worker the next test as it is free) the run does not end with one core on a long test alone.
+    Of the tests that use the installed package (`installed`: pipx install . once a run), the longest
+    comes first, its worker making the install, and the others last, when it is made: started
+    together, every worker would wait for the one install."""
     for item in items:
         if 'browser' in getattr(item, 'fixturenames', ()):
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: -minutes(item))
+    installs = [item for item in items if 'installed' in getattr(item, 'fixturenames', ())]
+    first = max(installs, key=minutes, default=None)
+    items.sort(key=lambda item: (item in installs and item is not first, -minutes(item)))
 
 
 def minutes(item):

@@ -2,13 +2,13 @@
 built: no node_modules, no catalogs), as docs/deploy.md says, made once a run for every test that asks
 (`installed()`: pytest-xdist's workers share it through a lock file), and `three-thirteen serve` of it.
 
-pipx itself is the machine's if it has one, else installed from PyPI into a virtual environment of the
-run's own (make test does not install it)."""
+pipx itself is the test environment's (requirements-dev.txt pins it)."""
 
 import fcntl
 import os
 import shutil
 import subprocess
+import sys
 import venv
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +37,11 @@ def clean_clone(folder):
 
 
 def pipx(folder):
-    """The pipx command: the machine's, else one installed from PyPI into `folder`."""
+    """The pipx command: the test environment's (requirements-dev.txt), else the machine's, else one
+    installed from PyPI into `folder`."""
+    beside = Path(sys.executable).parent / 'pipx'
+    if beside.exists():
+        return [str(beside)]
     if shutil.which('pipx'):
         return [shutil.which('pipx')]
     venv.create(folder, with_pip=True)
