@@ -75,7 +75,7 @@ def solver_started(context, base):
     pytest.fail('the solver never answered')
 
 
-@pytest.mark.long(3)
+@pytest.mark.long(1)
 def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
     context, page = on_phone(browser, server)
     solver_started(context, server.url)
