@@ -33,14 +33,28 @@ def template():
         return read_po(f)
 
 
-def test_the_template_holds_every_message_in_the_code(tmp_path):
-    out = tmp_path / 'fresh.pot'
-    subprocess.run([sys.executable, '-m', 'babel.messages.frontend', 'extract', '-F', 'babel.cfg', '-k', 'N_',
-                    '-k', '_l', '-k', 'lazy_gettext', '--no-location', '--sort-output', '-o', str(out), '.'],
+# The Makefile's `translations` target's keywords: gettext's, lazy ones, and message contexts.
+KEYWORDS = ['-k', 'N_', '-k', '_l', '-k', 'lazy_gettext', '-k', 'pgettext:1c,2', '-k', 'npgettext:1c,2,3',
+            '-k', '_lp:1c,2', '-k', 'lazy_pgettext:1c,2']
+
+
+def extracted(out, locations=False):
+    """The messages of the code, extracted as `make translations` does (with where each is used)."""
+    subprocess.run([sys.executable, '-m', 'babel.messages.frontend', 'extract', '-F', 'babel.cfg', *KEYWORDS,
+                    *([] if locations else ['--no-location']), '--sort-output', '-o', str(out), '.'],
                    cwd=ROOT, check=True, capture_output=True)
     with open(out, 'rb') as f:
-        fresh = {m.id for m in read_po(f) if m.id}
-    kept = {m.id for m in template() if m.id}
+        return [m for m in read_po(f) if m.id]
+
+
+def test_the_makefile_extracts_with_these_keywords():
+    makefile = (ROOT / 'Makefile').read_text()
+    assert [k for k in KEYWORDS[1::2] if f'-k {k} ' not in makefile] == []
+
+
+def test_the_template_holds_every_message_in_the_code(tmp_path):
+    fresh = {(m.context, m.id) for m in extracted(tmp_path / 'fresh.pot')}
+    kept = {(m.context, m.id) for m in template() if m.id}
     assert fresh - kept == set(), 'run make translations: messages missing from translations/messages.pot'
     assert kept - fresh == set(), 'run make translations: translations/messages.pot has messages no longer used'
 
@@ -376,3 +390,59 @@ def test_the_audit_field_shows_its_cards_with_symbols_every_language_reads(clien
     assert 'value="7♥ 🃏 Q♠"' in page
     page = client.get('/audit', query_string={'cards': '7H 1X', 'round': 1}).get_data(as_text=True)
     assert 'value="7H 1X"' in page
+
+
+# Every English text used from more than one file, without a message context, and the one role it
+# plays in all of them (read by a reviewer: one translation has to fit each place). A text that
+# plays two roles ('Not allowed': an error page's title and the all-wild-melds option, which es/pt
+# make a feminine plural) takes a context (pgettext) in one of them, and so leaves this list.
+ONE_ROLE = {
+    "a column or row of the scoresheet, its print and its file": {
+        'Cards', 'Cards left', 'Dealer', 'Place', 'Points', 'Rd', 'Round', 'Total', 'Went out', 'Wild', 'Zero',
+        'Zero rounds', 'went out'},
+    'a link, button or page title naming where it goes or what it does': {
+        'All games', 'Back to the scoresheet', 'Correct round %(n)d', 'Delete game', 'Edit round %(n)d',
+        'Enter round %(n)d', 'Games', 'History', 'How to play offline', 'New game', 'Player stats', 'Print',
+        'Sheet', 'Undo'},
+    'a heading of a part of a page': {
+        'Current round', 'Round %(n)d', 'Round %(n)d cannot be scored', 'Rules', 'Running totals by round',
+        'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})'},
+    "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
+    'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
+    'a count or a fact shown beside a name or a round': {
+        '%(dealer)s deals', '%(n)d cards', ('%(num)d point', '%(num)d points'),
+        ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d'},
+    'a sentence said to a person': {
+        'Cannot go out: the best discard, %(card)s, still leaves %(points)d.', 'Game over.',
+        'Goes out by discarding %(cards)s.', 'Made here, not sent yet.', 'No finished game yet.',
+        'Not taken: export the game file.', 'Note: %(note)s', 'Nothing was saved: fix the problem above.',
+        'Reconnecting… the sheet below is as it was at {time}.', 'Round %(round)d saved.',
+        'The form could not be checked; reload the page and try again.',
+        'The scorekeeper enters every hand in this game.',
+        'The server was too busy to answer: nothing was changed. Try again in a moment.', 'This game was deleted.'},
+    'an error about what was asked or read': {
+        'a query is an object like %(example)s', 'at most %(most)d characters, not %(count)d',
+        'no cards given (%(example)s)', "no game '%(game)s'",
+        'round %(round)s is not in a %(game)s game (rounds 1-%(last)d)',
+        'rules must be an object of settings, like %(example)s', "unknown parameter '%(name)s'"},
+}
+
+
+def test_a_text_used_in_several_places_plays_one_role_there(tmp_path):
+    """Issue 51: one English text in two roles gets one translation that fits only one of them
+    (the 405 page titled "No permitidas"). A text used from several files is listed above with its
+    one role, or takes a context where it plays another."""
+    shared = {m.id for m in extracted(tmp_path / 'located.pot', locations=True)
+              if m.context is None and len({path for path, line in m.locations}) > 1}
+    listed = [text for texts in ONE_ROLE.values() for text in texts]
+    assert len(listed) == len(set(listed)), 'a text listed under two roles needs a context in one of them'
+    assert sorted(map(str, shared - set(listed))) == []
+
+
+@pytest.mark.parametrize('lang, title, option', [('es', 'Acción no permitida', 'No permitidas'),
+                                                 ('pt', 'Ação não permitida', 'Não permitidas')])
+def test_the_405_page_and_the_all_wild_option_each_have_their_words(client, lang, title, option):
+    client.set_cookie('lang', lang)
+    page = client.delete('/games/new').get_data(as_text=True)
+    assert f'<h1>{title}</h1>' in page and option not in page
+    assert f'>{option}</option>' in client.get('/games/new').get_data(as_text=True)

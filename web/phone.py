@@ -60,7 +60,11 @@ class Phone:
         # Installed once (an imported template keeps the callables it first saw), asking the language now.
         self.env.install_gettext_callables(lambda message: self.translations(self.language).gettext(message),
                                            lambda one, many, n: self.translations(self.language).ngettext(one, many, n),
-                                           newstyle=True)
+                                           newstyle=True,
+                                           pgettext=lambda context, message: self.translations(self.language).pgettext(
+                                               context, message),
+                                           npgettext=lambda context, one, many, n: self.translations(
+                                               self.language).npgettext(context, one, many, n))
 
     def url_for(self, endpoint, **values):
         """The path of a route, as Flask's url_for makes it: the rest of the values as a query."""
