@@ -11,7 +11,7 @@ import math
 import sys
 
 from .cards import CardError
-from .i18n import _, catalog, speaking
+from .i18n import _, catalog, ngettext, speaking
 
 from .reading import LANGUAGES, parse_hand
 from .claims import parse_melds
@@ -107,8 +107,9 @@ def answer_line(fields):
         return {'id': None, 'error': _('a query is an object like %(example)s',
                                        example='{"cards": "7H 8H 9H", "wild": "5"}')}
     if not valid_id(ident):
-        return {'id': None, 'error': _('id must be a string of at most %(most)d characters or a number',
-                                       most=MAX_ID)}
+        return {'id': None, 'error': ngettext('id must be a string of at most %(most)d character or a number',
+                                              'id must be a string of at most %(most)d characters or a number',
+                                              MAX_ID, most=MAX_ID)}
     language = fields.get('lang') if fields.get('lang') in LANGUAGES else 'en'
     with speaking(catalog(language), language):
         try:

@@ -71,10 +71,12 @@ def test_every_message_is_translated_with_the_same_placeholders(lang):
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         want = set(PLACEHOLDER.findall(' '.join(ids)))
+        # a form may leave out the count ('El joker ya está en esta ronda'): what only the plural says
+        may_go = {'%(num)d'} | set(PLACEHOLDER.findall(ids[-1])) - set(PLACEHOLDER.findall(ids[0]))
         for s in strings:
             assert s, f'{lang}: empty translation of {m.id!r}'
             got = set(PLACEHOLDER.findall(s))
-            assert got <= want and want - got <= {'%(num)d'}, f'{lang}: placeholders differ in {m.id!r}: {s!r}'
+            assert got <= want and want - got <= may_go, f'{lang}: placeholders differ in {m.id!r}: {s!r}'
 
 
 @pytest.fixture
@@ -410,7 +412,7 @@ ONE_ROLE = {
     "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
     'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
     'a count or a fact shown beside a name or a round': {
-        '%(dealer)s deals', '%(n)d cards', ('%(num)d point', '%(num)d points'),
+        '%(dealer)s deals', ('%(num)d card', '%(num)d cards'), ('%(num)d point', '%(num)d points'),
         ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d'},
     'a sentence said to a person': {
         'Cannot go out: the best discard, %(card)s, still leaves %(points)d.', 'Game over.',
@@ -421,7 +423,8 @@ ONE_ROLE = {
         'The scorekeeper enters every hand in this game.',
         'The server was too busy to answer: nothing was changed. Try again in a moment.', 'This game was deleted.'},
     'an error about what was asked or read': {
-        'a query is an object like %(example)s', 'at most %(most)d characters, not %(count)d',
+        'a query is an object like %(example)s', ('at most %(most)d character, not %(count)d',
+                                                  'at most %(most)d characters, not %(count)d'),
         'no cards given (%(example)s)', "no game '%(game)s'",
         'round %(round)s is not in a %(game)s game (rounds 1-%(last)d)',
         'rules must be an object of settings, like %(example)s', "unknown parameter '%(name)s'"},
@@ -446,3 +449,63 @@ def test_the_405_page_and_the_all_wild_option_each_have_their_words(client, lang
     page = client.delete('/games/new').get_data(as_text=True)
     assert f'<h1>{title}</h1>' in page and option not in page
     assert f'>{option}</option>' in client.get('/games/new').get_data(as_text=True)
+
+
+# A number followed by what it counts ('%(count)d cards', '{count} jokers', '%(most)d characters').
+COUNTED = re.compile(r'(?:%\(\w+\)d|\{\w+\}) (?:\w+ )?(?:cards?|jokers?|points?|times?|decks?|rounds?|seconds?|'
+                     r'characters?|wilds?|spellings?|digits?|players?|versions?)\b')
+
+
+def test_every_message_with_a_count_has_a_plural():
+    """Issue 51: '1 puntos anotados', 'Ya están en esta ronda los 1 jokers': a message that counts goes
+    through ngettext, so each language writes its singular itself."""
+    single = [m.id for m in template() if m.id and not isinstance(m.id, tuple) and COUNTED.search(m.id)]
+    assert single == []
+
+
+def fill(text, n):
+    """A counted message with every placeholder given the count (a name placeholder, the count too)."""
+    text = re.sub(r'\{\w+\}', str(n), text)
+    return text % {name: n for name in re.findall(r'%\((\w+)\)', text)}
+
+
+@pytest.mark.parametrize('lang', LANGUAGES)
+def test_each_counted_message_reads_right_with_0_1_2_and_5(lang):
+    """Each plural message rendered with 0, 1, 2 and 5 in every language: the form for 1 is a singular
+    (not the plural's words with a 1 in them), and 0, 2 and 5 take the plural, as these languages say."""
+    import gettext
+    from scorer.i18n import catalog as compiled
+    t = compiled(lang) or gettext.NullTranslations()
+    for m in template():
+        if not isinstance(m.id, tuple):
+            continue
+        singular, plural = m.id
+        forms = {n: t.ngettext(singular, plural, n) for n in (0, 1, 2, 5)}
+        rendered = {n: fill(forms[n], n) for n in forms}
+        assert rendered[1] != fill(forms[5], 1), (lang, m.id, rendered[1])
+        assert forms[0] == forms[2] == forms[5] != forms[1], (lang, m.id, rendered)
+        assert all(str(n) in rendered[n] for n in (0, 2, 5)) or '%(num)d' not in plural + forms[5], (lang, m.id)
+
+
+@pytest.mark.parametrize('lang, count, said', [
+    ('es', 1, '<bdi>Bruno</bdi></strong>: <span class="score">1</span>\n        <span class="quiet">punto anotado</span>'),
+    ('pt', 1, '<bdi>Bruno</bdi></strong>: <span class="score">1</span>\n        <span class="quiet">ponto anotado</span>'),
+    ('es', 5, '<bdi>Bruno</bdi></strong>: <span class="score">5</span>\n        <span class="quiet">puntos anotados</span>')])
+def test_points_as_entered_agree_with_the_score(client, make_game, lang, count, said):
+    client.set_cookie('lang', lang)
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, str(count)]))
+    assert said in client.get(url + '/rounds/1?saved=1').get_data(as_text=True)
+
+
+@pytest.mark.parametrize('lang, one, two', [
+    ('es', 'El joker ya está en esta ronda.', 'Ya están en esta ronda los 2 jokers.'),
+    ('pt', 'O joker já está nesta rodada.', 'Os 2 jokers já estão nesta rodada.'),
+    ('en', 'The joker is already in this round.', 'All 2 jokers are already in this round.')])
+def test_the_keypad_says_one_joker_in_the_singular(app, lang, one, two):
+    """The keypad's counted words go to its script as one form per count (words.js picks by {count})."""
+    import json
+    from web.templating import picker_words
+    with app.test_request_context(f'/?lang={lang}'):
+        words = json.loads(str(picker_words()))
+    assert words['jokers'][1] == one and words['jokers'][2].replace('{count}', '2') == two

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorer.limits import MAX_ALIASES
 from scorer.stats import merge as merge_names
@@ -104,7 +105,8 @@ def merge():
         if form.spelling.data.casefold() == form.name.data.casefold():
             flash(_('Those are the same name already (names are matched regardless of case).'))
         elif len(aliases()) >= MAX_ALIASES:
-            flash(_('This phone keeps at most %(most)d merged spellings: undo one first.', most=MAX_ALIASES))
+            flash(ngettext('This phone keeps at most %(num)d merged spelling: undo it first.',
+                           'This phone keeps at most %(num)d merged spellings: undo one first.', MAX_ALIASES))
         else:
             keep(merge_names(aliases(), form.spelling.data, form.name.data))
             flash(_('%(spelling)s now counts as %(name)s.', spelling=form.spelling.data, name=form.name.data))
