@@ -124,8 +124,11 @@ def read_game(data):
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise GameFileError(_('not a game file: not JSON (%(error)s)', error=getattr(e, "msg", e))) from None
+        except json.JSONDecodeError as e:        # the parser's own words are English: where it stopped
+            raise GameFileError(_('not a game file: not JSON (line %(line)d, column %(column)d)',
+                                  line=e.lineno, column=e.colno)) from None
+        except UnicodeDecodeError:
+            raise GameFileError(_('not a game file: not text in UTF-8')) from None
         except RecursionError:
             raise GameFileError(_('not a game file: nested too deep')) from None
         except ValueError:              # a number of thousands of digits

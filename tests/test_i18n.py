@@ -3,6 +3,7 @@ Portuguese, no string left untranslated (checked with a pseudo-language), cards 
 name them, and numbers and dates in the locale's format."""
 
 import html
+import io
 import re
 import subprocess
 import sys
@@ -509,3 +510,66 @@ def test_the_keypad_says_one_joker_in_the_singular(app, lang, one, two):
     with app.test_request_context(f'/?lang={lang}'):
         words = json.loads(str(picker_words()))
     assert words['jokers'][1] == one and words['jokers'][2].replace('{count}', '2') == two
+
+
+# What may stand in a Spanish or Portuguese page or CLI answer though English has it too: the names
+# of the test's players and places, the games' and browsers' names, formats, and the command line's
+# own words (commands, options, the rules' values, which are typed as they are).
+NAMES = {'Ana', 'Bruno', 'Noche', 'Casa', 'Three', 'Thirteen', 'Five', 'Crowns', 'Six', 'Fourteen', 'English',
+         'Chrome', 'Linux', 'Android', 'Safari', 'iPhone', 'JSON', 'CSV', 'UTF', 'A4', 'QR', 'SVG', 'PNG', 'PDF',
+         'HTTP', 'HTTPS', 'URL', 'id'}
+COMMAND_LINE = re.compile(r'--?[\w-]+|\b(?:python|scorer|check|solve|sheet|docs|rules|md|jsonl|[a-z]+_[a-z_]+|'
+                          r'standard|short|ten|ranked|low|true|false|none|es|pt|en)\b|\{[^}]*\}|\S+\|\S+|'
+                          r'HOST=\S+ make run|\b(?:de|of) (?:game|decks|jokers|aces) \(')
+# English the app's catalogs never hold, seen in leaks: a JSON parser's message, argparse's words.
+LEAKS = {'expecting', 'delimiter', 'char', 'value', 'usage', 'error', 'required', 'following', 'arguments', 'help',
+         'show', 'message', 'exit', 'invalid', 'choice', 'positional', 'options', 'on'}
+
+
+def english_words(lang):
+    """Words of the app's English messages (and known leaks) that the language's catalog never uses."""
+    words, theirs = set(LEAKS), set()
+    for m in catalog(lang):
+        if not m.id:
+            continue
+        for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+            words |= {w.lower() for w in re.findall(r'[A-Za-z]{2,}', PLACEHOLDER.sub(' ', text))}
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            theirs |= {w.lower() for w in re.findall(r'[A-Za-zÀ-ÿ]{2,}', PLACEHOLDER.sub(' ', text))}
+    return words - theirs - {n.lower() for n in NAMES}
+
+
+def shown(page):
+    """What a person is told by a page: its text, and every alt, title, aria-label and SVG <title>."""
+    said = re.findall(r'\b(?:alt|title|aria-label|placeholder)="([^"]*)"', page)
+    said += re.findall(r'<title[^>]*>([^<]*)</title>', page)
+    text = re.sub(r'<(script|style)\b.*?</\1>', ' ', page, flags=re.S)
+    text = html.unescape(re.sub(r'<[^>]+>', ' ', text) + ' ' + ' '.join(said))
+    return re.sub(r'https?://\S+', ' ', text)
+
+
+def english_in(text, lang, vocabulary):
+    text = COMMAND_LINE.sub(' ', text)
+    return sorted({w for w in re.findall(r'[A-Za-zÀ-ÿ]{2,}', text) if w.lower() in vocabulary and w not in NAMES})
+
+
+@pytest.mark.parametrize('lang', TRANSLATED)
+def test_no_english_inside_a_translated_page_or_command_line(client, lang):
+    """Issue 51: the keepers list's 'Chrome on Linux', a broken file's '(Expecting ',' delimiter)', the
+    command line's --help and argparse's errors under --lang: every page (its text, alt, title and
+    aria-label too) and the CLI's help and errors say nothing in English but names."""
+    vocabulary = english_words(lang)
+    client.environ_base['HTTP_USER_AGENT'] = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36'
+    client.set_cookie('lang', lang)
+    paths, url = pages(client)
+    found = {path: english_in(shown(client.get(path).get_data(as_text=True)), lang, vocabulary) for path in paths}
+    broken = client.post('/import', data={'game_file': (io.BytesIO(b'{"version": 1 "players": []}'), 'g.json')},
+                         content_type='multipart/form-data')
+    found['a broken file'] = english_in(shown(broken.get_data(as_text=True)), lang, vocabulary)
+    from tests.test_cli import scorer
+    for args in [('check', '--help'), ('sheet', '--help'), ('check',), ('check', '7H', '--round', '1', '--claim', 'x'),
+                 ('check', '7H', '--rules', '{"aces": }'), ('check', '7H'), ('check', '7H', '--bogus'),
+                 ('sheet', '/nada/partida.json'), ('check', '7H', '--aces', 'up')]:
+        r = scorer(*args, '--lang', lang)
+        found[' '.join(args)] = english_in(r.stdout + r.stderr, lang, vocabulary)
+    assert {where: words for where, words in found.items() if words} == {}

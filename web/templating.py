@@ -49,6 +49,16 @@ def as_json_block(data):
 
 _picker_words = {}
 
+# How web.access.device_words joins a browser and its system ('Chrome on Android'), as kept.
+DEVICE_JOIN = ' on '
+
+
+def device(kept):
+    """A browser of the keepers list in the page's language ('Chrome en Android'): the names are
+    what the browser calls itself, the word between them is the page's."""
+    program, _join, system = str(kept).partition(DEVICE_JOIN)
+    return _('%(browser)s on %(system)s', browser=program, system=system) if system else kept
+
 # The counts a script is given a counted word's form for (0..COUNTED_UP_TO; a larger count takes the last).
 COUNTED_UP_TO = 20
 
@@ -149,5 +159,5 @@ GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, pi
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
-FILTERS = dict(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),
+FILTERS = dict(bdi=bdi, device=device, names=lambda players: Markup(', ').join(map(bdi, players)),
                cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))
