@@ -183,10 +183,11 @@ def not_in_hand(hand, melds):
 
 
 def also_melds(solution, claimed):
-    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make."""
+    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make (the
+    punctuation is the message's: Spanish puts it in brackets)."""
     claimed = [Counter(m) for m in claimed]
     others = [m for m in solution.melds if Counter(m.cards) not in claimed]
     if not others:
         return ''
-    return ': ' + ngettext('%(melds)s also melds', '%(melds)s also meld', len(others),
-                           melds=listing(pretty(m.cards) for m in others))
+    return ngettext(': %(melds)s also melds', ': %(melds)s also meld', len(others),
+                    melds=listing(pretty(m.cards) for m in others))

@@ -195,12 +195,12 @@ def test_a_printed_sheet_in_any_language(client, make_game):
 def test_errors_and_the_referee_speak_the_language(client):
     client.set_cookie('lang', 'es')
     r = client.get('/api/solve?cards=7♥ 1X&wild=5&lang=es')
-    assert r.get_json()['error'] == "'1X' no es una carta"
+    assert r.get_json()['error'] == '“1X” no es una carta'
     page = client.get('/audit?cards=7H 9H JH 2C&wild=3&melds=7H 9H JH').get_data(as_text=True)
     assert '7♥ 9♥ J♥ no es una escalera: faltan 8♥ y 10♥ y no tiene comodín' in page
     client.set_cookie('lang', 'pt')
     page = client.get('/audit?cards=7H 7H 7H&round=3').get_data(as_text=True)
-    assert 'três 7♥, mas só há 2 baralhos' in page
+    assert 'Três 7♥, mas só há 2 baralhos.' in page
 
 
 def test_numbers_and_dates_in_the_locales_format(client):
@@ -296,7 +296,10 @@ FORBIDDEN = {
            'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín',
            # issue 40's review
            'Quedarse con', 'Sitio', 'Demasiadas preguntas', 'Unir dos grafías', '(3-13)', 'quien anota',
-           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media'],
+           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media',
+           # issue 51's review
+           'pasar la cuenta', 'Pasar la cuenta', 'Quitarle la cuenta', 'recibió la cuenta', 'se declaran', 'revisor',
+           'eis-catorce', 'como mucho', 'grafía', 'la carta misma', 'día del calendario', 'Se dibujaron', 'Puntuada'],
     'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
            'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
            'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
@@ -305,7 +308,10 @@ FORBIDDEN = {
            # issue 40's review
            'agora é %(player)s', 'Para a mesa', 'link de acompanhar', 'Toque um', 'Toque uma', 'Perguntas demais',
            'olicitaç', 'arquivo da partida', 'quem anota', '(3-13)', 'partida curto', 'As {count} {card}',
-           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página'],
+           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página',
+           # issue 51's review
+           'marcação', 'rodada dobrada', 'conferidor', 'eis-quatorze', 'grafia', 'liga o valor', 'dia do calendário',
+           'foram desenhadas', 'Pontuada', 'leem este código'],
 }
 
 
@@ -573,3 +579,55 @@ def test_no_english_inside_a_translated_page_or_command_line(client, lang):
         r = scorer(*args, '--lang', lang)
         found[' '.join(args)] = english_in(r.stdout + r.stderr, lang, vocabulary)
     assert {where: words for where, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize('lang', TRANSLATED)
+def test_quoted_text_takes_the_languages_quotes(lang):
+    """Issue 51: 'ana' in straight quotes reads as code; Spanish and Portuguese quote with “ ”
+    (docs/glossary.md)."""
+    straight = [m.id for m in catalog(lang) if m.id
+                for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if re.search(r"'[^']+'", s or '')]
+    assert straight == []
+
+
+@pytest.mark.parametrize('lang, players, said', [
+    ('es', ['Ana'], 'Una partida tiene de 2 a 8 jugadores, no 1.'),
+    ('pt', ['Ana'], 'Uma partida tem de 2 a 8 jogadores, não 1.'),
+    ('es', ['ana', 'Ana'], 'Dos jugadores se llaman “Ana”.'),
+    ('pt', ['ana', 'Ana'], 'Dois jogadores se chamam “Ana”.')])
+def test_an_error_line_is_a_sentence(client, lang, players, said):
+    """Issue 51: an error shown as a whole line starts with a capital and ends with a full stop."""
+    client.set_cookie('lang', lang)
+    page = html.unescape(client.post('/games/new', data=new_game_form(players)).get_data(as_text=True))
+    assert said in page
+
+
+def test_a_round_error_that_starts_with_a_name_keeps_it_as_typed(client, make_game):
+    from scorer.i18n import sentence
+    assert sentence('ana holds 9 cards', names=['ana']) == 'ana holds 9 cards.'
+    assert sentence('la ronda 99 no existe') == 'La ronda 99 no existe.'
+    assert sentence('¿Qué?') == '¿Qué?'
+
+
+@pytest.mark.parametrize('lang, joined', [('es', 'Ana, Bruno y Carla'), ('pt', 'Ana, Bruno e Carla'),
+                                          ('en', 'Ana, Bruno and Carla')])
+def test_a_deleted_games_players_end_with_and(client, make_game, lang, joined):
+    client.set_cookie('lang', lang)
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    page = client.post(url + '/delete', follow_redirects=True).get_data(as_text=True)
+    assert f'{joined}.' in page or f'{joined} foi apagada.' in page
+
+
+# Portuguese speaks to the player as você: never tu's pronouns, nor tu's imperative where a message
+# tells what to do after a colon or a semicolon ("não é uma carta: liga o valor ao naipe").
+TU_WORDS = re.compile(r'\b(?:tu|teu|tua|teus|tuas|ti|contigo)\b', re.I)
+TU_IMPERATIVE = re.compile(r'[:;] (?:liga|escreve|toca|digita|escolhe|abre|usa|tenta|apaga|junta|anota|olha|carrega|'
+                           r'corrige|guarda|volta|pede|entra|sai|vê|faz|põe|diz)\b')
+
+
+def test_portuguese_says_voce_everywhere():
+    """Issue 51: 'liga o valor ao naipe' is a tu form in a você app."""
+    found = [(m.id, s) for m in catalog('pt') if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if TU_WORDS.search(s) or TU_IMPERATIVE.search(s)]
+    assert found == []

@@ -94,7 +94,13 @@ def stats():
     spellings = names(done)
     form.spelling.choices = form.name.choices = [(n, n) for n in spellings]
     return render_template('stats/stats.html', stats=player_stats(done, merged), form=form, aliases=merged,
-                           round_bars=round_bars, games=len(done))
+                           typed=as_typed(spellings), round_bars=round_bars, games=len(done))
+
+
+def as_typed(spellings):
+    """Each merged spelling (kept case-folded) as a player typed it in these games: {'ana': 'Ana'}
+    (a page shows 'Ana counts as Bruno', not the kept 'ana')."""
+    return {n.casefold(): n for n in spellings}
 
 
 @bp.post('/stats/merge')
@@ -121,5 +127,6 @@ def unmerge():
     spelling = request.form.get('spelling', '')
     if form.validate_on_submit() and spelling.casefold() in aliases():
         keep(unmerge_name(aliases(), spelling))
-        flash(_('%(spelling)s counts on its own again.', spelling=spelling))
+        typed = as_typed(names(g['summary'] for g in kept_finished())).get(spelling.casefold(), spelling)
+        flash(_('%(spelling)s counts on its own again.', spelling=typed))
     return redirect(url_for('stats.stats'))

@@ -12,7 +12,7 @@ from markupsafe import Markup
 import scorer.limits
 from scorer.cards import JOKER, SUITS, SYMBOL, Card, copies, rank_plural, rank_text, tokens
 from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
-from scorer.i18n import _, language, ngettext
+from scorer.i18n import _, language, ngettext, sentence
 from scorer.chart import COLOURS, marker, shape
 from scorer.referee import kind_word, wild_words
 from scorer.rules import DECKS, rules_words
@@ -48,6 +48,12 @@ def as_json_block(data):
 
 
 _picker_words = {}
+
+def as_sentence(message, names=()):
+    """scorer.i18n.sentence for a template: what was markup stays markup."""
+    shaped = sentence(message, names)
+    return Markup(shaped) if isinstance(message, Markup) else shaped
+
 
 # How web.access.device_words joins a browser and its system ('Chrome on Android'), as kept.
 DEVICE_JOIN = ' on '
@@ -159,5 +165,5 @@ GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, pi
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
-FILTERS = dict(bdi=bdi, device=device, names=lambda players: Markup(', ').join(map(bdi, players)),
+FILTERS = dict(bdi=bdi, device=device, sentence=as_sentence, names=lambda players: Markup(', ').join(map(bdi, players)),
                cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))
