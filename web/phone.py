@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 import scorer.i18n
-from scorer.i18n import _
+from scorer.i18n import _, sentence
 from scorer.reading import symbols
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS
@@ -173,7 +173,7 @@ def make_game(fields):
                         get.get('decks', 'auto'), get.get('first_dealer', 'draw'), get.get('title', ''),
                         get.get('place', ''), day)
     except FieldError as e:
-        return {'field': e.field, 'message': str(e)}
+        return {'field': e.field, 'message': sentence(e)}          # a whole line, as the server shows it
     return {'game': game_data(game), 'rounds': list(game.rules.rounds)}
 
 
