@@ -45,7 +45,8 @@ catalogs: $(VENV)/.app
 
 # After changing any user-facing text: extract it, merge it into es and pt, compile.
 translations: $(VENV)/.app
-	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_gettext --no-location --sort-output \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k _l -k lazy_gettext -k pgettext:1c,2 -k npgettext:1c,2,3 \
+		-k _lp:1c,2 -k lazy_pgettext:1c,2 --no-location --sort-output \
 		-o translations/messages.pot .
 	$(VENV)/bin/pybabel update -i translations/messages.pot -d translations --no-fuzzy-matching --ignore-obsolete
 	$(VENV)/bin/pybabel compile -d translations

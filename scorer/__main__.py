@@ -6,12 +6,15 @@
 """
 
 import argparse
+import gettext
 import json
 import math
+import os
 import sys
+from contextlib import contextmanager
 
 from .cards import CardError
-from .i18n import _, catalog, speaking
+from .i18n import CATALOGS, N_, _, catalog, ngettext, speaking
 
 from .reading import LANGUAGES, parse_hand
 from .claims import parse_melds
@@ -21,12 +24,61 @@ from .rules import ABOUT, CHOICES
 from .solver import solve
 
 
+# argparse's own words (usage, its section titles, its errors), which it asks gettext's global domain
+# for: here so that the catalogs hold them (argparse_speaking binds the domain to them).
+ARGPARSE_WORDS = (N_('usage: '), N_('positional arguments'), N_('options'), N_('show this help message and exit'),
+                  N_('%(prog)s: error: %(message)s\n'), N_('the following arguments are required: %s'),
+                  N_('unrecognized arguments: %s'), N_('argument %(argument_name)s: %(message)s'),
+                  N_('expected one argument'), N_('invalid choice: %(value)r (choose from %(choices)s)'),
+                  N_('ambiguous option: %(option)s could match %(matches)s'))
+
+
+@contextmanager
+def argparse_speaking(language):
+    """argparse's own words in the language for the while: it asks gettext's global domain
+    ('messages', bound here to the app's catalogs) in the language of $LANGUAGE."""
+    before = os.environ.get('LANGUAGE')
+    gettext.bindtextdomain('messages', str(CATALOGS))
+    os.environ['LANGUAGE'] = language
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ['LANGUAGE']
+        else:
+            os.environ['LANGUAGE'] = before
+
+
+def language_asked(argv):
+    """The --lang of a command line (es, pt; else en), read before the rest: the help and the
+    errors of the rest speak it."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument('--lang')
+    asked = early.parse_known_args(argv)[0].lang
+    return asked if asked in LANGUAGES else 'en'
+
+
+def parse(make_parser, argv=None):
+    """The arguments, read by make_parser()'s parser in the language of --lang: its help, usage and
+    errors (argparse's too). SystemExit as argparse raises it (after --help, or a bad command line)."""
+    language = language_asked(sys.argv[1:] if argv is None else argv)
+    with speaking(catalog(language), language), argparse_speaking(language):
+        return make_parser().parse_args(argv)
+
+
+def add_language_option(parser):
+    """--lang: the language of the cards' letters, the answers and the help."""
+    parser.add_argument('--lang', default=argparse.SUPPRESS, metavar='es|pt',
+                        help=_('read the cards in the letters of es or pt and answer in that language '
+                               '(en, the letters S H D C, by default)'))
+
+
 def add_rule_options(parser):
-    group = parser.add_argument_group('rules (docs/rules.md; defaults are the standard game)')
-    group.add_argument('--rules', metavar='JSON', help='settings as a JSON object')
+    group = parser.add_argument_group(_('rules (docs/rules.md; defaults are the standard game)'))
+    group.add_argument('--rules', metavar='JSON', help=_('settings as a JSON object'))
     for key, choices in CHOICES.items():
         shown = '|'.join('none' if c is None else str(c).lower() for c in choices)
-        group.add_argument('--' + key.replace('_', '-'), dest=key, metavar=shown, help=ABOUT[key][1])
+        group.add_argument('--' + key.replace('_', '-'), dest=key, metavar=shown, help=_(ABOUT[key][1]))
 
 
 def rules_from(args):
@@ -35,9 +87,9 @@ def rules_from(args):
         try:
             settings = json.loads(args.rules)
         except json.JSONDecodeError as e:
-            raise QueryError(f'--rules is not JSON: {e.msg}') from None
+            raise QueryError(_('--rules is not JSON (column %(column)d)', column=e.colno)) from None
         if not isinstance(settings, dict):
-            raise QueryError('--rules must be a JSON object of settings')
+            raise QueryError(_('--rules must be a JSON object of settings'))
     for key in CHOICES:
         value = getattr(args, key)
         if value is not None:
@@ -49,8 +101,8 @@ def check(args, out):
     """Print the referee's word on one hand."""
     rules = rules_from(args)
     if args.wild is None and args.round is None:
-        raise QueryError('give --round N or --wild RANK')
-    letters = read_letters({'lang': args.lang})
+        raise QueryError(_('give --round N or --wild RANK'))
+    letters = read_letters({'lang': getattr(args, 'lang', None)})
     wild, round = read_wild(args.wild, args.round, rules, letters)
     try:
         hand = parse_hand(args.cards, rules, letters)
@@ -59,7 +111,7 @@ def check(args, out):
     except CardError as e:
         raise QueryError(str(e)) from None
     if not hand:
-        raise QueryError('no cards given')
+        raise QueryError(_('no cards given'))
     check_size(hand, round, rules)
     for line in lines(audit(hand, wild, rules, round, claim_score=args.claim, claim_melds=melds)):
         print(line, file=out)
@@ -95,7 +147,7 @@ def read_line(line):
         return json.loads(line, parse_constant=no_constant,
                           parse_int=lambda digits: int(digits) if len(digits) <= 30 else digits)
     except json.JSONDecodeError as e:
-        raise QueryError(_('not JSON: %(error)s (column %(column)d)', error=e.msg, column=e.colno)) from None
+        raise QueryError(_('not JSON (column %(column)d)', column=e.colno)) from None
     except RecursionError:
         raise QueryError(_('not JSON a query can be: nested too deep')) from None
 
@@ -107,8 +159,9 @@ def answer_line(fields):
         return {'id': None, 'error': _('a query is an object like %(example)s',
                                        example='{"cards": "7H 8H 9H", "wild": "5"}')}
     if not valid_id(ident):
-        return {'id': None, 'error': _('id must be a string of at most %(most)d characters or a number',
-                                       most=MAX_ID)}
+        return {'id': None, 'error': ngettext('id must be a string of at most %(most)d character or a number',
+                                              'id must be a string of at most %(most)d characters or a number',
+                                              MAX_ID, most=MAX_ID)}
     language = fields.get('lang') if fields.get('lang') in LANGUAGES else 'en'
     with speaking(catalog(language), language):
         try:
@@ -139,7 +192,8 @@ def sheet(args, stdin, out):
             with open(args.game, encoding='utf-8') as f:
                 data = f.read()
     except OSError as e:
-        raise QueryError(f'cannot read {args.game}: {e.strerror}') from None
+        raise QueryError(_('cannot read %(file)s: %(why)s', file=args.game,
+                           why=_(e.strerror) if e.strerror in READ_ERRORS else e.strerror)) from None
     try:
         game = read_game(data)
     except GameFileError as e:
@@ -152,9 +206,13 @@ def sheet(args, stdin, out):
     return 0
 
 
+# Why a file could not be read, as the system says it (os.strerror), in the table's language.
+READ_ERRORS = (N_('No such file or directory'), N_('Permission denied'), N_('Is a directory'))
+
+
 def parser():
-    p = argparse.ArgumentParser(prog='python -m scorer', description='Three-Thirteen referee and scorekeeper.')
-    add_commands(p.add_subparsers(dest='command', required=True))
+    p = argparse.ArgumentParser(prog='python -m scorer', description=_('Three-Thirteen referee and scorekeeper.'))
+    add_commands(p.add_subparsers(dest='command', required=True, metavar='{check,solve,sheet}'))
     return p
 
 
@@ -163,28 +221,37 @@ COMMANDS = ('check', 'solve', 'sheet')
 
 def add_commands(sub):
     """The referee's commands, added to a command line's subcommands (this one's, and three-thirteen's)."""
-    c = sub.add_parser('check', help="the referee's word on one hand")
-    c.add_argument('cards', help='the hand, e.g. "7H 8H 9H KS 5C"')
-    c.add_argument('--round', help='the round number (gives the wild rank and the hand size)')
-    c.add_argument('--wild', help='the wild rank: A, 2-10, J, Q, K, or none')
-    c.add_argument('--claim', type=int, help='a claimed score to check')
-    c.add_argument('--melds', help='claimed melds, "|" between them: "7H 8H 9H | KS KD KC"')
-    c.add_argument('--lang', help='read the cards in the letters of es or pt (and answer in that language); '
-                                  'en, the canonical letters S H D C, by default')
+    c = sub.add_parser('check', help=_("the referee's word on one hand"))
+    c.add_argument('cards', metavar=_('CARDS'), help=_('the hand, e.g. "%(example)s"', example='7H 8H 9H KS 5C'))
+    c.add_argument('--round', metavar='N', help=_('the round number (gives the wild rank and the hand size)'))
+    c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2-10, J, Q, K, or none'))
+    c.add_argument('--claim', type=whole_number, metavar=_('POINTS'), help=_('a claimed score to check'))
+    c.add_argument('--melds', metavar=_('MELDS'),
+                   help=_('claimed melds, "|" between them: "%(example)s"', example='7H 8H 9H | KS KD KC'))
+    add_language_option(c)
     add_rule_options(c)
-    s = sub.add_parser('solve', help='solve hands given as JSON lines on stdin')
-    s.add_argument('--jsonl', action='store_true', required=True, help='read and write JSON lines')
-    g = sub.add_parser('sheet', help='print the scoresheet of a game file')
-    g.add_argument('game', help='the game file (JSON), or - for stdin')
-    g.add_argument('--json', action='store_true', help='print the sheet as JSON')
+    s = sub.add_parser('solve', help=_('solve hands given as JSON lines on stdin'))
+    s.add_argument('--jsonl', action='store_true', required=True, help=_('read and write JSON lines'))
+    g = sub.add_parser('sheet', help=_('print the scoresheet of a game file'))
+    g.add_argument('game', metavar=_('FILE'), help=_('the game file (JSON), or - for stdin'))
+    g.add_argument('--json', action='store_true', help=_('print the sheet as JSON'))
+    add_language_option(g)
+
+
+def whole_number(text):
+    """A whole number typed on the command line (argparse says why it is not one)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("'%(text)s' is not a whole number", text=text)) from None
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
     """Run a command; returns the exit status (0, or 2 with a message on stderr for bad input)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     try:
-        args = parser().parse_args(argv)
-    except SystemExit as e:            # argparse has printed its usage message
+        args = parse(parser, argv)
+    except SystemExit as e:            # argparse has printed its usage message, or the help
         return e.code
     return run(args, stdin, stdout, stderr)
 
@@ -193,16 +260,18 @@ def run(args, stdin=None, stdout=None, stderr=None):
     """Run one of COMMANDS, its arguments parsed; the exit status."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     language = getattr(args, 'lang', None) or 'en'
-    try:
-        with speaking(catalog(language), language):
+    if language not in LANGUAGES:
+        language = 'en'                    # check's reader says what is wrong with it
+    with speaking(catalog(language), language):
+        try:
             if args.command == 'check':
                 return check(args, stdout)
             if args.command == 'solve':
                 return solve_jsonl(stdin, stdout)
             return sheet(args, stdin, stdout)
-    except QueryError as e:
-        print(f'error: {e}', file=stderr)
-        return 2
+        except QueryError as e:
+            print(_('error: %(message)s', message=e), file=stderr)
+            return 2
 
 
 if __name__ == '__main__':

@@ -90,7 +90,8 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
         if jokers == 0:
             raise CardError(ngettext('a joker, but no jokers are in play',
                                      '%(num)d jokers, but no jokers are in play', n_jokers))
-        raise CardError(_('%(count)d jokers, but only %(jokers)d in play', count=n_jokers, jokers=jokers))
+        raise CardError(ngettext('%(count)d joker, but only %(jokers)d in play',
+                                 '%(count)d jokers, but only %(jokers)d in play', n_jokers, count=n_jokers, jokers=jokers))
     over = [c for c, n in counts.items() if n > copies(c, decks, jokers)]
     if over:
         c = min(over, key=order)

@@ -71,14 +71,15 @@ def fault_words(fault):
     if kind == 'short':
         return _('a meld needs at least 3 cards')
     if kind == 'wilds':
-        return _('it has %(count)d wilds standing in and this game allows %(most)d per meld',
-                 count=fault[1], most=fault[2])
+        return ngettext('it has %(count)d wild standing in and this game allows %(most)d per meld',
+                        'it has %(count)d wilds standing in and this game allows %(most)d per meld', fault[1],
+                        count=fault[1], most=fault[2])
     if kind == 'all_wild':
         return _('it is only wilds and this game needs a card used as itself in every meld')
     if kind == 'twice':
         return _('%(card)s twice', card=fault[1].pretty)
     if kind == 'long':
-        return _('a run holds at most %(most)d cards', most=fault[1])
+        return ngettext('a run holds at most %(most)d card', 'a run holds at most %(most)d cards', fault[1], most=fault[1])
     if kind == 'aces_low':
         return _('aces are low in this game, so A does not follow K')
     if kind == 'wrap':
@@ -101,11 +102,14 @@ def parse_melds(text, parse):
     role of its wild-rank cards, so an unbounded one could keep a server busy for seconds.
     """
     if len(text) > MAX_MELDS_FIELD:
-        raise CardError(_('at most %(most)d characters, not %(count)d', most=MAX_MELDS_FIELD, count=len(text)))
+        raise CardError(ngettext('at most %(most)d character, not %(count)d', 'at most %(most)d characters, not %(count)d',
+                MAX_MELDS_FIELD, most=MAX_MELDS_FIELD, count=len(text)))
     melds = [parse(part) for part in text.split('|') if part.strip()]
     held = sum(len(m) for m in melds)
     if held > MAX_HAND:
-        raise CardError(_('%(count)d cards in all, but a hand holds at most %(most)d', count=held, most=MAX_HAND))
+        raise CardError(ngettext('%(count)d card in all, but a hand holds at most %(most)d',
+                                 '%(count)d cards in all, but a hand holds at most %(most)d', held,
+                                 count=held, most=MAX_HAND))
     return melds
 
 
@@ -172,16 +176,18 @@ def not_in_hand(hand, melds):
         if not held[c]:
             lines.append(_('%(card)s is not in the hand', card=c.pretty))
         else:
-            lines.append(_('%(card)s is claimed %(claimed)d times but the hand holds %(held)d',
-                           card=c.pretty, claimed=held[c] + extra[c], held=held[c]))
+            lines.append(ngettext('%(card)s is claimed %(claimed)d time but the hand holds %(held)d',
+                                  '%(card)s is claimed %(claimed)d times but the hand holds %(held)d',
+                                  held[c] + extra[c], card=c.pretty, claimed=held[c] + extra[c], held=held[c]))
     return lines
 
 
 def also_melds(solution, claimed):
-    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make."""
+    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make (the
+    punctuation is the message's: Spanish puts it in brackets)."""
     claimed = [Counter(m) for m in claimed]
     others = [m for m in solution.melds if Counter(m.cards) not in claimed]
     if not others:
         return ''
-    return ': ' + ngettext('%(melds)s also melds', '%(melds)s also meld', len(others),
-                           melds=listing(pretty(m.cards) for m in others))
+    return ngettext(': %(melds)s also melds', ': %(melds)s also meld', len(others),
+                    melds=listing(pretty(m.cards) for m in others))

@@ -15,7 +15,7 @@ import json
 import re
 import secrets
 
-from .i18n import _
+from .i18n import _, ngettext
 from .limits import MAX_FIELD, MAX_TEXT
 from .names import BadName, check_names, clean_name
 from .rules import DECKS, GAME_NAMES, RulesError, deal_problem, make_rules
@@ -48,7 +48,8 @@ def new_game(typed, settings, decks, first_dealer, title='', place='', date=''):
         raise FieldError('players', str(e)) from None
     for field, text in (('title', title), ('place', place)):
         if len(text) > MAX_TEXT:
-            raise FieldError(field, _('at most %(most)d characters, not %(count)d', most=MAX_TEXT, count=len(text)))
+            raise FieldError(field, ngettext('at most %(most)d character, not %(count)d', 'at most %(most)d characters, not %(count)d',
+                MAX_TEXT, most=MAX_TEXT, count=len(text)))
     settings = dict(settings, decks=(3 if len(players) >= 7 else 2) if decks == 'auto' else decks)
     kind = settings.get('game')
     if kind in DECKS:                    # what a game decides itself (Five Crowns' deck) is not the form's
@@ -106,8 +107,9 @@ def read_entry(raw, where, lenient=False):
     if cards is not None and not isinstance(cards, str):
         raise GameFileError(_('%(where)s: cards must be text like %(example)s', where=where, example='"KH 5C 7D"'))
     if cards is not None and not lenient and len(cards) > MAX_FIELD:
-        raise GameFileError(_('%(where)s: cards must be text of at most %(most)d characters', where=where,
-                              most=MAX_FIELD))
+        raise GameFileError(ngettext('%(where)s: cards must be text of at most %(most)d character',
+                                     '%(where)s: cards must be text of at most %(most)d characters', MAX_FIELD,
+                                     where=where, most=MAX_FIELD))
     try:
         points = read_points(raw.get('points'))
     except ValueError as e:
@@ -122,8 +124,11 @@ def read_game(data):
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise GameFileError(_('not a game file: not JSON (%(error)s)', error=getattr(e, "msg", e))) from None
+        except json.JSONDecodeError as e:        # the parser's own words are English: where it stopped
+            raise GameFileError(_('not a game file: not JSON (line %(line)d, column %(column)d)',
+                                  line=e.lineno, column=e.colno)) from None
+        except UnicodeDecodeError:
+            raise GameFileError(_('not a game file: not text in UTF-8')) from None
         except RecursionError:
             raise GameFileError(_('not a game file: nested too deep')) from None
         except ValueError:              # a number of thousands of digits
@@ -149,7 +154,9 @@ def read_game(data):
     for key in ('title', 'place'):
         texts[key] = data.get(key, '')
         if not isinstance(texts[key], str) or len(clean_name(texts[key])) > MAX_TEXT:
-            raise GameFileError(_('%(key)s must be text of at most %(most)d characters', key=key, most=MAX_TEXT))
+            raise GameFileError(ngettext('%(key)s must be text of at most %(most)d character',
+                                         '%(key)s must be text of at most %(most)d characters', MAX_TEXT,
+                                         key=key, most=MAX_TEXT))
         texts[key] = clean_name(texts[key])
     date = data.get('date', '')
     if not isinstance(date, str):

@@ -65,6 +65,14 @@ def _(message, /, **values):
     return out % values if values else out
 
 
+def pgettext(context, message, /, **values):
+    """The message in the current language as it reads in this context (one English text that
+    serves two places: a sentence, and a part of a "·" line)."""
+    t = current()[0]
+    out = t.pgettext(context, message) if t is not None else message
+    return out % values if values else out
+
+
 def ngettext(singular, plural, n, /, **values):
     """The singular or plural message for n (languages differ in where the plural starts)."""
     t = current()[0]
@@ -86,6 +94,19 @@ def listing(items, alternatives=False):
         return ''.join(items)
     word = _('or') if alternatives else _('and')
     return ', '.join(items[:-1]) + ' ' + euphonic(word, items[-1]) + ' ' + items[-1]
+
+
+def sentence(message, names=()):
+    """A message shown as a whole line, shaped as a sentence: a capital first letter and a full stop
+    at the end ('una partida tiene de 2 a 8 jugadores, no 1' → 'Una partida tiene de 2 a 8
+    jugadores, no 1.'). A message that starts with one of `names` (or a quoted text) keeps it as the
+    player typed it; one that ends in . ? ! … or : already ends."""
+    text = str(message).strip()
+    if not text:
+        return text
+    if text[0].islower() and not any(text.startswith(str(name)) for name in names if name):
+        text = text[0].upper() + text[1:]
+    return text if text[-1] in '.?!…:' else text + '.'
 
 
 def euphonic(word, following):

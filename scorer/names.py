@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 
-from .i18n import _
+from .i18n import _, ngettext
 from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
 ZWJ = '\u200d'
@@ -66,7 +66,9 @@ def check_names(names):
         if not name:
             raise BadName(_('a player has no name'))
         if len(name) > MAX_NAME:
-            raise BadName(_("'%(name)s…' is longer than %(most)d characters", name=name[:MAX_NAME], most=MAX_NAME))
+            raise BadName(ngettext("'%(name)s…' is longer than %(most)d character",
+                                   "'%(name)s…' is longer than %(most)d characters", MAX_NAME,
+                                   name=name[:MAX_NAME], most=MAX_NAME))
         for other in names[:i]:
             if look(name) == look(other):
                 raise BadName(_("two players are called '%(name)s'", name=name))

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from .cards import CardError, rank_text
 
 from .reading import LANGUAGES, parse_hand, parse_rank
-from .i18n import _
+from .i18n import _, ngettext
 from .limits import MAX_FIELD, MAX_ROUNDS
 from .numbers import read_whole
 from .referee import as_data
@@ -128,7 +128,8 @@ def read_cards_field(text, rules, letters):
     """The cards of a query's `cards` (at most MAX_FIELD characters, as every cards field), read in
     the `letters` language and checked against the rules' pack."""
     if len(text) > MAX_FIELD:
-        raise CardError(_('at most %(most)d characters, not %(count)d', most=MAX_FIELD, count=len(text)))
+        raise CardError(ngettext('at most %(most)d character, not %(count)d', 'at most %(most)d characters, not %(count)d',
+                MAX_FIELD, most=MAX_FIELD, count=len(text)))
     return parse_hand(text, rules, letters)
 
 
@@ -137,8 +138,10 @@ def check_size(hand, round, rules):
     if round is not None:
         size = rules.hand_size(round)
         if len(hand) > size + 1:
-            raise QueryError(_('%(count)d cards, but round %(round)d deals %(size)d (at most %(most)d with the '
-                               'card drawn)', count=len(hand), round=round, size=size, most=size + 1))
+            raise QueryError(ngettext('%(count)d card, but round %(round)d deals %(size)d (at most %(most)d with '
+                                      'the card drawn)',
+                                      '%(count)d cards, but round %(round)d deals %(size)d (at most %(most)d with '
+                                      'the card drawn)', len(hand), count=len(hand), round=round, size=size, most=size + 1))
 
 
 class Asked(NamedTuple):

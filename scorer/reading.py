@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import JOKER, RANK_TEXT, SUITS, SYMBOL, Card, CardError, check_pack
-from .i18n import _, listing
+from .i18n import _, listing, ngettext
 from .limits import MAX_HAND
 
 # What separates cards: spaces (any kind), commas and semicolons. One class for both readers.
@@ -205,7 +205,9 @@ def parse_cards(text, decks=2, jokers=0, max_cards=MAX_HAND, language='en', deck
     pack it was dealt from (`deck`: the game's suits and ranks, Three-Thirteen's by default)."""
     hand = read_cards(text, language)
     if len(hand) > max_cards:
-        raise CardError(_('%(count)d cards, but a hand holds at most %(most)d', count=len(hand), most=max_cards))
+        raise CardError(ngettext('%(count)d card, but a hand holds at most %(most)d',
+                                 '%(count)d cards, but a hand holds at most %(most)d', len(hand),
+                                 count=len(hand), most=max_cards))
     check_pack(hand, decks, jokers, deck)
     return hand
 

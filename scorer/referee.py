@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
-from .i18n import _, listing
+from .i18n import _, listing, ngettext
 from .rules import DEFAULT, Rules
 from .solver import Solution, arrangements, best_discard
 
@@ -46,8 +46,9 @@ class Audit(NamedTuple):
     def intro(self):
         """'Round 3: 5 cards, fives are wild.'"""
         words = wild_words(self.wild, self.rules)
-        line = (_('Round %(round)d: %(size)d cards, %(wild)s.', round=self.round,
-                  size=self.rules.hand_size(self.round), wild=words) if self.round else words + '.')
+        size = self.rules.hand_size(self.round) if self.round else 0
+        line = (ngettext('Round %(round)d: %(size)d card, %(wild)s.', 'Round %(round)d: %(size)d cards, %(wild)s.',
+                         size, round=self.round, size=size, wild=words) if self.round else words + '.')
         return line[0].upper() + line[1:]
 
 

@@ -173,8 +173,9 @@ def deal_problem(players, rules):
     pack too small for the biggest round (docs/rules.md: players x hand size + 1 cards are needed);
     '' when it can."""
     if players > rules.deck.most_players:
-        return _('%(game)s is for %(least)d to %(most)d players', game=_(GAME_NAMES[rules.game]),
-                 least=MIN_PLAYERS, most=rules.deck.most_players)
+        return ngettext('%(game)s is for %(least)d to %(most)d player', '%(game)s is for %(least)d to %(most)d players',
+                        rules.deck.most_players, game=_(GAME_NAMES[rules.game]),
+                        least=MIN_PLAYERS, most=rules.deck.most_players)
     biggest = GAMES[rules.game][1]
     need = players * biggest + 1
     per_deck = len(rules.deck.suits) * len(rules.deck.ranks)
@@ -187,21 +188,24 @@ def deal_problem(players, rules):
                        '%(players)d players need %(need)d cards in the last round (%(players)d x %(size)d + 1), '
                        'but %(num)d decks hold %(pack)d', rules.decks,
                        players=players, need=need, size=biggest, pack=pack)
-    return problem + (_(': choose %(decks)d decks', decks=decks_needed) if decks_needed else '')
+    return problem + (ngettext(': choose %(decks)d deck', ': choose %(decks)d decks', decks_needed, decks=decks_needed) if decks_needed else '')
 
 
 def rules_words(rules):
     """The settings of a game in words, one line each, for the sheet and the printout."""
     first, last = GAMES[rules.game]
-    lines = [_('%(rounds)d rounds of %(first)d to %(last)d cards; the wild rank is the hand size',
-               rounds=len(rules.rounds), first=first, last=last)
+    lines = [ngettext('%(rounds)d round of %(first)d to %(last)d cards; the wild rank is the hand size',
+                      '%(rounds)d rounds of %(first)d to %(last)d cards; the wild rank is the hand size',
+                      len(rules.rounds), rounds=len(rules.rounds), first=first, last=last)
              + (_(', aces at 14 cards') if last == 14 else '')]
     if rules.deck.fixed:
-        lines.append(_("Five Crowns' deck: five suits (★ ♥ ♣ ♠ ♦) of 3 to K, two decks, %(jokers)d jokers (wild)",
-                       jokers=rules.jokers))
+        lines.append(ngettext("Five Crowns' deck: five suits (★ ♥ ♣ ♠ ♦) of 3 to K, two decks, %(jokers)d joker "
+                              "(wild)",
+                              "Five Crowns' deck: five suits (★ ♥ ♣ ♠ ♦) of 3 to K, two decks, %(jokers)d jokers "
+                              "(wild)", rules.jokers, jokers=rules.jokers))
     else:
         lines += [ngettext('%(num)d deck', '%(num)d decks', rules.decks)
-                  + (_(', %(jokers)d jokers (wild)', jokers=rules.jokers) if rules.jokers else _(', no jokers')),
+                  + (ngettext(', %(jokers)d joker (wild)', ', %(jokers)d jokers (wild)', rules.jokers, jokers=rules.jokers) if rules.jokers else _(', no jokers')),
                   _('aces low only (A-2-3)') if rules.aces == 'low' else
                   _('aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs %(points)d', points=rules.ace_penalty)]
     lines += [_('J, Q, K count 10') if rules.face_values == 'ten' else _('J counts 11, Q 12, K 13'),
@@ -257,7 +261,9 @@ def quoted(value, most=20):
     if value is None or isinstance(value, bool):
         return 'null' if value is None else str(value).lower()
     if isinstance(value, int) and value.bit_length() > 64:
-        return _('a number of about %(digits)d digits', digits=int(math.log10(abs(value))) + 1)
+        digits = int(math.log10(abs(value))) + 1
+        return ngettext('a number of about %(digits)d digit', 'a number of about %(digits)d digits', digits,
+                        digits=digits)
     text = str(value)
     return text if len(text) <= most else text[:most] + '…'
 

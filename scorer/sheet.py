@@ -147,8 +147,9 @@ def read_points(text):
         raise ValueError(_("'%(text)s' is not a number of points (a sum like 10+15+8 is fine)", text=text[:40]))
     total = sum(int(part) for part in text.split('+'))
     if total > MAX_POINTS:
-        raise ValueError(_("'%(text)s' makes %(total)d: a round scores at most %(most)d points",
-                           text=text, total=total, most=MAX_POINTS))
+        raise ValueError(ngettext("'%(text)s' makes %(total)d: a round scores at most %(most)d point",
+                                  "'%(text)s' makes %(total)d: a round scores at most %(most)d points", MAX_POINTS,
+                                  text=text, total=total, most=MAX_POINTS))
     return total
 
 
@@ -175,8 +176,9 @@ def score_entry(game, number, e):
         except CardError as err:
             raise EntryError(f'{player}: {err}', 'cards') from None
         if len(hand) > rules.most_held(number):
-            raise EntryError(_('%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
-                               player=player, count=len(hand), round=number, size=hand_size), 'cards')
+            raise EntryError(ngettext('%(player)s holds %(count)d card, but round %(round)d deals %(size)d',
+                                      '%(player)s holds %(count)d cards, but round %(round)d deals %(size)d',
+                                      len(hand), player=player, count=len(hand), round=number, size=hand_size), 'cards')
     try:
         points = read_points(e.points)
     except ValueError as err:
@@ -217,8 +219,9 @@ def too_many_copies(hands, rules):
         if n <= copies(c, rules.decks, rules.jokers):
             continue
         if c.is_joker:
-            found.append((_('%(count)d jokers in this round (%(players)s), but only %(jokers)d in play',
-                            count=n, players=who, jokers=rules.jokers), holders[c]))
+            found.append((ngettext('%(count)d joker in this round (%(players)s), but only %(jokers)d in play',
+                                   '%(count)d jokers in this round (%(players)s), but only %(jokers)d in play', n,
+                                   count=n, players=who, jokers=rules.jokers), holders[c]))
         else:
             found.append((ngettext('%(count)s %(card)s in this round (%(players)s) but only %(num)d deck',
                                    '%(count)s %(card)s in this round (%(players)s) but only %(num)d decks',
@@ -297,8 +300,9 @@ def doubts(game, number, entries):
             continue
         held = len(tokens(e.cards))           # a round that can be scored: each token is a card
         if held < size:
-            found.append(Doubt(f'short:{e.player}:{held}', _('%(player)s: %(count)d of %(size)d cards',
-                                                             player=e.player, count=held, size=size), e.player))
+            found.append(Doubt(f'short:{e.player}:{held}', ngettext(
+                '%(player)s: %(count)d of %(size)d card', '%(player)s: %(count)d of %(size)d cards', size,
+                player=e.player, count=held, size=size), e.player))
     return found
 
 

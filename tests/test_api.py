@@ -71,7 +71,7 @@ def test_wild_and_round_together_must_agree(client):
         'wild 5 does not match round 1, whose wild rank is 3: give one of them')
     assert client.get('/api/audit?cards=3S 3H KD&wild=5&round=1').status_code == 400
     page = client.get('/audit?cards=3S 3H KD&wild=5&round=1').get_data(as_text=True)
-    assert 'wild 5 does not match round 1' in page and 'Minimal penalty' not in page
+    assert 'Wild 5 does not match round 1' in page and 'Minimal penalty' not in page
 
 
 def test_a_setting_that_cannot_take_effect_is_noted(client):

@@ -70,7 +70,7 @@ def test_bad_input_gets_clear_messages_and_keeps_what_was_typed(client):
         r = client.get('/audit?' + query)
         assert r.status_code == 200
         page = r.get_data(as_text=True)
-        assert message in ' '.join(alerts(page)), query
+        assert message[0].upper() + message[1:] in ' '.join(alerts(page)), query     # each a sentence
         assert 'Minimal penalty' not in page
     page = client.get('/audit?cards=7H 1X&round=3').get_data(as_text=True)
     assert 'value="7H 1X"' in page

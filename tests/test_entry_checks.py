@@ -107,7 +107,7 @@ def test_undo_of_a_first_save_leaves_the_round_to_enter_and_keeps_it_in_history(
     client.post(url + '/rounds/1/undo', data={'version': '1'})
     assert rounds(client, url) == []
     page = client.get(url + '/rounds/1').get_data(as_text=True)
-    assert 'Earlier versions of this round (1)' in page and '4 points' in page
+    assert 'Earlier version of this round (1)' in page and '4 points' in page
 
 
 def test_undo_is_the_scorekeepers_and_is_offered_a_minute_only(app, client, make_game):

@@ -49,10 +49,10 @@ def test_new_game_errors_keep_what_was_typed(client):
     r = post_new(client, ['Ana'])
     assert r.status_code == 422
     page = r.get_data(as_text=True)
-    assert 'a game has 2 to 8 players, not 1' in page
+    assert 'A game has 2 to 8 players, not 1.' in page              # a whole line: a sentence
     assert 'value="Ana"' in page
-    assert "two players are called &#39;ana&#39;" in post_new(client, ['Ana', ' ana ']).get_data(as_text=True)
-    assert 'seat 3 has no player' in post_new(client, ['Ana', 'Bruno'], first_dealer=2).get_data(as_text=True)
+    assert "Two players are called &#39;ana&#39;." in post_new(client, ['Ana', ' ana ']).get_data(as_text=True)
+    assert 'Seat 3 has no player.' in post_new(client, ['Ana', 'Bruno'], first_dealer=2).get_data(as_text=True)
     r = post_new(client, list('ABCDEFGH'), decks=2)
     assert '8 players need 105 cards in the last round' in r.get_data(as_text=True)
     assert 'choose 3 decks' in r.get_data(as_text=True)
@@ -115,7 +115,7 @@ def test_editing_an_earlier_round_recalculates_and_keeps_history(client, make_ga
     assert 'value="9"' in page                                   # the saved entry is there to edit
     save_confirmed(client, url, 1, round_form(0, cards=[None, 'QS QD'], version=1))
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 4, 'Bruno': 20}
-    assert 'Earlier versions of this round (1)' in client.get(url + '/rounds/1').get_data(as_text=True)
+    assert 'Earlier version of this round (1)' in client.get(url + '/rounds/1').get_data(as_text=True)
 
 
 def test_a_whole_game_ends_with_the_winner(client, make_game):

@@ -102,9 +102,9 @@ def test_importing_a_game_this_phone_keeps_opens_it(client, make_game):
 
 
 @pytest.mark.parametrize('names, message', [
-    (['Ana', 'Ana\u200b'], "two players are called"),
+    (['Ana', 'Ana\u200b'], "Two players are called"),
     (['Ana', 'Аna'], 'looks the same as'),
-    (['Ana', 'ANA'], 'two players are called'),
+    (['Ana', 'ANA'], 'Two players are called'),
 ])
 def test_names_that_look_the_same_are_refused(client, names, message):
     r = client.post('/games/new', data=new_game_form(names))

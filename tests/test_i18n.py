@@ -3,6 +3,7 @@ Portuguese, no string left untranslated (checked with a pseudo-language), cards 
 name them, and numbers and dates in the locale's format."""
 
 import html
+import io
 import re
 import subprocess
 import sys
@@ -33,14 +34,28 @@ def template():
         return read_po(f)
 
 
-def test_the_template_holds_every_message_in_the_code(tmp_path):
-    out = tmp_path / 'fresh.pot'
-    subprocess.run([sys.executable, '-m', 'babel.messages.frontend', 'extract', '-F', 'babel.cfg', '-k', 'N_',
-                    '-k', '_l', '-k', 'lazy_gettext', '--no-location', '--sort-output', '-o', str(out), '.'],
+# The Makefile's `translations` target's keywords: gettext's, lazy ones, and message contexts.
+KEYWORDS = ['-k', 'N_', '-k', '_l', '-k', 'lazy_gettext', '-k', 'pgettext:1c,2', '-k', 'npgettext:1c,2,3',
+            '-k', '_lp:1c,2', '-k', 'lazy_pgettext:1c,2']
+
+
+def extracted(out, locations=False):
+    """The messages of the code, extracted as `make translations` does (with where each is used)."""
+    subprocess.run([sys.executable, '-m', 'babel.messages.frontend', 'extract', '-F', 'babel.cfg', *KEYWORDS,
+                    *([] if locations else ['--no-location']), '--sort-output', '-o', str(out), '.'],
                    cwd=ROOT, check=True, capture_output=True)
     with open(out, 'rb') as f:
-        fresh = {m.id for m in read_po(f) if m.id}
-    kept = {m.id for m in template() if m.id}
+        return [m for m in read_po(f) if m.id]
+
+
+def test_the_makefile_extracts_with_these_keywords():
+    makefile = (ROOT / 'Makefile').read_text()
+    assert [k for k in KEYWORDS[1::2] if f'-k {k} ' not in makefile] == []
+
+
+def test_the_template_holds_every_message_in_the_code(tmp_path):
+    fresh = {(m.context, m.id) for m in extracted(tmp_path / 'fresh.pot')}
+    kept = {(m.context, m.id) for m in template() if m.id}
     assert fresh - kept == set(), 'run make translations: messages missing from translations/messages.pot'
     assert kept - fresh == set(), 'run make translations: translations/messages.pot has messages no longer used'
 
@@ -57,10 +72,12 @@ def test_every_message_is_translated_with_the_same_placeholders(lang):
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
         want = set(PLACEHOLDER.findall(' '.join(ids)))
+        # a form may leave out the count ('El joker ya está en esta ronda'): what only the plural says
+        may_go = {'%(num)d'} | set(PLACEHOLDER.findall(ids[-1])) - set(PLACEHOLDER.findall(ids[0]))
         for s in strings:
             assert s, f'{lang}: empty translation of {m.id!r}'
             got = set(PLACEHOLDER.findall(s))
-            assert got <= want and want - got <= {'%(num)d'}, f'{lang}: placeholders differ in {m.id!r}: {s!r}'
+            assert got <= want and want - got <= may_go, f'{lang}: placeholders differ in {m.id!r}: {s!r}'
 
 
 @pytest.fixture
@@ -178,12 +195,12 @@ def test_a_printed_sheet_in_any_language(client, make_game):
 def test_errors_and_the_referee_speak_the_language(client):
     client.set_cookie('lang', 'es')
     r = client.get('/api/solve?cards=7♥ 1X&wild=5&lang=es')
-    assert r.get_json()['error'] == "'1X' no es una carta"
+    assert r.get_json()['error'] == '“1X” no es una carta'
     page = client.get('/audit?cards=7H 9H JH 2C&wild=3&melds=7H 9H JH').get_data(as_text=True)
     assert '7♥ 9♥ J♥ no es una escalera: faltan 8♥ y 10♥ y no tiene comodín' in page
     client.set_cookie('lang', 'pt')
     page = client.get('/audit?cards=7H 7H 7H&round=3').get_data(as_text=True)
-    assert 'três 7♥, mas só há 2 baralhos' in page
+    assert 'Três 7♥, mas só há 2 baralhos.' in page
 
 
 def test_numbers_and_dates_in_the_locales_format(client):
@@ -279,7 +296,10 @@ FORBIDDEN = {
            'El lugar de', 'igual al tamaño de la mano', 'cartas, %(wild)s comodín',
            # issue 40's review
            'Quedarse con', 'Sitio', 'Demasiadas preguntas', 'Unir dos grafías', '(3-13)', 'quien anota',
-           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media'],
+           'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media',
+           # issue 51's review
+           'pasar la cuenta', 'Pasar la cuenta', 'Quitarle la cuenta', 'recibió la cuenta', 'se declaran', 'revisor',
+           'eis-catorce', 'como mucho', 'grafía', 'la carta misma', 'día del calendario', 'Se dibujaron', 'Puntuada'],
     'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
            'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
            'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
@@ -288,7 +308,10 @@ FORBIDDEN = {
            # issue 40's review
            'agora é %(player)s', 'Para a mesa', 'link de acompanhar', 'Toque um', 'Toque uma', 'Perguntas demais',
            'olicitaç', 'arquivo da partida', 'quem anota', '(3-13)', 'partida curto', 'As {count} {card}',
-           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página'],
+           ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página',
+           # issue 51's review
+           'marcação', 'rodada dobrada', 'conferidor', 'eis-quatorze', 'grafia', 'liga o valor', 'dia do calendário',
+           'foram desenhadas', 'Pontuada', 'leem este código'],
 }
 
 
@@ -376,3 +399,235 @@ def test_the_audit_field_shows_its_cards_with_symbols_every_language_reads(clien
     assert 'value="7♥ 🃏 Q♠"' in page
     page = client.get('/audit', query_string={'cards': '7H 1X', 'round': 1}).get_data(as_text=True)
     assert 'value="7H 1X"' in page
+
+
+# Every English text used from more than one file, without a message context, and the one role it
+# plays in all of them (read by a reviewer: one translation has to fit each place). A text that
+# plays two roles ('Not allowed': an error page's title and the all-wild-melds option, which es/pt
+# make a feminine plural) takes a context (pgettext) in one of them, and so leaves this list.
+ONE_ROLE = {
+    "a column or row of the scoresheet, its print and its file": {
+        'Cards', 'Cards left', 'Dealer', 'Place', 'Points', 'Rd', 'Round', 'Total', 'Went out', 'Wild', 'Zero',
+        'Zero rounds', 'went out'},
+    'a link, button or page title naming where it goes or what it does': {
+        'All games', 'Back to the scoresheet', 'Correct round %(n)d', 'Delete game', 'Edit round %(n)d',
+        'Enter round %(n)d', 'Games', 'History', 'How to play offline', 'New game', 'Player stats', 'Print',
+        'Sheet', 'Undo'},
+    'a heading of a part of a page': {
+        'Current round', 'Round %(n)d', 'Round %(n)d cannot be scored', 'Rules', 'Running totals by round',
+        'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})'},
+    "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
+    'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
+    'a count or a fact shown beside a name or a round': {
+        '%(dealer)s deals', ('%(num)d card', '%(num)d cards'), ('%(num)d point', '%(num)d points'),
+        ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d'},
+    'a sentence said to a person': {
+        'Cannot go out: the best discard, %(card)s, still leaves %(points)d.', 'Game over.',
+        'Goes out by discarding %(cards)s.', 'Made here, not sent yet.', 'No finished game yet.',
+        'Not taken: export the game file.', 'Note: %(note)s', 'Nothing was saved: fix the problem above.',
+        'Reconnecting… the sheet below is as it was at {time}.', 'Round %(round)d saved.',
+        'The form could not be checked; reload the page and try again.',
+        'The scorekeeper enters every hand in this game.',
+        'The server was too busy to answer: nothing was changed. Try again in a moment.', 'This game was deleted.'},
+    'an error about what was asked or read': {
+        'a query is an object like %(example)s', ('at most %(most)d character, not %(count)d',
+                                                  'at most %(most)d characters, not %(count)d'),
+        'no cards given (%(example)s)', "no game '%(game)s'",
+        'round %(round)s is not in a %(game)s game (rounds 1-%(last)d)',
+        'rules must be an object of settings, like %(example)s', "unknown parameter '%(name)s'"},
+}
+
+
+def test_a_text_used_in_several_places_plays_one_role_there(tmp_path):
+    """Issue 51: one English text in two roles gets one translation that fits only one of them
+    (the 405 page titled "No permitidas"). A text used from several files is listed above with its
+    one role, or takes a context where it plays another."""
+    shared = {m.id for m in extracted(tmp_path / 'located.pot', locations=True)
+              if m.context is None and len({path for path, line in m.locations}) > 1}
+    listed = [text for texts in ONE_ROLE.values() for text in texts]
+    assert len(listed) == len(set(listed)), 'a text listed under two roles needs a context in one of them'
+    assert sorted(map(str, shared - set(listed))) == []
+
+
+@pytest.mark.parametrize('lang, title, option', [('es', 'Acción no permitida', 'No permitidas'),
+                                                 ('pt', 'Ação não permitida', 'Não permitidas')])
+def test_the_405_page_and_the_all_wild_option_each_have_their_words(client, lang, title, option):
+    client.set_cookie('lang', lang)
+    page = client.delete('/games/new').get_data(as_text=True)
+    assert f'<h1>{title}</h1>' in page and option not in page
+    assert f'>{option}</option>' in client.get('/games/new').get_data(as_text=True)
+
+
+# A number followed by what it counts ('%(count)d cards', '{count} jokers', '%(most)d characters').
+COUNTED = re.compile(r'(?:%\(\w+\)d|\{\w+\}) (?:\w+ )?(?:cards?|jokers?|points?|times?|decks?|rounds?|seconds?|'
+                     r'characters?|wilds?|spellings?|digits?|players?|versions?)\b')
+
+
+def test_every_message_with_a_count_has_a_plural():
+    """Issue 51: '1 puntos anotados', 'Ya están en esta ronda los 1 jokers': a message that counts goes
+    through ngettext, so each language writes its singular itself."""
+    single = [m.id for m in template() if m.id and not isinstance(m.id, tuple) and COUNTED.search(m.id)]
+    assert single == []
+
+
+def fill(text, n):
+    """A counted message with every placeholder given the count (a name placeholder, the count too)."""
+    text = re.sub(r'\{\w+\}', str(n), text)
+    return text % {name: n for name in re.findall(r'%\((\w+)\)', text)}
+
+
+@pytest.mark.parametrize('lang', LANGUAGES)
+def test_each_counted_message_reads_right_with_0_1_2_and_5(lang):
+    """Each plural message rendered with 0, 1, 2 and 5 in every language: the form for 1 is a singular
+    (not the plural's words with a 1 in them), and 0, 2 and 5 take the plural, as these languages say."""
+    import gettext
+    from scorer.i18n import catalog as compiled
+    t = compiled(lang) or gettext.NullTranslations()
+    for m in template():
+        if not isinstance(m.id, tuple):
+            continue
+        singular, plural = m.id
+        forms = {n: t.ngettext(singular, plural, n) for n in (0, 1, 2, 5)}
+        rendered = {n: fill(forms[n], n) for n in forms}
+        assert rendered[1] != fill(forms[5], 1), (lang, m.id, rendered[1])
+        assert forms[0] == forms[2] == forms[5] != forms[1], (lang, m.id, rendered)
+        assert all(str(n) in rendered[n] for n in (0, 2, 5)) or '%(num)d' not in plural + forms[5], (lang, m.id)
+
+
+@pytest.mark.parametrize('lang, count, said', [
+    ('es', 1, '<bdi>Bruno</bdi></strong>: <span class="score">1</span>\n        <span class="quiet">punto anotado</span>'),
+    ('pt', 1, '<bdi>Bruno</bdi></strong>: <span class="score">1</span>\n        <span class="quiet">ponto anotado</span>'),
+    ('es', 5, '<bdi>Bruno</bdi></strong>: <span class="score">5</span>\n        <span class="quiet">puntos anotados</span>')])
+def test_points_as_entered_agree_with_the_score(client, make_game, lang, count, said):
+    client.set_cookie('lang', lang)
+    url = make_game(('Ana', 'Bruno'))
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, str(count)]))
+    assert said in client.get(url + '/rounds/1?saved=1').get_data(as_text=True)
+
+
+@pytest.mark.parametrize('lang, one, two', [
+    ('es', 'El joker ya está en esta ronda.', 'Ya están en esta ronda los 2 jokers.'),
+    ('pt', 'O joker já está nesta rodada.', 'Os 2 jokers já estão nesta rodada.'),
+    ('en', 'The joker is already in this round.', 'All 2 jokers are already in this round.')])
+def test_the_keypad_says_one_joker_in_the_singular(app, lang, one, two):
+    """The keypad's counted words go to its script as one form per count (words.js picks by {count})."""
+    import json
+    from web.templating import picker_words
+    with app.test_request_context(f'/?lang={lang}'):
+        words = json.loads(str(picker_words()))
+    assert words['jokers'][1] == one and words['jokers'][2].replace('{count}', '2') == two
+
+
+# What may stand in a Spanish or Portuguese page or CLI answer though English has it too: the names
+# of the test's players and places, the games' and browsers' names, formats, and the command line's
+# own words (commands, options, the rules' values, which are typed as they are).
+NAMES = {'Ana', 'Bruno', 'Noche', 'Casa', 'Three', 'Thirteen', 'Five', 'Crowns', 'Six', 'Fourteen', 'English',
+         'Chrome', 'Linux', 'Android', 'Safari', 'iPhone', 'JSON', 'CSV', 'UTF', 'A4', 'QR', 'SVG', 'PNG', 'PDF',
+         'HTTP', 'HTTPS', 'URL', 'id'}
+COMMAND_LINE = re.compile(r'--?[\w-]+|\b(?:python|scorer|check|solve|sheet|docs|rules|md|jsonl|[a-z]+_[a-z_]+|'
+                          r'standard|short|ten|ranked|low|true|false|none|es|pt|en)\b|\{[^}]*\}|\S+\|\S+|'
+                          r'HOST=\S+ make run|\b(?:de|of) (?:game|decks|jokers|aces) \(')
+# English the app's catalogs never hold, seen in leaks: a JSON parser's message, argparse's words.
+LEAKS = {'expecting', 'delimiter', 'char', 'value', 'usage', 'error', 'required', 'following', 'arguments', 'help',
+         'show', 'message', 'exit', 'invalid', 'choice', 'positional', 'options', 'on'}
+
+
+def english_words(lang):
+    """Words of the app's English messages (and known leaks) that the language's catalog never uses."""
+    words, theirs = set(LEAKS), set()
+    for m in catalog(lang):
+        if not m.id:
+            continue
+        for text in (m.id if isinstance(m.id, tuple) else (m.id,)):
+            words |= {w.lower() for w in re.findall(r'[A-Za-z]{2,}', PLACEHOLDER.sub(' ', text))}
+        for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            theirs |= {w.lower() for w in re.findall(r'[A-Za-zÀ-ÿ]{2,}', PLACEHOLDER.sub(' ', text))}
+    return words - theirs - {n.lower() for n in NAMES}
+
+
+def shown(page):
+    """What a person is told by a page: its text, and every alt, title, aria-label and SVG <title>."""
+    said = re.findall(r'\b(?:alt|title|aria-label|placeholder)="([^"]*)"', page)
+    said += re.findall(r'<title[^>]*>([^<]*)</title>', page)
+    text = re.sub(r'<(script|style)\b.*?</\1>', ' ', page, flags=re.S)
+    text = html.unescape(re.sub(r'<[^>]+>', ' ', text) + ' ' + ' '.join(said))
+    return re.sub(r'https?://\S+', ' ', text)
+
+
+def english_in(text, lang, vocabulary):
+    text = COMMAND_LINE.sub(' ', text)
+    return sorted({w for w in re.findall(r'[A-Za-zÀ-ÿ]{2,}', text) if w.lower() in vocabulary and w not in NAMES})
+
+
+@pytest.mark.parametrize('lang', TRANSLATED)
+def test_no_english_inside_a_translated_page_or_command_line(client, lang):
+    """Issue 51: the keepers list's 'Chrome on Linux', a broken file's '(Expecting ',' delimiter)', the
+    command line's --help and argparse's errors under --lang: every page (its text, alt, title and
+    aria-label too) and the CLI's help and errors say nothing in English but names."""
+    vocabulary = english_words(lang)
+    client.environ_base['HTTP_USER_AGENT'] = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36'
+    client.set_cookie('lang', lang)
+    paths, url = pages(client)
+    found = {path: english_in(shown(client.get(path).get_data(as_text=True)), lang, vocabulary) for path in paths}
+    broken = client.post('/import', data={'game_file': (io.BytesIO(b'{"version": 1 "players": []}'), 'g.json')},
+                         content_type='multipart/form-data')
+    found['a broken file'] = english_in(shown(broken.get_data(as_text=True)), lang, vocabulary)
+    from tests.test_cli import scorer
+    for args in [('check', '--help'), ('sheet', '--help'), ('check',), ('check', '7H', '--round', '1', '--claim', 'x'),
+                 ('check', '7H', '--rules', '{"aces": }'), ('check', '7H'), ('check', '7H', '--bogus'),
+                 ('sheet', '/nada/partida.json'), ('check', '7H', '--aces', 'up')]:
+        r = scorer(*args, '--lang', lang)
+        found[' '.join(args)] = english_in(r.stdout + r.stderr, lang, vocabulary)
+    assert {where: words for where, words in found.items() if words} == {}
+
+
+@pytest.mark.parametrize('lang', TRANSLATED)
+def test_quoted_text_takes_the_languages_quotes(lang):
+    """Issue 51: 'ana' in straight quotes reads as code; Spanish and Portuguese quote with “ ”
+    (docs/glossary.md)."""
+    straight = [m.id for m in catalog(lang) if m.id
+                for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if re.search(r"'[^']+'", s or '')]
+    assert straight == []
+
+
+@pytest.mark.parametrize('lang, players, said', [
+    ('es', ['Ana'], 'Una partida tiene de 2 a 8 jugadores, no 1.'),
+    ('pt', ['Ana'], 'Uma partida tem de 2 a 8 jogadores, não 1.'),
+    ('es', ['ana', 'Ana'], 'Dos jugadores se llaman “Ana”.'),
+    ('pt', ['ana', 'Ana'], 'Dois jogadores se chamam “Ana”.')])
+def test_an_error_line_is_a_sentence(client, lang, players, said):
+    """Issue 51: an error shown as a whole line starts with a capital and ends with a full stop."""
+    client.set_cookie('lang', lang)
+    page = html.unescape(client.post('/games/new', data=new_game_form(players)).get_data(as_text=True))
+    assert said in page
+
+
+def test_a_round_error_that_starts_with_a_name_keeps_it_as_typed(client, make_game):
+    from scorer.i18n import sentence
+    assert sentence('ana holds 9 cards', names=['ana']) == 'ana holds 9 cards.'
+    assert sentence('la ronda 99 no existe') == 'La ronda 99 no existe.'
+    assert sentence('¿Qué?') == '¿Qué?'
+
+
+@pytest.mark.parametrize('lang, joined', [('es', 'Ana, Bruno y Carla'), ('pt', 'Ana, Bruno e Carla'),
+                                          ('en', 'Ana, Bruno and Carla')])
+def test_a_deleted_games_players_end_with_and(client, make_game, lang, joined):
+    client.set_cookie('lang', lang)
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    page = client.post(url + '/delete', follow_redirects=True).get_data(as_text=True)
+    assert f'{joined}.' in page or f'{joined} foi apagada.' in page
+
+
+# Portuguese speaks to the player as você: never tu's pronouns, nor tu's imperative where a message
+# tells what to do after a colon or a semicolon ("não é uma carta: liga o valor ao naipe").
+TU_WORDS = re.compile(r'\b(?:tu|teu|tua|teus|tuas|ti|contigo)\b', re.I)
+TU_IMPERATIVE = re.compile(r'[:;] (?:liga|escreve|toca|digita|escolhe|abre|usa|tenta|apaga|junta|anota|olha|carrega|'
+                           r'corrige|guarda|volta|pede|entra|sai|vê|faz|põe|diz)\b')
+
+
+def test_portuguese_says_voce_everywhere():
+    """Issue 51: 'liga o valor ao naipe' is a tu form in a você app."""
+    found = [(m.id, s) for m in catalog('pt') if m.id
+             for s in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if TU_WORDS.search(s) or TU_IMPERATIVE.search(s)]
+    assert found == []

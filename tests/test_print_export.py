@@ -221,9 +221,10 @@ def test_stats_page_cards_chart_and_merge(client, make_game):
     r = client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
     assert r.status_code == 302
     page = client.get('/stats').get_data(as_text=True)
-    assert page.count('<li class="player-card">') == 2 and '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in page
+    assert page.count('<li class="player-card">') == 2 and '<bdi>Anna</bdi> counts as <bdi>Ana</bdi>' in page
     client.post('/stats/unmerge', data={'spelling': 'anna'})
-    assert client.get('/stats').get_data(as_text=True).count('<li class="player-card">') == 3
+    page = client.get('/stats').get_data(as_text=True)
+    assert page.count('<li class="player-card">') == 3 and 'Anna counts on its own again.' in page   # as typed
 
 
 def test_read_game_refuses_a_file_whose_sheet_is_not_a_sheet():
@@ -247,10 +248,10 @@ def test_one_browsers_merge_never_reaches_another_browser(app, client, make_game
         url = make_game(players)
         play(client, url, players, cards=False)
     client.post('/stats/merge', data={'spelling': 'Anna', 'name': 'Ana'})
-    assert '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
+    assert '<bdi>Anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
     other = app.test_client()
     other.post('/stats/unmerge', data={'spelling': 'anna'})          # a browser with no games
-    assert '<bdi>anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
+    assert '<bdi>Anna</bdi> counts as <bdi>Ana</bdi>' in client.get('/stats').get_data(as_text=True)
     assert 'Anna' not in other.get('/stats').get_data(as_text=True)
 
 

@@ -225,7 +225,7 @@ def test_an_earlier_version_shows_its_scores_and_comes_back_in_one_tap(client, m
     client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D']))
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '3'], version=1))
     page = client.get(url + '/rounds/1').get_data(as_text=True)
-    assert 'Earlier versions of this round (1)' in page
+    assert 'Earlier version of this round (1)' in page
     assert '<bdi>Bruno</bdi>: K♥ 5♣ 7♦ → <strong>22</strong>' in page and 'datetime="' in page
     history = re.search(r'name="history" value="(\d+)"', page).group(1)
     r = client.post(url + '/rounds/1/restore', data={'history': history, 'version': '2'})

@@ -111,7 +111,7 @@ def test_a_seat_is_told_nothing_of_the_other_seats_hands(app, client, make_game)
     r = client.post(url + '/rounds/1', data={'went_out': '0', 'version': '0', 'entries-0-cards': '', 'entries-0-points': '',
                                              'entries-1-cards': 'KS', 'entries-1-points': '',
                                              'entries-2-cards': 'KS KS', 'entries-2-points': ''})
-    assert r.status_code == 422 and 'three K♠ in this round (Bruno and Carla) but only 2 decks' in r.get_data(as_text=True)
+    assert r.status_code == 422 and 'Three K♠ in this round (Bruno and Carla) but only 2 decks' in r.get_data(as_text=True)
 
 
 PHRASES = {

@@ -30,6 +30,7 @@ from flask import abort, current_app, g, request
 from . import store
 from .db import get_db
 from .forms import EmptyForm
+from .templating import DEVICE_JOIN
 
 BROWSER = 'browser'                 # the cookie holding this browser's own token (plain HTTP)
 SECURE_BROWSER = '__Host-browser'   # ... under HTTPS: only this host, over HTTPS, can set it
@@ -106,10 +107,11 @@ BROWSERS = (('SamsungBrowser', 'Samsung Internet'), ('Edg', 'Edge'), ('OPR', 'Op
 
 
 def device_words(agent):
-    """'Chrome on Android', 'Safari on iPhone', 'Firefox', '' (names, not translated: what the browser calls itself)."""
+    """'Chrome on Android', 'Safari on iPhone', 'Firefox', '': kept so, and shown in the page's
+    language by web.templating.device ('Chrome en Android')."""
     system = next((name for mark, name in SYSTEMS if mark in agent), '')
     program = next((name for mark, name in BROWSERS if mark in agent), '')
-    return ' on '.join(part for part in (program, system) if part)[:80]
+    return DEVICE_JOIN.join(part for part in (program, system) if part)[:80]
 
 
 def is_keeper(game_id):

@@ -91,7 +91,7 @@ def backup(args):
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
+    args = referee.parse(parser, argv)            # the referee's commands speak their --lang
     if args.command in referee.COMMANDS:
         return referee.run(args)
     return {'serve': serve, 'run': run, 'backup': backup}[args.command](args)

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import segno
 from flask import request
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
@@ -87,12 +88,17 @@ def kept_finished(rounds=False):
     return games
 
 
-@lru_cache(maxsize=256)
 def qr_svg(text):
-    """A QR code of the text as inline SVG, drawn on the server (once per link)."""
+    """A QR code of the text as inline SVG, its <title> in the page's language."""
+    return qr_drawn(text, _('QR code of the viewer link'))
+
+
+@lru_cache(maxsize=256)
+def qr_drawn(text, title):
+    """A QR code of the text as inline SVG, drawn on the server (once per link and language)."""
     out = io.BytesIO()
     segno.make(text, error='m').save(out, kind='svg', xmldecl=False, svgns=True, border=2, omitsize=True,
-                                     dark='#000', light='#fff', svgclass='qr', title='QR code of the viewer link')
+                                     dark='#000', light='#fff', svgclass='qr', title=title)
     return Markup(out.getvalue().decode())
 
 

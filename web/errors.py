@@ -4,6 +4,7 @@ import sqlite3
 
 from flask import current_app, render_template
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 from flask_wtf.csrf import CSRFError
 
 from . import store
@@ -18,7 +19,7 @@ PAGES = {
           _l("This game is edited from the scorekeeper's phone. Open the private "
              'scorekeeper link on this phone to edit it here.')),
     404: (404, _l('Not found'), _l('There is nothing at this address.')),
-    405: (405, _l('Not allowed'), _l('This address does not take that kind of request.')),
+    405: (405, _lp('page title', 'Not allowed'), _l('This address does not take that kind of request.')),
     408: (408, _l('Too slow'), _l('What was sent took too long to arrive, so nothing was done. Try again.')),
     413: (413, _l('Too large'), _l('What was sent is too large.')),
     503: (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.')),

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from flask_babel import gettext as _
 
 from scorer.chart import COLOURS
+from scorer.i18n import listing
 from scorer.limits import MAX_KEY
 from scorer.sheet import Game
 
@@ -167,7 +168,7 @@ def delete(game_id):
     form = EmptyForm()
     if form.validate_on_submit():
         store.delete_game(get_db(), game_id)
-        flash(_('Deleted the game of %(players)s.', players=', '.join(game.players)))
+        flash(_('Deleted the game of %(players)s.', players=listing(game.players)))
         return redirect(url_for('games.history'))
     return render_template('games/delete.html', game=game, game_id=game_id, form=form)
 

@@ -62,7 +62,9 @@ def init_app(app):
     scorer.i18n.ask(request_language)
     app.jinja_env.install_gettext_callables(
         lambda text: translations().ugettext(text),
-        lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True)
+        lambda singular, plural, n: translations().ungettext(singular, plural, n), newstyle=True,
+        pgettext=lambda context, text: translations().upgettext(context, text),
+        npgettext=lambda context, singular, plural, n: translations().unpgettext(context, singular, plural, n))
     app.jinja_env.globals.update(decimal=decimal, listing=listing, language_tag=language_tag)
 
     @app.context_processor

@@ -19,7 +19,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 import scorer.i18n
-from scorer.i18n import _
+from scorer.i18n import _, sentence
 from scorer.reading import symbols
 from scorer.gamefile import FieldError, GameFileError, filename, game_data, game_json, new_game, read_date, read_game
 from scorer.limits import MAX_PLAYERS
@@ -60,7 +60,11 @@ class Phone:
         # Installed once (an imported template keeps the callables it first saw), asking the language now.
         self.env.install_gettext_callables(lambda message: self.translations(self.language).gettext(message),
                                            lambda one, many, n: self.translations(self.language).ngettext(one, many, n),
-                                           newstyle=True)
+                                           newstyle=True,
+                                           pgettext=lambda context, message: self.translations(self.language).pgettext(
+                                               context, message),
+                                           npgettext=lambda context, one, many, n: self.translations(
+                                               self.language).npgettext(context, one, many, n))
 
     def url_for(self, endpoint, **values):
         """The path of a route, as Flask's url_for makes it: the rest of the values as a query."""
@@ -169,7 +173,7 @@ def make_game(fields):
                         get.get('decks', 'auto'), get.get('first_dealer', 'draw'), get.get('title', ''),
                         get.get('place', ''), day)
     except FieldError as e:
-        return {'field': e.field, 'message': str(e)}
+        return {'field': e.field, 'message': sentence(e)}          # a whole line, as the server shows it
     return {'game': game_data(game), 'rounds': list(game.rules.rounds)}
 
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from scorer.chart import PALETTE, PALETTE_DARK, SHAPES, marker, race
-from scorer.i18n import _, ngettext
+from scorer.i18n import _, ngettext, pgettext
 from scorer.sheet import winner_words
 
 from .templating import day
@@ -71,7 +71,7 @@ class Picture:
 
 def words(game, sheet):
     """Every string the picture shows, in the page's language: what it is laid out from."""
-    status = (_('Game over.') if sheet.finished else
+    status = (pgettext('a part of a line', 'Game over') if sheet.finished else
               _('after round %(n)d of %(last)d', n=len(sheet.rows), last=game.rules.last_round))
     return {
         'title': game.title or ', '.join(game.players),

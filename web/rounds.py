@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorer.reading import symbols
 from scorer.gamefile import read_entry
@@ -206,8 +207,10 @@ def not_undone(e, number):
         return _('Round %(round)d was not undone: round %(later)d was saved after it (on this phone or '
                  'another). Its earlier versions are on its page.', round=number, later=e.later)
     if e.why == 'late':
-        return _('Round %(round)d was not undone: Undo lasts %(seconds)d seconds after a save. Its earlier '
-                 'versions are on its page.', round=number, seconds=UNDO_SECONDS)
+        return ngettext('Round %(round)d was not undone: Undo lasts %(num)d second after a save. Its earlier '
+                        'versions are on its page.',
+                        'Round %(round)d was not undone: Undo lasts %(num)d seconds after a save. Its earlier '
+                        'versions are on its page.', UNDO_SECONDS, round=number)
     return _('Round %(round)d was saved again meanwhile: nothing was undone.', round=number)
 
 

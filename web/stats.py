@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from scorer.limits import MAX_ALIASES
 from scorer.stats import merge as merge_names
@@ -93,7 +94,13 @@ def stats():
     spellings = names(done)
     form.spelling.choices = form.name.choices = [(n, n) for n in spellings]
     return render_template('stats/stats.html', stats=player_stats(done, merged), form=form, aliases=merged,
-                           round_bars=round_bars, games=len(done))
+                           typed=as_typed(spellings), round_bars=round_bars, games=len(done))
+
+
+def as_typed(spellings):
+    """Each merged spelling (kept case-folded) as a player typed it in these games: {'ana': 'Ana'}
+    (a page shows 'Ana counts as Bruno', not the kept 'ana')."""
+    return {n.casefold(): n for n in spellings}
 
 
 @bp.post('/stats/merge')
@@ -104,7 +111,8 @@ def merge():
         if form.spelling.data.casefold() == form.name.data.casefold():
             flash(_('Those are the same name already (names are matched regardless of case).'))
         elif len(aliases()) >= MAX_ALIASES:
-            flash(_('This phone keeps at most %(most)d merged spellings: undo one first.', most=MAX_ALIASES))
+            flash(ngettext('This phone keeps at most %(num)d merged spelling: undo it first.',
+                           'This phone keeps at most %(num)d merged spellings: undo one first.', MAX_ALIASES))
         else:
             keep(merge_names(aliases(), form.spelling.data, form.name.data))
             flash(_('%(spelling)s now counts as %(name)s.', spelling=form.spelling.data, name=form.name.data))
@@ -119,5 +127,6 @@ def unmerge():
     spelling = request.form.get('spelling', '')
     if form.validate_on_submit() and spelling.casefold() in aliases():
         keep(unmerge_name(aliases(), spelling))
-        flash(_('%(spelling)s counts on its own again.', spelling=spelling))
+        typed = as_typed(names(g['summary'] for g in kept_finished())).get(spelling.casefold(), spelling)
+        flash(_('%(spelling)s counts on its own again.', spelling=typed))
     return redirect(url_for('stats.stats'))

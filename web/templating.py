@@ -12,7 +12,7 @@ from markupsafe import Markup
 import scorer.limits
 from scorer.cards import JOKER, SUITS, SYMBOL, Card, copies, rank_plural, rank_text, tokens
 from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
-from scorer.i18n import _, language
+from scorer.i18n import _, language, ngettext, sentence
 from scorer.chart import COLOURS, marker, shape
 from scorer.referee import kind_word, wild_words
 from scorer.rules import DECKS, rules_words
@@ -49,6 +49,32 @@ def as_json_block(data):
 
 _picker_words = {}
 
+def as_sentence(message, names=()):
+    """scorer.i18n.sentence for a template: what was markup stays markup."""
+    shaped = sentence(message, names)
+    return Markup(shaped) if isinstance(message, Markup) else shaped
+
+
+# How web.access.device_words joins a browser and its system ('Chrome on Android'), as kept.
+DEVICE_JOIN = ' on '
+
+
+def device(kept):
+    """A browser of the keepers list in the page's language ('Chrome en Android'): the names are
+    what the browser calls itself, the word between them is the page's."""
+    program, _join, system = str(kept).partition(DEVICE_JOIN)
+    return _('%(browser)s on %(system)s', browser=program, system=system) if system else kept
+
+# The counts a script is given a counted word's form for (0..COUNTED_UP_TO; a larger count takes the last).
+COUNTED_UP_TO = 20
+
+
+def counted(message):
+    """A counted message for the page's scripts, message(n) being its ngettext: its form for each
+    count 0..COUNTED_UP_TO, as the language's plural rule chooses it (static/js/words.js picks one
+    by the message's {count})."""
+    return [message(n) for n in range(COUNTED_UP_TO + 1)]
+
 
 def picker_words():
     """The card picker's words in the page's language, as JSON (made once per language)."""
@@ -56,11 +82,13 @@ def picker_words():
         _picker_words[language()] = as_json_block({
             'tapCards': _('Tap cards'), 'done': _('Done'), 'undo': _('Undo the last card'),
             'suit': _('Suit'), 'rank': _('Rank'), 'count': _('{count} / {size}'),
-            'tooMany': _('{count} cards: {why}.'),
-            'holds': _('{name} already holds {count} cards: {why}.'),
-            'copies': _('All {count} {card} are already in this round ({decks} decks).'),
-            'copy': _('{card} is already in this round (1 deck).'),
-            'jokers': _('All {count} jokers are already in this round.'),
+            'tooMany': counted(lambda n: ngettext('{count} card: {why}.', '{count} cards: {why}.', n)),
+            'holds': counted(lambda n: ngettext('{name} already holds {count} card: {why}.',
+                                                '{name} already holds {count} cards: {why}.', n)),
+            'copies': counted(lambda n: ngettext('{card} is already in this round (1 deck).',
+                                                 'All {count} {card} are already in this round ({count} decks).', n)),
+            'jokers': counted(lambda n: ngettext('The joker is already in this round.',
+                                                 'All {count} jokers are already in this round.', n)),
             'penalty': _('Penalty {points}'),
             'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
@@ -137,5 +165,5 @@ GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, pi
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
 
-FILTERS = dict(bdi=bdi, names=lambda players: Markup(', ').join(map(bdi, players)),
+FILTERS = dict(bdi=bdi, device=device, sentence=as_sentence, names=lambda players: Markup(', ').join(map(bdi, players)),
                cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))

@@ -30,7 +30,7 @@ import { Table, placeHand } from './keypad/table.js';
 // Why a card is refused: the pack holds no more of it (limit: its copies in the pack).
 function noMore(card, limit) {
   if (card === 'JK') return say('jokers', { count: limit });
-  return limit === 1 ? say('copy', { card: pretty(card) }) : say('copies', { count: limit, card: pretty(card), decks: limit });
+  return say('copies', { count: limit, card: pretty(card) });
 }
 
 // One entry form (the scorekeeper's round page, or "my hand"): its seats, the keypad, and what
