@@ -1,6 +1,8 @@
 """Every player enters their own hand on their own phone: taking a seat, entering a hand, the
 scorekeeper's page filling in, and everything a phone without the seat's key is refused."""
 
+import re
+
 import pytest
 
 from scorer.reading import symbols
@@ -184,3 +186,24 @@ def test_one_browser_takes_one_seat_even_when_it_taps_three_at_once(tmp_path):
             t.join()
         _, sheet = keeper.get(game)
         assert sheet.count('on a phone') == 1
+
+
+def test_a_seated_player_gone_out_with_no_cards_is_questioned(app, client, make_game):
+    """Who went out must meld completely, which is checked only on cards. When that player enters
+    their own hand (seat taken) and the round comes with no cards and no points for them (their
+    hand never reached the page), Save asks first; with their cards, or for a player without a
+    seat, it does not."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    bruno = app.test_client()
+    take(bruno, url, 1)
+    r = client.post(url + '/rounds/1', data=round_form(1, points=['5', None, '4']))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and 'Bruno went out, but no cards of theirs were entered' in page
+    assert client.get(url + '/export.json').get_json()['rounds'] == []
+    key = re.search(r'name="confirm" value="([0-9a-f]+)"', page).group(1)
+    r = client.post(url + '/rounds/1', data={**round_form(1, points=['5', None, '4']), 'confirm': key})
+    assert r.status_code == 302                                                 # confirmed: saved
+    r = client.post(url + '/rounds/2', data=round_form(1, cards=[None, '4H 5H 6H'], points=['5', None, '4']))
+    assert r.status_code == 302                                                 # his cards meld: no question
+    r = client.post(url + '/rounds/3', data=round_form(0, points=[None, '5', '4']))
+    assert r.status_code == 302                                                 # Ana holds no seat: as always
