@@ -270,21 +270,24 @@ def score_round(game, number, entries):
 
 
 class Doubt(NamedTuple):
-    """Something odd about a round: `what` names it ('short:Bo:10', 'nobody', 'several'), `message`
-    says it, `player` is whose hand is short ('' for the others)."""
+    """Something odd about a round: `what` names it ('short:Bo:10', 'nobody', 'several', 'unchecked:Bo'),
+    `message` says it, `player` is whose hand is in doubt ('' for the others)."""
     what: str
     message: str
     player: str = ''
 
 
-def doubts(game, number, entries):
+def doubts(game, number, entries, seated=()):
     """What is odd about a round that can be scored, in words: [Doubt], empty when nothing is.
 
     docs/rules.md: a round normally has exactly one player who went out, and every other player holds
     the round's hand size at the end. A hand entered with fewer cards, nobody gone out, or two
     players gone out are most often entry mistakes; they are kept only once someone confirms them.
-    `what` names the doubt ('short:Bo:10', 'nobody', 'several'), so a confirmation holds only for
-    the doubts it was given for.
+    So is a player gone out with nothing entered whose own phone enters their hand (`seated`: those
+    players' names): cards entered for who went out must meld completely, and with none that was
+    never checked (their hand may not have reached the scorekeeper yet).
+    `what` names the doubt ('short:Bo:10', 'nobody', 'several', 'unchecked:Bo'), so a confirmation
+    holds only for the doubts it was given for.
     """
     size = game.rules.hand_size(number)
     found = []
@@ -296,6 +299,10 @@ def doubts(game, number, entries):
                                         players=listing(out)) if len(out) > 2 else
                            _('%(players)s both went out', players=listing(out))))
     for e in entries:
+        if e.went_out and e.player in seated and not (e.cards and e.cards.strip()) and e.points is None:
+            found.append(Doubt(f'unchecked:{e.player}', _('%(player)s went out, but no cards of theirs were entered: '
+                                                        'whether they meld completely was not checked',
+                                                        player=e.player), e.player))
         if e.went_out or not (e.cards and e.cards.strip()):
             continue
         held = len(tokens(e.cards))           # a round that can be scored: each token is a card

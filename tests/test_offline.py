@@ -551,6 +551,31 @@ def test_a_service_worker_update_during_a_game(app, browser):
 
 
 @pytest.mark.browser
+def test_back_online_what_waits_is_sent_at_once_and_said_sent(app, browser):
+    """The network comes back, and the first send finds none yet (the phone says online a moment
+    before it is): the phone tries again at once, not at its next round of tries (set out of this
+    test's reach), and the line says the server has every round."""
+    from tests.browser import expect
+    app.config['OFFLINE_SEND_AGAIN_MS'] = 3_600_000
+    client = app.test_client()
+    with keeping(app, browser) as (server, keeper, page, url, path):
+        keeper.set_offline(True)
+        save_offline(page, url, 1, out=0)
+        failed = []
+
+        def first_fails(route):
+            if failed:
+                route.fallback()
+            else:
+                failed.append(route.request.url)
+                route.abort('internetdisconnected')
+        keeper.route('**/offline/token', first_fails)
+        keeper.set_offline(False)
+        expect(page.locator('.offline-line')).to_have_text('All sent to the server.')
+        assert failed and len(client.get(path + '/export.json').get_json()['rounds']) == 1
+
+
+@pytest.mark.browser
 def test_a_seated_players_hand_sent_without_a_network_is_said_unsent_and_kept(app, browser):
     from tests.browser import expect, phone, shot, tap_cards
     with keeping(app, browser) as (server, keeper, _page, url, path):
@@ -615,7 +640,7 @@ def test_each_status_fits_its_one_line_at_360_px(app, browser, language):
         context = phone_in(browser, server, language, bypass_csp=True)
         page = context.new_page()
         kept(page, server.url)
-        for key in ('ready', 'offline', 'unsent', 'unsentOffline'):
+        for key in ('ready', 'sent', 'offline', 'unsent', 'unsentOffline'):
             fits = page.evaluate("""(key) => {
                 const box = document.getElementById('offline');
                 const line = box.querySelector('.offline-line');

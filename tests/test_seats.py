@@ -1,6 +1,8 @@
 """Every player enters their own hand on their own phone: taking a seat, entering a hand, the
 scorekeeper's page filling in, and everything a phone without the seat's key is refused."""
 
+import re
+
 import pytest
 
 from scorer.reading import symbols
@@ -184,3 +186,148 @@ def test_one_browser_takes_one_seat_even_when_it_taps_three_at_once(tmp_path):
             t.join()
         _, sheet = keeper.get(game)
         assert sheet.count('on a phone') == 1
+
+
+def test_a_seated_player_gone_out_with_no_cards_is_questioned(app, client, make_game):
+    """Who went out must meld completely, which is checked only on cards. When that player enters
+    their own hand (seat taken) and the round comes with no cards and no points for them (their
+    hand never reached the page), Save asks first; with their cards, or for a player without a
+    seat, it does not."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    bruno = app.test_client()
+    take(bruno, url, 1)
+    r = client.post(url + '/rounds/1', data=round_form(1, points=['5', None, '4']))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422 and 'Bruno went out, but no cards of theirs were entered' in page
+    assert client.get(url + '/export.json').get_json()['rounds'] == []
+    key = re.search(r'name="confirm" value="([0-9a-f]+)"', page).group(1)
+    r = client.post(url + '/rounds/1', data={**round_form(1, points=['5', None, '4']), 'confirm': key})
+    assert r.status_code == 302                                                 # confirmed: saved
+    r = client.post(url + '/rounds/2', data=round_form(1, cards=[None, '4H 5H 6H'], points=['5', None, '4']))
+    assert r.status_code == 302                                                 # his cards meld: no question
+    r = client.post(url + '/rounds/3', data=round_form(0, points=[None, '5', '4']))
+    assert r.status_code == 302                                                 # Ana holds no seat: as always
+
+
+# The finger leaves the last card and aims at Send this long after it landed (a person at 2.5 taps
+# a second: Send lands 0.4 s after the last card, AIM_MS after it was aimed at).
+LEAVES_MS = 100
+
+
+def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
+    """Three phones at a person's pace (tests/browser.Finger): Ana keeps score, Bruno and Carla enter
+    their own hands. The keeper ticks Bruno's "went out" before he sends: his hand still fills the
+    keeper's page. Bruno's Send lands 0.4 s after his last card closed the keypad: taken. Round 1 is
+    saved, then undone: the players' hands come back on the round page, "my hand" says the save was
+    undone (no round 2 was saved), and Redo is one tap there; the keeper's own page does not take
+    the update of its Redo for another phone's save."""
+    from tests.browser import AIM_MS, Finger, expect, phone, settled, start_game
+    contexts = [phone(browser) for _ in range(3)]
+    contexts[1].clock.install()                                        # Bruno's page's clock: see his Send
+    keeper, bruno, carla = [c.new_page() for c in contexts]
+    try:
+        game = start_game(keeper, server.url, ['Bruno', 'Carla', 'Ana'])
+        for page, name in ((bruno, 'Bruno'), (carla, 'Carla')):
+            page.goto(game)
+            page.get_by_role('button', name=f"I'm {name}").click()
+            expect(page.locator('.picker')).to_be_visible()
+            settled(page)
+        keeper.goto(game + '/rounds/1')
+        expect(keeper.locator('.picker')).to_be_visible()
+        settled(keeper)
+        Finger(keeper).tap('#went_out-0')                              # Bruno went out: ticked first
+        finger = Finger(bruno)
+        finger.cards('4H 5H')
+        # From his last card to Send, the time his phone counts is held to a person's pace, however
+        # busy this machine is: the clock of Bruno's page stops as the last card lands, moves on by
+        # the finger's way to Send and its aim (0.4 s), and Send is tapped (aimed at and landed on
+        # the same spot: nothing moved) before it goes on.
+        bruno.clock.pause_at(bruno.evaluate('Date.now()') + 1000)
+        finger.land('.picker button.rank[data-rank="6"]')              # his last card: the keypad closes
+        expect(bruno.locator('.picker')).to_be_hidden()
+        bruno.clock.run_for(LEAVES_MS + AIM_MS)
+        finger.tap('.save-bar button', navigates=True)                 # lands 0.4 s after that card
+        bruno.clock.resume()
+        expect(bruno.locator('.result .big')).to_have_text('0 points')
+        assert LEAVES_MS + AIM_MS == 400
+        expect(keeper.locator('#entries-0-cards')).to_have_value('4♥ 5♥ 6♥')   # reaches the keeper
+        expect(keeper.locator('#player-0 .entered-by')).to_have_text('entered by Bruno on their phone')
+        assert keeper.locator('#went_out-0').is_checked()
+        Finger(carla).cards('KS 9D 2C', 'S')
+        expect(carla.locator('.picker')).to_be_hidden()
+        settled(carla)
+        Finger(carla).tap('.save-bar button', navigates=True)
+        expect(carla.locator('.result .big')).to_have_text('21 points')
+        expect(keeper.locator('#entries-1-cards')).to_have_value('K♠ 9♦ 2♣')
+        ana = Finger(keeper)
+        ana.cards('JD QD 7C')                                           # the keeper's own hand: the keypad closes
+        expect(keeper.locator('.picker')).to_be_hidden()
+        settled(keeper)
+        ana.tap('.save-bar button', navigates=True)
+        expect(keeper.get_by_text('Round 1 saved.')).to_be_visible()
+        for page in (bruno, carla):
+            expect(page.locator('.banner.now')).to_contain_text('Round 2')
+        settled(keeper)
+        ana.tap('form.undo-save button', navigates=True)               # Undo
+        expect(keeper.get_by_text('Round 1 is back as it was before that save.')).to_be_visible()
+        expect(keeper.locator('form.redo button')).to_be_visible()      # the way back, in sight
+        for page in (bruno, carla):                                      # "my hand" follows back, and says so
+            expect(page.locator('.banner.now')).to_contain_text('Round 1')
+            expect(page.get_by_text('The scorekeeper undid the save of round 1: it is being entered again.')).to_be_visible()
+            assert page.get_by_text('saved round 2').count() == 0
+        expect(bruno.locator('.result .big')).to_have_text('0 points')  # his hand, as he sent it
+        keeper.goto(game + '/rounds/1')
+        expect(keeper.locator('#entries-0-cards')).to_have_value('4♥ 5♥ 6♥')   # the hands they sent are back
+        expect(keeper.locator('#entries-1-cards')).to_have_value('K♠ 9♦ 2♣')
+        settled(keeper)
+        # Redo (Restore: the version undone), its answer held until the update the Redo made has
+        # reached the phones (the players' pages have moved on with it): the keeper's page must know
+        # that update for its own.
+        held = []
+        keeper.route('**/rounds/1/restore', lambda route: held.append((route, route.fetch(max_redirects=0))))
+        Finger(keeper).tap('form.redo button', navigates=True)
+        for page in (bruno, carla):
+            expect(page.locator('.banner.now')).to_contain_text('Round 2')
+        route, response = held[0]
+        try:
+            route.fulfill(response=response)
+        except Exception:                       # the page went elsewhere meanwhile: its post was dropped
+            pass
+        expect(keeper.get_by_text('The earlier version of round 1 is back.')).to_be_visible()
+        assert '/rounds/1' in keeper.url and 'after=' not in keeper.url
+        data = contexts[0].request.get(game + '/export.json').json()
+        assert data['sheet']['totals'] == {'Bruno': 0, 'Carla': 21, 'Ana': 27}
+        assert all(c.errors == [] and c.outside == [] for c in contexts)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_correction_starts_from_the_saved_round_not_the_hands_sent_before(browser, server):
+    """The keeper's round page fills in with Bruno's hand (kept on that phone as its draft); round 1
+    is then saved from another tab, and the page moves on. Opened again to correct it (?edit=1),
+    round 1 shows what was saved, not the hand as it came in, and no "not saved yet" (in Spanish,
+    as it was seen at the table)."""
+    from tests.browser import expect, phone_at, save_by_points, start_game, tap_cards
+    keeper_context, keeper = phone_at(browser, server, 'es')
+    game = start_game(keeper, server.url, ['Ana', 'Bruno', 'Carla'])
+    seated, bruno = phone_at(browser, server, 'es')
+    try:
+        bruno.goto(game)
+        bruno.get_by_role('button', name='Soy Bruno').click()
+        expect(bruno.locator('.hand-form')).to_be_visible()
+        keeper.goto(game + '/rounds/1')
+        expect(keeper.locator('.picker')).to_be_visible()
+        tap_cards(bruno, 0, ['KH', '5C', '7D'])
+        bruno.get_by_role('button', name='Enviar mi mano').click()
+        expect(bruno.locator('.result .big')).to_be_visible()
+        expect(keeper.locator('#entries-1-cards')).to_have_value('K♥ 5♣ 7♦')      # filled in on the keeper's page
+        save_by_points(keeper_context, game, 1, players=3)                         # from another tab
+        expect(keeper).to_have_url(re.compile(r'/rounds/2\?after=1$'))
+        keeper.goto(game + '/rounds/1?edit=1')
+        expect(keeper.locator('#entries-1-points')).to_have_value('5')             # as saved
+        expect(keeper.locator('#entries-1-cards')).to_have_value('')
+        expect(keeper.locator('#draft-banner')).to_be_hidden()
+    finally:
+        seated.close()
+        keeper_context.close()

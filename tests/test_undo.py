@@ -113,3 +113,39 @@ def test_the_offer_goes_away_on_every_phone_once_another_phone_saves(browser, se
     assert first.errors == [] and second.errors == []
     first.close()
     second.close()
+
+
+def test_undo_keeps_the_hands_players_sent_says_nothing_false_and_one_tap_puts_it_back(app, client, make_game):
+    """Bruno and Carla sent their hands from their phones; round 1 is saved, then undone: the round
+    page has their hands again, "my hand" (following round 2 when the Undo came) says the save was
+    undone and shows Bruno his hand, never that round 2 was saved; the sheet and the round page offer
+    Redo, one tap that puts back what was undone."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    bruno, carla = app.test_client(), app.test_client()
+    for phone, seat, cards in ((bruno, 1, 'KH 5C 7D'), (carla, 2, '9S 9D 2C')):
+        phone.post(f'{url}/seats/{seat}')
+        assert phone.post(url + '/hand', data={'round': '1', 'cards': cards}).status_code == 200
+    page = client.get(url + '/rounds/1').get_data(as_text=True)
+    form = {'went_out': '0', 'version': '0', 'entries-0-cards': '', 'entries-0-points': '0',
+            **{f'entries-{i}-{k}': re.search(f'name="entries-{i}-{k}"[^>]*value="([^"]*)"', page).group(1)
+               for i in (1, 2) for k in ('cards', 'points')}}
+    assert client.post(url + '/rounds/1', data=form).status_code == 302
+    assert 'Round 2' in bruno.get(url + '/hand').get_data(as_text=True)
+    assert client.post(url + '/rounds/1/undo', data={'version': '1'}).status_code == 302
+    assert export(client, url)['rounds'] == []
+    page = client.get(url + '/rounds/1').get_data(as_text=True)
+    assert 'value="K♥ 5♣ 7♦"' in page and 'value="9♠ 9♦ 2♣"' in page                    # their hands are back
+    assert 'entered by Bruno on their phone' in page and 'entered by Carla on their phone' in page
+    hand = bruno.get(url + '/hand?after=2').get_data(as_text=True)                     # "my hand" moved back
+    assert 'The scorekeeper undid the save of round 1: it is being entered again.' in hand
+    assert 'saved round 2' not in hand and 'K♥ 5♣ 7♦' in hand and '22 points' in hand
+    sheet = client.get(url).get_data(as_text=True)
+    assert 'Round 1 undone.' in sheet and '>Redo</button>' in sheet                   # the way back, in sight
+    assert '>Redo</button>' in page
+    history = re.search(r'class="undo-save redo inline"[^>]*>.*?name="history" value="(\d+)".*?name="version" value="(\d+)"',
+                        sheet, re.S)
+    r = client.post(url + '/rounds/1/restore', data={'history': history.group(1), 'version': history.group(2)})
+    assert r.status_code == 302 and r.headers['Location'].endswith('/rounds/1?saved=1')
+    assert export(client, url)['sheet']['totals'] == {'Ana': 0, 'Bruno': 22, 'Carla': 20}
+    assert '>Redo</button>' not in client.get(url).get_data(as_text=True)               # nothing left to redo
+    assert '/rounds/1/undo' in client.get(url).get_data(as_text=True)                  # and it can be undone again

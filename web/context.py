@@ -28,9 +28,16 @@ from .sheets import load_sheet
 
 
 def moved_from(number):
-    """The round a page was following when that round was saved elsewhere (?after=N), if not this one."""
+    """The round a page was following when that round was saved elsewhere (?after=N, an earlier round)."""
     after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
-    return after if after is not None and after != number else None
+    return after if after is not None and after < number else None
+
+
+def moved_back(number):
+    """Whether the page was following a later round when an Undo put this one back to be entered
+    again (?after=N, a later round: nothing was saved, so nothing may say it was)."""
+    after = read_whole(request.args.get('after', ''), MAX_ROUNDS)
+    return after is not None and after > number
 
 
 def undo_offer(game_id):
@@ -48,6 +55,25 @@ def undo_offer(game_id):
     if datetime.now(timezone.utc) >= until:
         return None
     return {'number': last['number'], 'version': last['version'], 'form': EmptyForm(),
+            'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
+
+
+def redo_offer(game_id, number=None):
+    """The way back from an Undo, while the game's last change is that Undo (of round `number`, if
+    given) and its UNDO_SECONDS are not over: {'number', 'history', 'version', 'seconds', 'form'}, the
+    version undone (its history row) to restore on top of the round's version now, in one tap."""
+    last = store.last_change(get_db(), game_id)
+    if last is None or not last['undo'] or number not in (None, last['number']):
+        return None
+    try:
+        until = datetime.fromisoformat(last['saved']) + timedelta(seconds=UNDO_SECONDS)
+    except (TypeError, ValueError):
+        return None
+    undone = store.round_history(get_db(), game_id, last['number'])
+    if datetime.now(timezone.utc) >= until or not undone:
+        return None
+    return {'number': last['number'], 'history': undone[0]['id'],
+            'version': store.round_version(get_db(), game_id, last['number']), 'form': EmptyForm(),
             'seconds': int((until - datetime.now(timezone.utc)).total_seconds()) + 1}
 
 

@@ -19,7 +19,7 @@ from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
 from .errors import storage_message
 from .forms import MAX_VERSION, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
-from .context import moved_from, undo_offer
+from .context import moved_back, moved_from, redo_offer, undo_offer
 from .pages import round_page
 from .sheets import load_sheet
 
@@ -101,9 +101,10 @@ def round_entry(game_id, number):
         out=form.went_out.data or [], version=form.version.data, unsure=posted.unsure, drafts=drafts,
         csrf=csrf_value(form), problem=posted.problem, conflict=posted.conflict,
         row=next((r for r in current.rows if r.round == number), None) if saved else None,
-        undo=undo_offer(game_id) if saved else None,
+        undo=undo_offer(game_id) if saved else None, redo=None if saved else redo_offer(game_id, number),
         self_entry=not version and store.self_entry(get_db(), game_id),
-        playing=not version and number == current.next_round, moved_from=moved_from(number), revision=revision,
+        playing=not version and number == current.next_round, moved_from=moved_from(number),
+        moved_back=moved_back(number), revision=revision,
         history=versions(game, number, store.round_history(get_db(), game_id, number)))), posted.status(form)
 
 
@@ -135,7 +136,7 @@ def save_posted(form, game_id, game, number, typed):
         return Posted(problem=RoundError({'': [_('This form does not say which version of round %(round)d it was '
                                                  'made from, so it could overwrite a newer one. Check the entries '
                                                  'and save again.', round=number)]}))
-    unsure = doubts(game, number, clean)
+    unsure = doubts(game, number, clean, seated(game_id, game))
     if unsure and form.confirm.data != doubts_key(unsure):
         return Posted(unsure=tuple(unsure))
     try:
@@ -149,6 +150,13 @@ def save_posted(form, game_id, game, number, typed):
         return Posted(problem=RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered '
                                                  'is below.', round=number, why=why)]}))
     return Posted(saved=True)
+
+
+def seated(game_id, game):
+    """The players whose own phone enters their hand in this game (their seat taken, self-entry on)."""
+    if not store.self_entry(get_db(), game_id):
+        return set()
+    return {game.players[seat] for seat in store.seats_taken(get_db(), game_id) if seat < len(game.players)}
 
 
 def csrf_value(form):

@@ -21,7 +21,7 @@ from .access import TWO_YEARS, browser, browser_token, keeper_post, my_seat, req
 from .db import get_db
 from .errors import storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
-from .context import drafts_data, moved_from
+from .context import drafts_data, moved_back, moved_from
 from .sheets import load_sheet
 
 bp = Blueprint('seats', __name__)
@@ -162,7 +162,8 @@ def hand(game_id):
     form.round.data = str(number or '')
     return render_template('games/hand.html', game_id=game_id, game=game, sheet=sheet, seat=seat, player=player,
                            number=number, form=form, result=result, problem=problem, allowed=allowed,
-                           rules=game.rules, late=late, moved_from=moved_from(number), revision=revision), status
+                           rules=game.rules, late=late, moved_from=moved_from(number), moved_back=moved_back(number),
+                           revision=revision), status
 
 
 

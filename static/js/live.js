@@ -82,7 +82,8 @@ class Link {
     const source = new EventSource(url);
     this.source = source;
     this.heard();
-    source.addEventListener('open', () => { this.failures = 0; this.heard(); this.on.fresh(); });
+    // Open: the server answers again; the page's other parts may want to know (offline.js sends what waits).
+    source.addEventListener('open', () => { this.failures = 0; this.heard(); this.on.fresh(); document.dispatchEvent(new Event('live-open')); });
     source.addEventListener('ping', () => { this.heard(); this.on.fresh(); });
     source.addEventListener('sheet', (e) => this.sheet(e));
     source.addEventListener('drafts', (e) => { this.heard(); this.on.drafts(JSON.parse(e.data)); });

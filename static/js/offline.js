@@ -31,7 +31,7 @@ import { PAGE } from './offline/page.js';
 import { roundPage, warm } from './offline/round-page.js';
 import { keepGame, keptMark } from './offline/service-worker.js';
 import { drawSheet, sheetLinks } from './offline/sheet-page.js';
-import { countUnsent, movedNote, status } from './offline/standing.js';
+import { countUnsent, movedNote, onPhoneAlone, status } from './offline/standing.js';
 import { startPage } from './offline/start-page.js';
 import { kept } from './offline/store.js';
 import { drawConflicts, send } from './offline/sync.js';
@@ -53,6 +53,8 @@ async function main() {
   const unsent = await countUnsent();
   if (form) roundPage(form);
   window.addEventListener('online', () => { status(); send(); });
+  // The page's live stream open again (live.js): the server answers, so what waits goes now.
+  document.addEventListener('live-open', () => { if (onPhoneAlone()) send(); });
   window.addEventListener('offline', () => { status(); if (keptMark(game)) warm(); });
   if (PAGE.sendAgainMs) setInterval(() => { if (navigator.onLine) send(); }, PAGE.sendAgainMs);
   status();

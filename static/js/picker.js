@@ -187,17 +187,22 @@ class Entry {
   }
 }
 
+// While the players' own hands are written into the round page (fillDrafts): what changes then
+// was not typed on this phone.
+let fillingIn = false;
+
 // The scorekeeper's round page fills in as the seated players enter their own hands: a seat the
 // scorekeeper has not touched takes what its player entered, marked as theirs; what the
 // scorekeeper types is never overwritten. Nothing is saved until Save.
+// A seat is the scorekeeper's once they typed its cards or points: ticking who went out is not
+// typing a hand (the hand of who went out still comes in, and must meld completely).
 function fillDrafts(form, seats, refresh) {
   const touched = new Set();
-  let applying = false;
   let outTouched = false;
-  seats.forEach((s, i) => s.fieldset.addEventListener('input', () => { if (!applying) touched.add(i); }));
-  for (const s of seats) s.out?.addEventListener('change', () => { if (!applying) outTouched = true; });
+  seats.forEach((s, i) => s.fieldset.addEventListener('input', (e) => { if (!fillingIn && e.target !== s.out) touched.add(i); }));
+  for (const s of seats) s.out?.addEventListener('change', () => { if (!fillingIn) outTouched = true; });
   return (drafts) => {
-    applying = true;
+    fillingIn = true;
     try {
       for (const [seat, draft] of Object.entries(drafts)) {
         const i = Number(seat);
@@ -210,7 +215,7 @@ function fillDrafts(form, seats, refresh) {
         seats[i].fieldset.classList.add('self-entered');
       }
     } finally {
-      applying = false;
+      fillingIn = false;
     }
     refresh();
   };
@@ -221,7 +226,10 @@ function fillDrafts(form, seats, refresh) {
 function followGame(form, onDrafts, typed, appeared) {
   const info = form.dataset;
   let leaving = false;
+  // Leaving by any form of this page (Save, Restore this version, Redo, Undo): the update its own
+  // post makes is not another phone's save.
   form.addEventListener('submit', () => { leaving = true; });
+  document.addEventListener('submit', (e) => { if (!e.defaultPrevented) leaving = true; });
   const moved = document.getElementById('round-moved');
   follow(form, {
     sheet(html) {
@@ -240,7 +248,8 @@ function followGame(form, onDrafts, typed, appeared) {
 // What is typed on the round page stays on this phone until the round is saved: after a failed
 // save (network gone, phone locked, server error), a reload brings it all back, with the
 // version it was made from, so saving it still checks that nobody saved the round meanwhile.
-// What a person typed before this script started (begun) is kept as it is, and as the draft.
+// What a person typed before this script started (begun) is kept as it is, and as the draft. Says
+// whether something was typed here (the players' hands filled in are not).
 function keepDraft(form, refresh, begun = false) {
   const hand = form.classList.contains('hand-form') ? ':hand' : '';
   const key = `draft:${form.dataset.game}:${form.dataset.round}${hand}`;
@@ -249,22 +258,32 @@ function keepDraft(form, refresh, begun = false) {
   // copy of the page may show an earlier save, but what was typed since is what counts.
   const back = ['unsent', 'offline'].some((flag) => new URL(window.location.href).searchParams.get(flag) === '1');
   const saved = form.dataset.saved === '1' && !back;
-  if (saved) localStorage.removeItem(key);
-  const stored = storedDraft(key);
+  let stored = storedDraft(key);
   const now = snapshot(form);
+  // A draft made on an earlier version of the round, holding only what the players sent from their
+  // phones (nothing typed here), was settled by the save since: the page starts from what is saved.
+  if (saved || (stored && stored[TYPED] === false && 'version' in stored && stored.version !== now.version && !back)) {
+    localStorage.removeItem(key);
+    stored = null;
+  }
   const differs = stored && Object.keys(now).some((k) => k !== 'version' && k in stored && stored[k] !== now[k]);
+  let typedHere = begun || Boolean(differs && stored[TYPED] !== false);
   if (differs && form.dataset.problem !== '1' && !saved && !begun) {
     restore(form, stored);
     refresh();
     if (banner) banner.hidden = false;
   }
   let changed = Boolean(differs);
-  const keep = () => { changed = true; localStorage.setItem(key, JSON.stringify(snapshot(form))); };
-  form.addEventListener('input', () => { keep(); if (banner) banner.hidden = false; });
-  form.addEventListener('change', keep);
+  const keep = () => { changed = true; localStorage.setItem(key, JSON.stringify({ ...snapshot(form), [TYPED]: typedHere })); };
+  const typing = () => { if (!fillingIn) typedHere = true; };
+  form.addEventListener('input', () => { typing(); keep(); if (banner) banner.hidden = false; });
+  form.addEventListener('change', () => { typing(); keep(); });
   if (begun) keep();
-  return () => changed;
+  return () => changed && typedHere;
 }
+
+// A draft's mark: something in it was typed on this phone (not only the hands the players sent).
+const TYPED = ':typed';
 
 // The fields a draft keeps, each by its name (a seat's "went out" box: went_out=<seat>).
 function draftFields(form) {

@@ -36,7 +36,9 @@ def save_round(db, game_id, number, entries, based_on=None):
     """Save a round in one transaction; a changed round keeps a history row. Returns its new version.
 
     `based_on` is the version the entries were made from: if the round has moved on since,
-    nothing is saved and Conflict tells what is there now.
+    nothing is saved and Conflict tells what is there now. The hands the seated players sent for it
+    (drafts) stay: shown only while the round is not saved, they come back if an Undo puts it back
+    to not entered.
     """
     after = entries_json(entries)
     stamp = now()
@@ -55,7 +57,6 @@ def save_round(db, game_id, number, entries, based_on=None):
                                    'after': after, 'changed': stamp, 'version': version})
         insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': after, 'version': version,
                               'saved': stamp}, key=('game_id', 'number'))
-        db.execute('delete from drafts where game_id = ? and number = ?', [game_id, number])
         changed(db, game_id, number, version, stamp)
     return version
 

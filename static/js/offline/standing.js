@@ -12,6 +12,10 @@ let refused = false;                 // ... and will not take it (its file can s
 export const onPhoneAlone = () => Boolean(unsent || made);
 export const madeHereUnsent = () => made;
 
+let sent = false;                    // a send just gave the server every round this phone held
+
+export function sentAll(isSent) { sent = Boolean(isSent); }
+
 export function madeHere(isMade, isRefused) {
   made = Boolean(isMade);
   refused = Boolean(isMade && isRefused);
@@ -27,11 +31,12 @@ export async function status() {
   const { box, game } = PAGE;
   const queue = await read(keys.queue(game), []);
   unsent = queue.length;
+  if (queue.length) sent = false;
   const aside = await read(keys.aside(game), []);
   const line = box.querySelector('.offline-line');
   line.textContent = made && refused ? say('refused')
     : queue.length ? say(navigator.onLine ? 'unsent' : 'unsentOffline', { n: queue.length })
-    : made ? say('made') : !navigator.onLine ? say('offline') : isKept(game) ? say('ready') : '';
+    : made ? say('made') : !navigator.onLine ? say('offline') : sent ? say('sent') : isKept(game) ? say('ready') : '';
   box.classList.toggle('warning', Boolean(queue.length || made || !navigator.onLine));
   const list = box.querySelector('.aside');
   const players = aside.length ? (await read(keys.game(game), null))?.game.players || [] : [];

@@ -6,35 +6,57 @@ import { PAGE, addresses } from './page.js';
 import { ask } from './scorer.js';
 import { forget } from './service-worker.js';
 import { drawSheet } from './sheet-page.js';
-import { madeHere, movedTo, status } from './standing.js';
+import { madeHere, movedTo, sentAll, status } from './standing.js';
 import { kept, keys, read, write } from './store.js';
 
 // Everything that reads and writes a game's queue here (sending, a choice in a conflict box) runs
 // one at a time, so that none of them works from a queue another has changed.
 let chain = Promise.resolve();
 let sending = false;
+let again = false;               // asked to send while a send was on: once more when it ends
+let soon = null;                 // the next try after a send that found no network yet
+let soonMs = 0;
 const serially = (job) => { chain = chain.then(job, job); return chain; };
 
 export const isSending = () => sending;
 
-// Send the rounds of this page's game saved here, oldest first, each with the version it was based on.
+// Send the rounds of this page's game saved here, oldest first, each with the version it was based
+// on. Asked while a send is on (the network back, a live stream open again), it sends once more
+// after. A send that finds no network though the phone says it has one (it has just come back) tries
+// again soon, then less often, up to the page's own pace (sendAgainMs), never waiting for it.
 export function send() {
-  if (sending || !kept()) return chain;
+  if (!kept()) return chain;
+  if (sending) { again = true; return chain; }
   sending = true;
+  clearTimeout(soon);
   return serially(async () => {
+    let reached = false;
     try {
       const token = await freshToken();
-      if (token === null) return;                          // still no network: the next try sends it
+      if (token === null) return;                          // still no network: tried again below
+      reached = true;
+      soonMs = 0;
+      const held = (await read(keys.queue(PAGE.game), [])).length;
       const sent = await sendOne(PAGE.game, token, true);
       if (sent && sent !== PAGE.game) { moveTo(sent); return; }
-      if (sent) await caughtUp();
+      if (sent) { sentAll(held > 0); await caughtUp(); }
     } finally {
       sending = false;
+      await status();                                      // what the server has now, said at once
       await drawConflicts();
-      status();
+      if (again) { again = false; send(); } else if (!reached) trySoon();
     }
   });
 }
+
+function trySoon() {
+  if (!navigator.onLine) { soonMs = 0; return; }         // the online event sends
+  soonMs = Math.min(soonMs ? soonMs * 2 : FIRST_TRY_AGAIN_MS, PAGE.sendAgainMs || Infinity);
+  soon = setTimeout(send, soonMs);
+}
+
+// How soon a send that found no network tries again while the phone says it is online.
+const FIRST_TRY_AGAIN_MS = 250;
 
 // Send these games (the start page's): how many are all sent now, or null without a network.
 export async function sendGames(ids) {
@@ -80,6 +102,7 @@ async function sendOne(id, token, here) {
     if (res.ok && landed.pathname === urls.round(item.round) && landed.searchParams.get('saved') === '1') {
       queue = queue.filter((q) => q !== item);
       await write(keys.queue(id), queue);
+      if (here) await status();                            // one fewer to send, said as it goes
     } else if (res.status === 409) {
       item.conflict = conflictOf(await res.text());
       await write(keys.queue(id), queue);
