@@ -151,10 +151,11 @@ class Rules:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def idle(self, wild=...):
-        """Notes on the settings changed from their default that cannot take effect: with these
-        other settings (or, given `wild`, in a round with that wild rank), no card is valued by them."""
+        """Notes on the settings changed from their game's default (Five Crowns' own values are its
+        defaults) that cannot take effect: with these other settings (or, given `wild`, in a round
+        with that wild rank), no card is valued by them."""
         notes = []
-        default = Rules()
+        default = game_defaults(self.game)
         if self.ace_penalty != default.ace_penalty:
             if self.aces == 'low':
                 notes.append(_('ace_penalty counts only when aces are high or low: an ace counts 1'))
@@ -220,7 +221,14 @@ def rules_words(rules):
 
 
 DEFAULT = Rules()
-PRESETS = {name: Rules(game=name) for name in GAMES}
+
+
+def game_defaults(game):
+    """A game's rules where nobody chose a house rule: DEFAULT, with what the game decides itself."""
+    return replace(DEFAULT, game=game, **DECKS[game].fixed)
+
+
+PRESETS = {name: game_defaults(name) for name in GAMES}
 
 
 def default_text(key):
