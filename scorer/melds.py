@@ -7,7 +7,8 @@ The rule (docs/rules.md, "Melds"):
   the king and on to an ace on top (Five Crowns: from 3 to the king); a run never wraps round
   (K-A-2), so it holds at most one card of each rank of the deck (13; Five Crowns 11);
 - wilds (jokers, and every card of the round's wild rank) stand in for any card, at the ends of a
-  run or in its gaps, or in a set; a wild-rank card may also play as itself;
+  run or in its gaps, or in a set; a wild-rank card may also play as itself, unless
+  `wild_rank_as_itself` is false (then it always stands in, even for itself);
 - `max_wilds_per_meld`: at most that many cards of a meld stand in for another card (a wild-rank
   card playing itself does not count); `all_wild_melds` false: a meld needs a card playing itself.
 
@@ -43,6 +44,12 @@ class MeldError(AssertionError):
 def is_wild(card, wild):
     """Jokers are always wild, and so is every card of the round's wild rank."""
     return card.is_joker or card.rank == wild
+
+
+def plays_itself(card, plays, wild, rules):
+    """Whether a card in a meld plays as itself: it plays as its own card, and is no wild-rank card
+    that the rules keep always wild (`wild_rank_as_itself` false)."""
+    return card == plays and (rules.wild_rank_as_itself or card.rank != wild)
 
 
 def top_place(rules):
@@ -84,7 +91,7 @@ def valid(meld, wild, rules):
     cards, plays = meld.cards, meld.plays
     if len(cards) < 3 or len(cards) != len(plays):
         return False
-    own = [c == p for c, p in zip(cards, plays)]
+    own = [plays_itself(c, p, wild, rules) for c, p in zip(cards, plays)]
     if any(not mine and not is_wild(c, wild) for c, mine in zip(cards, own)):
         return False                              # only a wild plays as another card
     limit = stand_in_limit(rules)
@@ -134,13 +141,14 @@ def attempts(cards, wild, rules):
     if len(cards) < 3:
         return
     naturals = [c for c in cards if not is_wild(c, wild)]
-    wild_cards = [c for c in cards if not c.is_joker and c.rank == wild]
+    wild_cards = [c for c in cards if not c.is_joker and c.rank == wild and rules.wild_rank_as_itself]
     ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
     if len(ranks) <= 1:
         rank = next(iter(ranks)) if ranks else wild
         as_itself = [c for c in cards if not c.is_joker and c.rank == rank]
         stand_ins = [c for c in cards if c.is_joker or c.rank != rank]
-        yield limited(as_set(as_itself, stand_ins, rank or 1), len(as_itself), rules)
+        playing = sum(plays_itself(c, c, wild, rules) for c in as_itself)
+        yield limited(as_set(as_itself, stand_ins, rank or 1), playing, rules)
     if len(suits) == 1:
         suit = next(iter(suits))
         for runner in [None] + sorted({c for c in wild_cards if c.suit == suit}, key=order):

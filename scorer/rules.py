@@ -44,6 +44,8 @@ CHOICES = {
     'ace_penalty': (15, 1),
     'max_wilds_per_meld': (None, 1),
     'all_wild_melds': (True, False),
+    'wild_rank_as_itself': (True, False),
+    'leftovers': ('minimum', 'as_they_lie'),
     'double_last_round': (False, True),
     'tie_break': ('zero_rounds', 'none'),
 }
@@ -62,6 +64,8 @@ ABOUT = {
     'ace_penalty': (N_('Unmelded ace (high or low)'), N_('Points for an ace left unmelded, when aces are high or low.')),
     'max_wilds_per_meld': (N_('Wilds per meld'), N_('How many cards in one meld may stand in for another card.')),
     'all_wild_melds': (N_('All-wild melds'), N_('Whether a meld may be made of wild cards only.')),
+    'wild_rank_as_itself': (N_('Wild-rank cards'), N_('Whether a card of the wild rank may also play as itself, or is always wild.')),
+    'leftovers': (N_('Cards left in hand'), N_('What a hand left with cards scores: the least its cards can leave, or the cards entered counted as they lie.')),
     'double_last_round': (N_('Double last round'), N_('Every score of the last round counts double.')),
     'tie_break': (N_('Ties'), N_('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.')),
 }
@@ -84,6 +88,8 @@ class Rules:
     ace_penalty: int = 15
     max_wilds_per_meld: int | None = None
     all_wild_melds: bool = True
+    wild_rank_as_itself: bool = True
+    leftovers: str = 'minimum'
     double_last_round: bool = False
     tie_break: str = 'zero_rounds'
 
@@ -146,6 +152,20 @@ class Rules:
         if card.rank > 10 and self.face_values == 'ten':
             return 10
         return card.rank
+
+    @property
+    def as_they_lie(self):
+        """True when the cards entered for a hand are counted as they lie (`leftovers`), not arranged."""
+        return self.leftovers == 'as_they_lie'
+
+    def lying(self, hand, wild):
+        """What cards left in hand cost as they lie: the plain sum of their values, none melded."""
+        return sum(self.value(c, wild) for c in hand)
+
+    def scores(self, hand, wild, minimum):
+        """What a hand left with cards scores: its minimal penalty (`minimum`), or with leftovers
+        counted as they lie, the plain sum of the cards entered."""
+        return self.lying(hand, wild) if self.as_they_lie else minimum
 
     def to_dict(self):
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -211,6 +231,10 @@ def rules_words(rules):
               _('any number of wilds in a meld') if rules.max_wilds_per_meld is None else _('at most one wild per meld'),
               _('melds of wilds only are allowed') if rules.all_wild_melds and rules.max_wilds_per_meld is None
               else _('every meld needs a card used as itself')]
+    if not rules.wild_rank_as_itself:
+        lines.append(_('a card of the wild rank is always wild, never itself'))
+    if rules.as_they_lie:
+        lines.append(_('cards left in hand count as they lie (the cards entered, none melded)'))
     if rules.double_last_round:
         lines.append(_('the last round counts double'))
     lines.append(_('a tie on total goes to the player with more zero rounds') if rules.tie_break == 'zero_rounds'
