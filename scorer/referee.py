@@ -12,7 +12,7 @@ from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
 from .i18n import _, listing
 from .rules import DEFAULT, Rules
-from .solver import Solution, arrangements, best_discard
+from .solver import Solution, arrangements, best_discard, counted
 
 
 class GoOut(NamedTuple):
@@ -41,6 +41,12 @@ class Audit(NamedTuple):
     def notes(self):
         """Settings given that cannot take effect on this hand (Rules.idle)."""
         return self.rules.idle(self.wild)
+
+    @property
+    def lying(self):
+        """The hand counted as it lies (leftovers `as_they_lie`: every card deadwood, their plain sum),
+        beside the minimal penalty; None when the rules count the minimum."""
+        return counted(self.hand, self.wild, self.rules) if self.rules.as_they_lie else None
 
     @property
     def intro(self):
@@ -118,6 +124,8 @@ def lines(result):
     """The audit as lines of text, for the command line."""
     out = [result.intro, _('Hand: %(cards)s', cards=pretty(result.hand))]
     out += solution_lines(result.solution, result.wild, result.rules)
+    if result.lying:
+        out.append(lying_line(result))
     if result.go_out:
         if result.go_out.can:
             out.append(_('Goes out by discarding %(cards)s.',
@@ -130,6 +138,12 @@ def lines(result):
         out.append(verdict % {'why': result.claim.verdict})
     out += [_('Note: %(note)s', note=note) for note in result.notes]
     return out
+
+
+def lying_line(result):
+    """'Counted as they lie: 9♥ 9 + 7♥ 20 + 🃏 50 = 79 (the minimum: 0)'."""
+    return _('Counted as they lie: %(cards)s (the minimum: %(minimum)d)',
+             cards=deadwood_words(result.lying, result.wild, result.rules), minimum=result.solution.penalty)
 
 
 def as_data(solution):
@@ -153,6 +167,7 @@ def audit_data(result):
         **as_data(result.solution),
         'deadwood_values': [value(c, result.wild) for c in result.solution.deadwood],
         **({'notes': result.notes} if result.notes else {}),
+        **({'as_they_lie': result.lying.penalty} if result.lying else {}),
         'other_arrangements': result.others,
         'go_out': None,
         'claim': None,

@@ -162,11 +162,6 @@ class Rules:
         """What cards left in hand cost as they lie: the plain sum of their values, none melded."""
         return sum(self.value(c, wild) for c in hand)
 
-    def scores(self, hand, wild, minimum):
-        """What a hand left with cards scores: its minimal penalty (`minimum`), or with leftovers
-        counted as they lie, the plain sum of the cards entered."""
-        return self.lying(hand, wild) if self.as_they_lie else minimum
-
     def to_dict(self):
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
