@@ -85,14 +85,16 @@ def wild_words(wild, rules):
     return _('jokers are wild') if rules.jokers else _('nothing is wild')
 
 
-def kind_word(kind):
-    """'set' or 'run', in the table's language."""
-    return _('set') if kind == 'set' else _('run')
+def kind_word(kind, rules=DEFAULT):
+    """'set' or 'run', in the table's language; Five Crowns' word for a set is 'book' (its deck's set_word)."""
+    if kind != 'set':
+        return _('run')
+    return _('book') if rules.deck.set_word == 'book' else _('set')
 
 
-def meld_words(meld):
+def meld_words(meld, rules=DEFAULT):
     """'run 5♣ 7♥ 8♥ 9♥, 5♣ as 6♥' — a meld and what each wild in it stands for."""
-    line = f'{kind_word(meld.kind)} {pretty(meld.cards)}'
+    line = f'{kind_word(meld.kind, rules)} {pretty(meld.cards)}'
     stands = [_('%(card)s as %(plays)s', card=c.pretty, plays=p.pretty) for c, p in zip(meld.cards, meld.plays) if c != p]
     return line + (', ' + ', '.join(stands) if stands else '')
 
@@ -107,7 +109,7 @@ def deadwood_words(solution, wild, rules):
 
 def solution_lines(solution, wild, rules):
     """The referee's lines for one solved hand."""
-    lines = [capital(meld_words(m)) for m in solution.melds]
+    lines = [capital(meld_words(m, rules)) for m in solution.melds]
     if solution.deadwood:
         lines.append(_('Deadwood: %(cards)s', cards=deadwood_words(solution, wild, rules)))
         lines.append(_('Penalty: %(points)d', points=solution.penalty))

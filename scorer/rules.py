@@ -16,12 +16,14 @@ GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': 
 
 class Deck(NamedTuple):
     """What a game is played with: its suits and ranks, the settings the game itself decides (never
-    offered as house rules), the most cards a hand holds, and the most players."""
+    offered as house rules), the most cards a hand holds, the most players, and its word for a set
+    (Five Crowns says book: scorer.referee.kind_word)."""
     suits: str
     ranks: tuple
     fixed: dict
     most_cards: int
     most_players: int
+    set_word: str = 'set'
 
 
 THREE_THIRTEEN = Deck(SUITS, tuple(range(1, KING + 1)), {}, MAX_HAND, MAX_PLAYERS)
@@ -29,7 +31,7 @@ THREE_THIRTEEN = Deck(SUITS, tuple(range(1, KING + 1)), {}, MAX_HAND, MAX_PLAYER
 # K 13, a wild-rank card 20, a joker 50; 13 cards and the one drawn; 2 to 7 players.
 FIVE_CROWNS = Deck(SUITS + STARS, tuple(range(3, KING + 1)),
                    {'decks': 2, 'jokers': 6, 'aces': 'low', 'face_values': 'ranked', 'wild_penalty': 20,
-                    'joker_penalty': 50, 'ace_penalty': 15}, 14, 7)
+                    'joker_penalty': 50, 'ace_penalty': 15}, 14, 7, 'book')
 DECKS = {'standard': THREE_THIRTEEN, 'short': THREE_THIRTEEN, 'six_fourteen': THREE_THIRTEEN,
          'five_crowns': FIVE_CROWNS}
 
