@@ -2,7 +2,7 @@
 the wilds left at the end, then the stand-ins, every meld held to the meld rule (scorer/melds.py)."""
 
 from .cards import ACE_ON_TOP, JOKER, Card, order
-from .melds import Meld, MeldError, valid
+from .melds import Meld, MeldError, meld_of, valid
 from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of
 
 
@@ -42,7 +42,8 @@ class Arrangement:
         elif tail.sets:
             for n_jokers, n_wilds in tail.sets:
                 cards = [left_wilds.pop() for _ in range(n_wilds)] + [left_jokers.pop() for _ in range(n_jokers)]
-                melds.append(Meld('set', tuple(cards), plays_in_set(cards, self.wild or 1)))
+                melds.append(meld_of(cards, self.wild, self.rules)    # a set, or a run as the table reads it
+                             or Meld('set', tuple(cards), plays_in_set(cards, self.wild or 1)))
         deadwood += left_wilds + left_jokers
         for m in melds:               # every meld the search makes is held to the one meld rule
             if not valid(m, self.wild, self.rules):

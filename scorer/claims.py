@@ -183,11 +183,21 @@ def not_in_hand(hand, melds):
 
 
 def also_melds(solution, claimed):
-    """': 4♥ 5♥ 6♥ also melds' — the best arrangement's melds that the claim did not make (the
-    punctuation is the message's: Spanish puts it in brackets)."""
+    """': 6♥ also melds' — what the best arrangement melds that the claim missed: the cards a best
+    meld adds to a claimed meld it holds (3♥ 4♥ 5♥ claimed, 3♥ 4♥ 5♥ 6♥ best: 6♥), or else the
+    whole best meld the claim did not make (the punctuation is the message's: Spanish puts it in
+    brackets)."""
     claimed = [Counter(m) for m in claimed]
-    others = [m for m in solution.melds if Counter(m.cards) not in claimed]
-    if not others:
+    missed = []
+    for m in solution.melds:
+        cards = Counter(m.cards)
+        if cards in claimed:
+            continue
+        inside = [c for c in claimed if not c - cards]
+        if inside:
+            missed += [c.pretty for c in sorted((cards - max(inside, key=lambda c: c.total())).elements(), key=order)]
+        else:
+            missed.append(pretty(m.cards))
+    if not missed:
         return ''
-    return ngettext(': %(melds)s also melds', ': %(melds)s also meld', len(others),
-                    melds=listing(pretty(m.cards) for m in others))
+    return ngettext(': %(melds)s also melds', ': %(melds)s also meld', len(missed), melds=listing(missed))

@@ -21,8 +21,10 @@ class Deal(Moves, End, Arrangement):
         self.jokers, self.wild_cards, naturals = self.sort_out(hand)
         # Free wilds: any wild may stand for any card in any meld, and three wilds left over make a
         # set of their own. So it is when melds may hold any number of wilds, and either all-wild
-        # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank).
-        self.free = self.most > 1 and (rules.all_wild_melds or not self.jokers)
+        # melds are allowed or there is no joker (wild-rank cards left over make a set of their rank,
+        # playing as themselves: `wild_rank_as_itself`).
+        self.as_itself = rules.wild_rank_as_itself
+        self.free = self.most > 1 and (rules.all_wild_melds or (not self.jokers and self.as_itself))
         self.sinks = self.most > 1                 # a set takes every wild left over
         self.value = natural_values(rules, wild)
         self.joker_value, self.wild_value = rules.joker_penalty, rules.wild_penalty
@@ -61,7 +63,7 @@ class Deal(Moves, End, Arrangement):
         """The wild-rank cards that may play as themselves (one stand-in per meld, a natural of their
         suit near enough), noting in `near` which runner each natural could share a run with."""
         runners = []
-        if self.most == 1 and self.wild:
+        if self.most == 1 and self.wild and self.as_itself:
             for c in self.wild_cards:
                 r = NATURAL[c]
                 near = [n for n in naturals if suit_of(n) == suit_of(r) and self.close(n, r)]

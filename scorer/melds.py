@@ -7,7 +7,8 @@ The rule (docs/rules.md, "Melds"):
   the king and on to an ace on top (Five Crowns: from 3 to the king); a run never wraps round
   (K-A-2), so it holds at most one card of each rank of the deck (13; Five Crowns 11);
 - wilds (jokers, and every card of the round's wild rank) stand in for any card, at the ends of a
-  run or in its gaps, or in a set; a wild-rank card may also play as itself;
+  run or in its gaps, or in a set; a wild-rank card may also play as itself, unless
+  `wild_rank_as_itself` is false (then it always stands in, even for itself);
 - `max_wilds_per_meld`: at most that many cards of a meld stand in for another card (a wild-rank
   card playing itself does not count); `all_wild_melds` false: a meld needs a card playing itself.
 
@@ -43,6 +44,12 @@ class MeldError(AssertionError):
 def is_wild(card, wild):
     """Jokers are always wild, and so is every card of the round's wild rank."""
     return card.is_joker or card.rank == wild
+
+
+def plays_itself(card, plays, wild, rules):
+    """Whether a card in a meld plays as itself: it plays as its own card, and is no wild-rank card
+    that the rules keep always wild (`wild_rank_as_itself` false)."""
+    return card == plays and (rules.wild_rank_as_itself or card.rank != wild)
 
 
 def top_place(rules):
@@ -84,7 +91,7 @@ def valid(meld, wild, rules):
     cards, plays = meld.cards, meld.plays
     if len(cards) < 3 or len(cards) != len(plays):
         return False
-    own = [c == p for c, p in zip(cards, plays)]
+    own = [plays_itself(c, p, wild, rules) for c, p in zip(cards, plays)]
     if any(not mine and not is_wild(c, wild) for c, mine in zip(cards, own)):
         return False                              # only a wild plays as another card
     limit = stand_in_limit(rules)
@@ -130,17 +137,22 @@ def attempts(cards, wild, rules):
     The cards that are not wild (the naturals) decide: a set of their rank takes every wild as a
     stand-in, and a set of the wild rank takes the wild-rank cards as themselves; a run of their
     suit may take one wild-rank card of that suit as itself (a run holds each rank once), every
-    other wild standing in. With no natural, the group is a set of wilds (of the wild rank)."""
+    other wild standing in. With no natural, the group is all wilds, and named as a table reads it:
+    one wild-rank card with jokers is a run of its suit (the card as itself: `JK JK 7H` is 7♥ 8♥ 9♥),
+    two or none a set of the wild rank (`KH KS JK`, `JK JK JK`); both readings are as valid."""
     if len(cards) < 3:
         return
     naturals = [c for c in cards if not is_wild(c, wild)]
-    wild_cards = [c for c in cards if not c.is_joker and c.rank == wild]
+    if not naturals:
+        yield from wilds_only(cards, wild, rules)
+    wild_cards = [c for c in cards if not c.is_joker and c.rank == wild and rules.wild_rank_as_itself]
     ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
     if len(ranks) <= 1:
         rank = next(iter(ranks)) if ranks else wild
         as_itself = [c for c in cards if not c.is_joker and c.rank == rank]
         stand_ins = [c for c in cards if c.is_joker or c.rank != rank]
-        yield limited(as_set(as_itself, stand_ins, rank or 1), len(as_itself), rules)
+        playing = sum(plays_itself(c, c, wild, rules) for c in as_itself)
+        yield limited(as_set(as_itself, stand_ins, rank or 1), playing, rules)
     if len(suits) == 1:
         suit = next(iter(suits))
         for runner in [None] + sorted({c for c in wild_cards if c.suit == suit}, key=order):
@@ -151,6 +163,14 @@ def attempts(cards, wild, rules):
             yield as_run(in_run, rest, rules)
     if len(ranks) > 1 and len(suits) > 1:
         yield Attempt(None, ('mixed',))
+
+
+def wilds_only(cards, wild, rules):
+    """The run a group of wilds only reads as, when it holds exactly one wild-rank card (see attempts())."""
+    of_rank = [c for c in cards if not c.is_joker and c.rank == wild]
+    if len(of_rank) == 1:
+        rest = [c for c in cards if c is not of_rank[0]]
+        yield as_run(of_rank, rest, rules, playing=int(plays_itself(of_rank[0], of_rank[0], wild, rules)))
 
 
 def limited(attempt, playing_itself, rules):
@@ -173,9 +193,10 @@ def as_set(as_itself, stand_ins, rank):
                         tuple(as_itself) + tuple(Card(rank, '') for _ in stand_ins)))
 
 
-def as_run(naturals, stand_ins, rules):
+def as_run(naturals, stand_ins, rules, playing=None):
     """The run these naturals (one suit) make with the stand-ins in its gaps and on its ends, or the
-    fault: a rank twice, too many cards, places missing, an ace that cannot follow the king, a wrap."""
+    fault: a rank twice, too many cards, places missing, an ace that cannot follow the king, a wrap.
+    `playing`: how many of them play as themselves (all, unless the rules keep a wild-rank card wild)."""
     size, suit = len(naturals) + len(stand_ins), naturals[0].suit
     twice = [r for r, n in Counter(c.rank for c in naturals).items() if n > 1]
     if twice:
@@ -188,7 +209,8 @@ def as_run(naturals, stand_ins, rules):
         low, high = min(at.values()), max(at.values())
         if high - low + 1 <= size:
             foot = max(foot_place(rules), min(low, top - size + 1))
-            return limited(Attempt(run_meld(suit, foot, size, at, stand_ins)), len(naturals), rules)
+            return limited(Attempt(run_meld(suit, foot, size, at, stand_ins)),
+                           len(naturals) if playing is None else playing, rules)
         missing = tuple(p for p in range(low, high) if p not in at.values())
         if best is None or len(missing) < len(best[1]):
             best = ('gap', missing, suit, len(stand_ins))

@@ -305,15 +305,15 @@ class End:
         own (one of them a wild-rank card playing itself, when all-wild melds are barred), and
         fewer join a sink: a set made before, or with free wilds a run with room on its ends.
         With one stand-in per meld, wild-rank cards make a set of their rank and each set takes
-        one joker.
+        one joker. A wild-rank card always wild (`wild_rank_as_itself` false) never plays itself.
         """
         if not jokers and not wilds:
             return Leftover(cost=0)
-        if self.most > 1 and jokers + wilds >= 3 and (wilds or self.rules.all_wild_melds):
+        if self.most > 1 and jokers + wilds >= 3 and ((wilds and self.as_itself) or self.rules.all_wild_melds):
             return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((jokers, wilds),))
         if sink:
             return Leftover(cost=0, jokers=jokers, wilds=wilds, to_sink=True)
-        if self.most == 1 and (wilds >= 3 or (wilds == 2 and jokers)):
+        if self.most == 1 and self.as_itself and (wilds >= 3 or (wilds == 2 and jokers)):
             with_joker = min(jokers, wilds // 2)
             if not with_joker:
                 return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((0, wilds),))

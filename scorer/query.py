@@ -17,7 +17,7 @@ from .limits import MAX_FIELD, MAX_ROUNDS
 from .numbers import read_whole
 from .referee import as_data
 from .rules import CHOICES, DEFAULT, GAMES, RulesError, make_rules, quoted
-from .solver import solve
+from .solver import counted, solve
 
 
 class QueryError(ValueError):
@@ -120,8 +120,11 @@ def read_query(fields, base=DEFAULT):
 
 def answer_data(query, solution):
     """What the API and `solve --jsonl` answer for a query: the solution, the letters its cards were
-    read in, and notes if any."""
-    return {**as_data(solution), 'letters': query.letters, **({'notes': query.notes} if query.notes else {})}
+    read in, notes if any, and with leftovers counted as they lie what the cards count so
+    (`as_they_lie`, beside the minimal penalty)."""
+    lying = query.rules.as_they_lie and {'as_they_lie': counted(query.hand, query.wild, query.rules).penalty}
+    return {**as_data(solution), 'letters': query.letters, **({'notes': query.notes} if query.notes else {}),
+            **(lying or {})}
 
 
 def read_cards_field(text, rules, letters):
@@ -199,9 +202,13 @@ def read_hand(args, base=DEFAULT, game_id=None, letters='en'):
     return Asked(game_id, rules, wild, round, hand, errors)
 
 
-def preview(asked):
-    """(solution, error) of the entry pages' live preview of a hand: its minimal penalty, or what is wrong."""
+def preview(asked, out=False):
+    """(solution, error) of the entry pages' live preview of a hand: what it scores (its minimal
+    penalty, or as it lies: solver.counted), or what is wrong. The hand of one who went `out` must
+    meld completely: its minimal penalty, whatever the rules."""
     error = '; '.join(asked.errors.values())
     if not error and not asked.hand:
         error = _('no cards given (%(example)s)', example='7H 8H 9H')
-    return (None, error) if error else (solve(asked.hand, asked.wild, asked.rules), '')
+    if error:
+        return None, error
+    return (solve if out else counted)(asked.hand, asked.wild, asked.rules), ''

@@ -12,7 +12,7 @@ from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
 from .i18n import _, listing, ngettext
 from .rules import DEFAULT, Rules
-from .solver import Solution, arrangements, best_discard
+from .solver import Solution, arrangements, best_discard, counted
 
 
 class GoOut(NamedTuple):
@@ -41,6 +41,12 @@ class Audit(NamedTuple):
     def notes(self):
         """Settings given that cannot take effect on this hand (Rules.idle)."""
         return self.rules.idle(self.wild)
+
+    @property
+    def lying(self):
+        """The hand counted as it lies (leftovers `as_they_lie`: every card deadwood, their plain sum),
+        beside the minimal penalty; None when the rules count the minimum."""
+        return counted(self.hand, self.wild, self.rules) if self.rules.as_they_lie else None
 
     @property
     def intro(self):
@@ -80,14 +86,16 @@ def wild_words(wild, rules):
     return _('jokers are wild') if rules.jokers else _('nothing is wild')
 
 
-def kind_word(kind):
-    """'set' or 'run', in the table's language."""
-    return _('set') if kind == 'set' else _('run')
+def kind_word(kind, rules=DEFAULT):
+    """'set' or 'run', in the table's language; Five Crowns' word for a set is 'book' (its deck's set_word)."""
+    if kind != 'set':
+        return _('run')
+    return _('book') if rules.deck.set_word == 'book' else _('set')
 
 
-def meld_words(meld):
+def meld_words(meld, rules=DEFAULT):
     """'run 5♣ 7♥ 8♥ 9♥, 5♣ as 6♥' — a meld and what each wild in it stands for."""
-    line = f'{kind_word(meld.kind)} {pretty(meld.cards)}'
+    line = f'{kind_word(meld.kind, rules)} {pretty(meld.cards)}'
     stands = [_('%(card)s as %(plays)s', card=c.pretty, plays=p.pretty) for c, p in zip(meld.cards, meld.plays) if c != p]
     return line + (', ' + ', '.join(stands) if stands else '')
 
@@ -102,7 +110,7 @@ def deadwood_words(solution, wild, rules):
 
 def solution_lines(solution, wild, rules):
     """The referee's lines for one solved hand."""
-    lines = [capital(meld_words(m)) for m in solution.melds]
+    lines = [capital(meld_words(m, rules)) for m in solution.melds]
     if solution.deadwood:
         lines.append(_('Deadwood: %(cards)s', cards=deadwood_words(solution, wild, rules)))
         lines.append(_('Penalty: %(points)d', points=solution.penalty))
@@ -119,6 +127,8 @@ def lines(result):
     """The audit as lines of text, for the command line."""
     out = [result.intro, _('Hand: %(cards)s', cards=pretty(result.hand))]
     out += solution_lines(result.solution, result.wild, result.rules)
+    if result.lying:
+        out.append(lying_line(result))
     if result.go_out:
         if result.go_out.can:
             out.append(_('Goes out by discarding %(cards)s.',
@@ -131,6 +141,12 @@ def lines(result):
         out.append(verdict % {'why': result.claim.verdict})
     out += [_('Note: %(note)s', note=note) for note in result.notes]
     return out
+
+
+def lying_line(result):
+    """'Counted as they lie: 9♥ 9 + 7♥ 20 + 🃏 50 = 79 (the minimum: 0)'."""
+    return _('Counted as they lie: %(cards)s (the minimum: %(minimum)d)',
+             cards=deadwood_words(result.lying, result.wild, result.rules), minimum=result.solution.penalty)
 
 
 def as_data(solution):
@@ -154,6 +170,7 @@ def audit_data(result):
         **as_data(result.solution),
         'deadwood_values': [value(c, result.wild) for c in result.solution.deadwood],
         **({'notes': result.notes} if result.notes else {}),
+        **({'as_they_lie': result.lying.penalty} if result.lying else {}),
         'other_arrangements': result.others,
         'go_out': None,
         'claim': None,

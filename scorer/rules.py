@@ -16,12 +16,14 @@ GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': 
 
 class Deck(NamedTuple):
     """What a game is played with: its suits and ranks, the settings the game itself decides (never
-    offered as house rules), the most cards a hand holds, and the most players."""
+    offered as house rules), the most cards a hand holds, the most players, and its word for a set
+    (Five Crowns says book: scorer.referee.kind_word)."""
     suits: str
     ranks: tuple
     fixed: dict
     most_cards: int
     most_players: int
+    set_word: str = 'set'
 
 
 THREE_THIRTEEN = Deck(SUITS, tuple(range(1, KING + 1)), {}, MAX_HAND, MAX_PLAYERS)
@@ -29,7 +31,7 @@ THREE_THIRTEEN = Deck(SUITS, tuple(range(1, KING + 1)), {}, MAX_HAND, MAX_PLAYER
 # K 13, a wild-rank card 20, a joker 50; 13 cards and the one drawn; 2 to 7 players.
 FIVE_CROWNS = Deck(SUITS + STARS, tuple(range(3, KING + 1)),
                    {'decks': 2, 'jokers': 6, 'aces': 'low', 'face_values': 'ranked', 'wild_penalty': 20,
-                    'joker_penalty': 50, 'ace_penalty': 15}, 14, 7)
+                    'joker_penalty': 50, 'ace_penalty': 15}, 14, 7, 'book')
 DECKS = {'standard': THREE_THIRTEEN, 'short': THREE_THIRTEEN, 'six_fourteen': THREE_THIRTEEN,
          'five_crowns': FIVE_CROWNS}
 
@@ -44,6 +46,8 @@ CHOICES = {
     'ace_penalty': (15, 1),
     'max_wilds_per_meld': (None, 1),
     'all_wild_melds': (True, False),
+    'wild_rank_as_itself': (True, False),
+    'leftovers': ('minimum', 'as_they_lie'),
     'double_last_round': (False, True),
     'tie_break': ('zero_rounds', 'none'),
 }
@@ -62,6 +66,8 @@ ABOUT = {
     'ace_penalty': (N_('Unmelded ace (high or low)'), N_('Points for an ace left unmelded, when aces are high or low.')),
     'max_wilds_per_meld': (N_('Wilds per meld'), N_('How many cards in one meld may stand in for another card.')),
     'all_wild_melds': (N_('All-wild melds'), N_('Whether a meld may be made of wild cards only.')),
+    'wild_rank_as_itself': (N_('Wild-rank cards'), N_('Whether a card of the wild rank may also play as itself, or is always wild.')),
+    'leftovers': (N_('Cards left in hand'), N_('What a hand left with cards scores: the least its cards can leave, or the cards entered counted as they lie.')),
     'double_last_round': (N_('Double last round'), N_('Every score of the last round counts double.')),
     'tie_break': (N_('Ties'), N_('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.')),
 }
@@ -84,6 +90,8 @@ class Rules:
     ace_penalty: int = 15
     max_wilds_per_meld: int | None = None
     all_wild_melds: bool = True
+    wild_rank_as_itself: bool = True
+    leftovers: str = 'minimum'
     double_last_round: bool = False
     tie_break: str = 'zero_rounds'
 
@@ -147,14 +155,24 @@ class Rules:
             return 10
         return card.rank
 
+    @property
+    def as_they_lie(self):
+        """True when the cards entered for a hand are counted as they lie (`leftovers`), not arranged."""
+        return self.leftovers == 'as_they_lie'
+
+    def lying(self, hand, wild):
+        """What cards left in hand cost as they lie: the plain sum of their values, none melded."""
+        return sum(self.value(c, wild) for c in hand)
+
     def to_dict(self):
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def idle(self, wild=...):
-        """Notes on the settings changed from their default that cannot take effect: with these
-        other settings (or, given `wild`, in a round with that wild rank), no card is valued by them."""
+        """Notes on the settings changed from their game's default (Five Crowns' own values are its
+        defaults) that cannot take effect: with these other settings (or, given `wild`, in a round
+        with that wild rank), no card is valued by them."""
         notes = []
-        default = Rules()
+        default = game_defaults(self.game)
         if self.ace_penalty != default.ace_penalty:
             if self.aces == 'low':
                 notes.append(_('ace_penalty counts only when aces are high or low: an ace counts 1'))
@@ -214,6 +232,10 @@ def rules_words(rules):
               _('any number of wilds in a meld') if rules.max_wilds_per_meld is None else _('at most one wild per meld'),
               _('melds of wilds only are allowed') if rules.all_wild_melds and rules.max_wilds_per_meld is None
               else _('every meld needs a card used as itself')]
+    if not rules.wild_rank_as_itself:
+        lines.append(_('a card of the wild rank is always wild, never itself'))
+    if rules.as_they_lie:
+        lines.append(_('cards left in hand count as they lie (the cards entered, none melded)'))
     if rules.double_last_round:
         lines.append(_('the last round counts double'))
     lines.append(_('a tie on total goes to the player with more zero rounds') if rules.tie_break == 'zero_rounds'
@@ -224,7 +246,14 @@ def rules_words(rules):
 
 
 DEFAULT = Rules()
-PRESETS = {name: Rules(game=name) for name in GAMES}
+
+
+def game_defaults(game):
+    """A game's rules where nobody chose a house rule: DEFAULT, with what the game decides itself."""
+    return replace(DEFAULT, game=game, **DECKS[game].fixed)
+
+
+PRESETS = {name: game_defaults(name) for name in GAMES}
 
 
 def default_text(key):

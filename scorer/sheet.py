@@ -24,7 +24,7 @@ from .reading import LANGUAGES, canonical, parse_hand
 from .i18n import _, language, listing, ngettext
 from .limits import MAX_POINTS
 from .rules import DEFAULT, Rules
-from .solver import solve as solve_hand
+from .solver import counted, solve as solve_hand
 
 
 @lru_cache(maxsize=8192)
@@ -164,8 +164,8 @@ class EntryError(ValueError):
 def score_entry(game, number, e):
     """Score one player's entry for a round: (Score, the hand held), or EntryError saying why.
 
-    Cards are scored with their minimal penalty, points as entered; the player who went out
-    scores 0, and cards entered for them must meld completely.
+    Cards are scored with their minimal penalty (or as they lie: `leftovers`), points as entered;
+    the player who went out scores 0, and cards entered for them must meld completely.
     """
     rules = game.rules
     hand_size, wild, player = rules.hand_size(number), rules.wild_rank(number), e.player
@@ -195,7 +195,7 @@ def score_entry(game, number, e):
                                       player=player, cards=pretty(solution.deadwood)), 'cards')
         return Score(0, True, bool(hand), hand, solution, None), hand
     if hand:
-        solution = solve(hand, wild, rules)
+        solution = counted(hand, wild, rules, solve)
         return Score(solution.penalty, False, True, hand, solution, None), hand
     if points is not None:
         return Score(points, False, False, (), None, points), hand
@@ -303,8 +303,8 @@ def doubts(game, number, entries, seated=()):
             found.append(Doubt(f'unchecked:{e.player}', _('%(player)s went out, but no cards of theirs were entered: '
                                                         'whether they meld completely was not checked',
                                                         player=e.player), e.player))
-        if e.went_out or not (e.cards and e.cards.strip()):
-            continue
+        if e.went_out or not (e.cards and e.cards.strip()) or game.rules.as_they_lie:
+            continue                  # as they lie, the cards entered are what was left out of melds
         held = len(tokens(e.cards))           # a round that can be scored: each token is a card
         if held < size:
             found.append(Doubt(f'short:{e.player}:{held}', ngettext(

@@ -65,7 +65,7 @@ from .positions import Solution, place_of, without
 from .rules import DEFAULT
 
 INFINITY = float('inf')
-__all__ = ['Solution', 'solve', 'penalty', 'goes_out', 'discards_to_go_out', 'best_discard', 'arrangements',
+__all__ = ['Solution', 'solve', 'counted', 'penalty', 'goes_out', 'discards_to_go_out', 'best_discard', 'arrangements',
            'grouping', 'without']
 
 
@@ -73,6 +73,15 @@ def solve(hand, wild, rules=DEFAULT):
     """The minimal penalty of a hand in a round whose wild rank is `wild` (None: jokers only), with
     one arrangement that reaches it."""
     return Search(Deal(hand, wild, rules)).solution()
+
+
+def counted(hand, wild, rules=DEFAULT, solver=solve):
+    """What a hand left with cards scores, as a Solution: its minimal penalty and arrangement
+    (`solver`'s), or with leftovers counted as they lie (`Rules.as_they_lie`) no meld, every card
+    entered deadwood, the plain sum of their values the penalty."""
+    if rules.as_they_lie:
+        return Solution(rules.lying(hand, wild), (), tuple(sorted(hand, key=order)))
+    return solver(hand, wild, rules)
 
 
 def penalty(hand, wild, rules=DEFAULT, below=INFINITY):

@@ -310,11 +310,16 @@ def tap_cards(page, seat, cards):
     return taps
 
 
-def start_game(page, base, players):
-    """Make a game on the new-game form as a person does (seat 1 deals); returns the sheet's URL."""
+def start_game(page, base, players, **settings):
+    """Make a game on the new-game form as a person does (seat 1 deals, each setting given chosen
+    in its field, the others left alone); returns the sheet's URL."""
     page.goto(base + '/games/new')
     for seat, name in enumerate(players):
         page.locator(f'#players-{seat}').fill(name)
+    if settings:
+        page.locator('form details > summary').click()                   # House rules: open them
+    for key, value in settings.items():
+        page.locator(f'#{key}').select_option(str(value))
     page.locator('#first_dealer').select_option('0')
     page.locator('form button.primary').click()
     page.wait_for_url(re.compile(r'/games/(?!new\b)[^/?]+$'))      # posted, or sent by offline.js

@@ -54,7 +54,8 @@ def is_meld(cards, wild, rules):
         return False
     flexible = [c for c in cards if c[0] == wild]
     fixed = [c for c in cards if c[0] != wild]
-    for roles in product((True, False), repeat=len(flexible)):   # True: used as itself
+    own_roles = (True, False) if rules.wild_rank_as_itself else (False,)   # always wild: never itself
+    for roles in product(own_roles, repeat=len(flexible)):   # True: used as itself
         naturals = [c for c in fixed if c[0] != 0] + [c for c, own in zip(flexible, roles) if own]
         standing_in = len(cards) - len(naturals)
         if rules.max_wilds_per_meld is not None and standing_in > rules.max_wilds_per_meld:

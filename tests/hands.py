@@ -28,8 +28,10 @@ def steps(n):
     return max(10, round(n * share()))
 
 
-MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w)
-                 for a in ('low', 'high_or_low') for m in (None, 1) for w in (True, False)]
+# A wild-rank card always wild (never itself) makes a difference only where wilds are limited.
+MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i)
+                 for a in ('low', 'high_or_low') for m in (None, 1) for w in (True, False) for i in (True, False)
+                 if i or m or not w]
 
 
 @st.composite
@@ -43,6 +45,7 @@ def rules_st(draw):
         ace_penalty=draw(st.sampled_from([15, 1])),
         max_wilds_per_meld=draw(st.sampled_from([None, 1])),
         all_wild_melds=draw(st.booleans()),
+        wild_rank_as_itself=draw(st.booleans()),
         jokers=draw(st.sampled_from([0, 2, 4])),
     )
 
@@ -87,7 +90,8 @@ def check_arrangement(solution, hand, wild, rules):
         for card, plays in zip(meld.cards, meld.plays):
             if card != plays:
                 assert card.rank in (0, wild), f'{card} stands in for {plays} but is not wild'
-        stand_ins = sum(c != p for c, p in zip(meld.cards, meld.plays))
+        stand_ins = sum(c != p or (c.rank == wild and not rules.wild_rank_as_itself)
+                        for c, p in zip(meld.cards, meld.plays))
         if rules.max_wilds_per_meld is not None:
             assert stand_ins <= rules.max_wilds_per_meld
         if not rules.all_wild_melds:
@@ -142,8 +146,8 @@ def crowded_deals(draw, sizes=st.integers(8, 13)):
     return hand, wild, rules
 
 
-FIVE_CROWNS_SETTINGS = [dict(game='five_crowns', max_wilds_per_meld=m, all_wild_melds=w) for m in (None, 1)
-                        for w in (True, False)]
+FIVE_CROWNS_SETTINGS = [dict(game='five_crowns', max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i)
+                        for m in (None, 1) for w in (True, False) for i in (True, False)]
 
 
 @st.composite

@@ -119,3 +119,13 @@ def test_melds_that_leave_more_with_the_score_they_leave():
     assert check.verdict == 'the melds leave 17, as claimed, but the minimum is 14: 7♥ 8♥ 9♥ also melds'
     check = check_claim(hand, 3, DEFAULT, melds=parse_melds('7H 7S 7D', cards), score=14)
     assert check.verdict == 'claimed 14, which is the minimum, but these melds leave 17: 7♥ 8♥ 9♥ also melds'
+
+
+@pytest.mark.parametrize('hand, melds, verdict', [
+    ('3H 4H 5H 6H', '3H 4H 5H', 'claimed 0, which is the minimum, but these melds leave 6: 6♥ also melds'),
+    ('3H 4H 5H 6H 7H', '3H 4H 5H', 'claimed 0, which is the minimum, but these melds leave 13: 6♥ and 7♥ also meld'),
+    ('7H 8H 9H 7S 7D', '7H 7S 7D', 'claimed 0 and the melds leave 17; the minimum is 14: 7♥ 8♥ 9♥ also melds'),
+], ids=['one card more', 'two cards more', 'another meld'])
+def test_a_claims_hint_says_only_what_is_missed(hand, melds, verdict):
+    check = check_claim(cards(hand), None, DEFAULT, melds=parse_melds(melds, cards), score=0)
+    assert check.verdict == verdict

@@ -176,3 +176,13 @@ def test_the_same_line_gets_the_same_answer_in_any_order():
         rng.shuffle(batch)
         assert answers(batch) == first
         assert answers([line for line in batch for _ in (1, 2)]) == first
+
+
+def test_five_crowns_own_values_are_no_note_of_a_setting_nobody_set():
+    """Rules.idle compares with the game's own defaults: Five Crowns' fixed 20 for a wild is no change."""
+    r = scorer('check', '3S', '--wild', 'none', '--game', 'five_crowns')
+    assert r.returncode == 0 and 'Note' not in r.stdout, r.stdout
+    line = json.loads(scorer('solve', '--jsonl', stdin='{"cards": "3S", "wild": "none", "rules": {"game": "five_crowns"}}\n').stdout)
+    assert 'error' not in line and not line.get('notes'), line
+    r = scorer('check', '3S', '--wild', 'none', '--wild-penalty', '20')
+    assert r.stdout.splitlines()[-1] == 'Note: wild_penalty counts only with a wild rank'

@@ -52,6 +52,48 @@ def test_a_whole_round_by_finger_moves_no_control(browser, server):
     context.close()
 
 
+# Round 1 (3 cards, threes wild) of a game with two jokers whose leftovers count as they lie: Ana
+# went out; what each other player has left, and its sum by hand (J Q K 10, an unmelded wild 15,
+# a joker 20): K♥ 3♠ 🃏 would meld (a set of kings) but lies as 10 + 15 + 20.
+AS_THEY_LIE = {1: ('KH 3S JK', 45), 2: ('QD 7D', 17), 3: ('AS', 1)}
+
+
+def test_a_round_as_they_lie_by_finger_sums_what_is_left(browser, server):
+    """In Portuguese at 360 x 740: each key shows what its card counts this round, each hand's
+    penalty is the sum of the cards tapped, and the round is saved with those sums."""
+    context, page = phone_at(browser, server, 'pt', SIZES[0])
+    game = start_game(page, server.url, PLAYERS, jokers=2, leftovers='as_they_lie')
+    page.goto(game + '/rounds/1')
+    expect(page.locator('.picker')).to_be_visible()
+    settled(page)
+    keys = page.locator('.picker .ranks')
+    expect(keys.locator('[data-rank="3"] small')).to_have_text(['15', 'curinga'])
+    expect(keys.locator('[data-rank="K"] small')).to_have_text('10')
+    expect(keys.locator('[data-rank="7"] small')).to_have_text('7')
+    expect(keys.locator('.joker small')).to_have_text('20')
+    finger = Finger(page)
+    finger.tap('#went_out-0')
+    for seat, (hand, points) in AS_THEY_LIE.items():
+        pick = page.locator(f'#player-{seat} .pick')
+        if pick.get_attribute('aria-expanded') != 'true':
+            pick.scroll_into_view_if_needed()                           # the person scrolls to that hand
+            finger.tap(f'#player-{seat} .pick')
+        finger.cards(hand)
+        expect(page.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
+        expect(page.locator(f'.preview[data-seat="{seat}"] .preview-line')).to_have_attribute('data-penalty', str(points))
+        if len(hand.split()) < 3:                                        # a full hand moves on by itself
+            finger.tap('.picker .done')
+            settled(page)
+    settled(page)
+    finger.tap('.save-bar button', navigates=True)
+    expect(page.get_by_text('Rodada 1 salva.')).to_be_visible()
+    scores = page.locator('.result .scores')
+    for seat, (_, points) in AS_THEY_LIE.items():
+        expect(scores).to_contain_text(str(points))
+    assert context.errors == [] and context.outside == []
+    context.close()
+
+
 def test_my_hand_by_finger_moves_no_control(browser, server):
     keeper, page = phone_at(browser, server, 'pt', SIZES[1])
     game = start_game(page, server.url, PLAYERS)

@@ -98,3 +98,17 @@ def test_stars_are_x_in_every_language(client, language, typed):
     assert audited['hand'] == ['3X', '4X', '5X', '5H', '6H', '7H'] and audited['penalty'] == 0
     printed = cli(typed, '--round', '4', '--game', 'five_crowns', '--lang', language)
     assert printed.returncode == 0 and '3★ 4★ 5★ 5♥ 6♥ 7♥' in printed.stdout
+
+
+def test_five_crowns_says_book_where_three_thirteen_says_set(client):
+    """Five Crowns' word for a set is book (docs/glossary.md: trío, trinca): in the referee's lines,
+    on the audit page and at the command line; Three-Thirteen keeps set."""
+    asked = {'cards': '9X 9H JK 5S 6S 7S', 'round': '5', 'game': 'five_crowns', 'claim': '0'}
+    printed = cli('9X 9H JK 5S 6S 7S', '--round', '5', '--game', 'five_crowns')
+    assert 'Book 9♥ 9★ 🃏, 🃏 as 9' in printed.stdout and 'Set' not in printed.stdout
+    page = text_of(client.get('/audit', query_string={**asked, 'melds': '9X 9H JK'}).get_data(as_text=True))
+    assert 'book 9★ 9♥ 🃏' in page and 'set ' not in page.lower().replace('settings', '')
+    spanish = text_of(client.get('/audit', query_string={**asked, 'lang': 'es'}).get_data(as_text=True))
+    assert 'trío' in spanish
+    standard = cli('9S 9H JK 5S 6S 7S', '--round', '5', '--jokers', '2')
+    assert 'Set 9♠ 9♥ 🃏, 🃏 as 9' in standard.stdout

@@ -143,3 +143,24 @@ def test_a_meld_stays_a_meld_in_any_order(group):
     assume(len(cards_) >= 3)
     first = meld_of(cards_, wild, rules)
     assert (first is None) == (meld_of(tuple(reversed(cards_)), wild, rules) is None)
+
+
+@pytest.mark.parametrize('text, wild, kind, plays', [
+    ('JK JK 7H', 7, 'run', '7H 8H 9H'),        # the seven as itself, the jokers after it
+    ('KH JK JK', 13, 'run', 'JH QH KH'),       # a king can only end a run
+    ('KH KS JK', 13, 'set', 'KH KS K'),        # two kings read as a set of kings
+    ('JK JK JK', 7, 'set', '7 7 7'),
+    ('7H 7H JK', 7, 'set', '7H 7H 7'),
+], ids=['seven and jokers', 'king and jokers', 'two kings', 'three jokers', 'two sevens alike'])
+def test_a_group_of_wilds_only_is_named_as_the_table_reads_it(text, wild, kind, plays):
+    """docs/rules.md: a meld may be all wilds; one wild-rank card with jokers reads as a run of its
+    suit (the card as itself), two wild-rank cards or none as a set. The score is the same."""
+    meld = meld_of(parse_cards(text, 2, 4), wild, make_rules(jokers=4))
+    from scorer.cards import rank_text
+    shown = ' '.join(str(p) if p.suit else rank_text(p.rank) for p in meld.plays)
+    assert (meld.kind, shown) == (kind, plays)
+
+
+def test_the_solver_names_a_group_of_wilds_left_over_as_the_table_reads_it():
+    solution = solve(parse_cards('JK JK 7H KS KD KC', 2, 2), 7, make_rules(jokers=2))
+    assert sorted(m.kind for m in solution.melds) == ['run', 'set'] and solution.penalty == 0

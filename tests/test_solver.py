@@ -200,6 +200,19 @@ def test_wild_rank_cards_are_wild_and_can_be_themselves():
     assert penalty('KH KS KD', 13, all_wild_melds=False) == 0         # three kings are a set of kings
 
 
+def test_wild_rank_cards_always_wild_never_themselves():
+    """The house rule `wild_rank_as_itself` false: a card of the wild rank always stands in, so it counts
+    against one wild per meld and makes no meld of its own when every meld needs a card as itself."""
+    always = dict(wild_rank_as_itself=False)
+    assert penalty('4H 5H 6H 7H JK', 5, max_wilds_per_meld=1, **always) == 15      # 4♥ 🃏 6♥ 7♥, 5♥ left
+    assert penalty('4H 5H 6H', 5, max_wilds_per_meld=1, **always) == 0             # 5♥ stands in for itself
+    assert penalty('KH KS KD', 13, all_wild_melds=False, **always) == 45           # no king is a king
+    assert penalty('JK JK 3S', 3, all_wild_melds=False, **always) == 55
+    assert penalty('JK JK 3S', 3, **always) == 0                                    # all wilds may meld
+    assert penalty('5H 5S 5D', 5, max_wilds_per_meld=1, **always) == 45            # three stand-ins
+    assert penalty('5H 5S 5D', 5, max_wilds_per_meld=1) == 0                        # three fives
+
+
 def test_all_wild_melds_on_and_off():
     assert penalty('JK JK JK', None) == 0
     assert penalty('JK JK JK', None, all_wild_melds=False) == 60

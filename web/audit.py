@@ -134,9 +134,10 @@ def preview():
     result shows it, an HTML fragment for the entry pages' live preview (the same _hand.html the
     result pages use, so the two never differ)."""
     asked = asked_hand(request.args, letters(request.args))
-    solution, error = solved(solving.preview, pool.words(), asked)
+    out = request.args.get('out') == '1'
+    solution, error = solved(solving.preview, pool.words(), asked, out)
     html = render_template('games/_preview.html', solution=solution, error=error, rules=asked.rules,
-                           wild=asked.wild, out=request.args.get('out') == '1')
+                           wild=asked.wild, out=out)
     return html, 400 if error else 200
 
 

@@ -85,6 +85,8 @@ LABELS = {
     'face_values': {'ten': _l('J, Q, K count 10'), 'ranked': _l('J 11, Q 12, K 13')},
     'max_wilds_per_meld': {'None': _l('Any number'), '1': _l('One per meld')},
     'all_wild_melds': {'True': _l('Allowed'), 'False': _l('Not allowed')},
+    'wild_rank_as_itself': {'True': _l('Wild, or themselves'), 'False': _l('Always wild, never themselves')},
+    'leftovers': {'minimum': _l('The least they can leave'), 'as_they_lie': _l('As they lie: the cards entered')},
     'double_last_round': {'False': _l('No'), 'True': _l('Yes, it counts double')},
     'tie_break': {'zero_rounds': _l('Most zero rounds wins'), 'none': _l('Ties share the place')},
     'jokers': {'0': _l('None')},

@@ -126,9 +126,10 @@ def live(game, game_id, colours=None, keeper=True, edit=False, last_save=''):
 def preview(game, args):
     """The entry pages' live preview of one hand (_preview.html), on the game's rules."""
     asked = read_hand(args, read_game(game).rules)
-    solution, error = preview_of(asked)
+    out = args.get('out') == '1'
+    solution, error = preview_of(asked, out)
     return {'html': phone().render('games/_preview.html', solution=solution, error=error, rules=asked.rules,
-                                   wild=asked.wild, out=args.get('out') == '1'),
+                                   wild=asked.wild, out=out),
             'error': bool(error)}
 
 

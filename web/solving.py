@@ -21,7 +21,7 @@ def audit(words, hand, wild, rules, round, claim_score, claim_melds):
         return referee_audit(hand, wild, rules, round, claim_score, claim_melds)
 
 
-def preview(words, asked):
+def preview(words, asked, out=False):
     """scorer.query.preview (a hand as an entry page's preview shows it), its words in the page's language."""
     with speaking(*words):
-        return query.preview(asked)
+        return query.preview(asked, out)

@@ -89,7 +89,7 @@ def picker_words():
                                                  'All {count} {card} are already in this round ({count} decks).', n)),
             'jokers': counted(lambda n: ngettext('The joker is already in this round.',
                                                  'All {count} jokers are already in this round.', n)),
-            'penalty': _('Penalty {points}'),
+            'penalty': _('Penalty {points}'), 'counts': _('counts {points}'),
             'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
             'ignored': _('That tap came as the page changed, so it did nothing: tap again.'),
@@ -159,7 +159,18 @@ def copies_table(rules):
     return json.dumps({str(c): copies(c, rules.decks, rules.jokers) for c in cards}, separators=(',', ':'))
 
 
-GLOBALS = dict(day=day, copies_table=copies_table, picker_words=picker_words, picker_timing=picker_timing,
+def key_values(rules, wild):
+    """{'3': 3, '7': 20, 'K': 13, 'JK': 50}: what a card of each key of the keypad counts this round
+    (Rules.value), for a game whose leftovers count as they lie (each key shows it); '' otherwise."""
+    if not rules.as_they_lie:
+        return ''
+    values = {rank_text(r): rules.value(Card(r, rules.deck.suits[0]), wild) for r in rules.deck.ranks}
+    if rules.jokers:
+        values['JK'] = rules.value(JOKER, wild)
+    return json.dumps(values, separators=(',', ':'))
+
+
+GLOBALS = dict(day=day, copies_table=copies_table, key_values=key_values, picker_words=picker_words, picker_timing=picker_timing,
                send_again_ms=lambda: SEND_AGAIN_MS,
                card_tables=card_tables,
                keypad_deck=keypad_deck, suit_legend=suit_legend,

@@ -26,14 +26,22 @@ function suitKeys() {
   return suits;
 }
 
-function rankKeys(wild, jokers) {
+// With leftovers counted as they lie (data-values: what each key's card counts this round, from
+// scorer/rules.py), each key shows its value under its rank (and 'wild' under that): K 13, 🃏 50.
+function rankKeys(wild, jokers, values) {
   const ranks = el('div', { class: 'ranks', role: 'group', 'aria-label': say('rank') });
   for (const r of DECK.ranks) {
     const key = el('button', { type: 'button', class: 'key rank', 'data-rank': r }, r);
+    if (values) key.append(el('small', { class: 'value' }, String(values[r])));
     if (r === wild) { key.classList.add('wild'); key.append(el('small', {}, say('wild'))); }
     ranks.append(key);
   }
-  if (jokers) ranks.append(el('button', { type: 'button', class: 'key joker', 'aria-label': say('joker') }, '🃏'));
+  if (jokers) {
+    const joker = el('button', { type: 'button', class: 'key joker',
+      'aria-label': values ? `${say('joker')}, ${say('counts', { points: values.JK })}` : say('joker') }, '🃏');
+    if (values) joker.append(el('small', { class: 'value' }, String(values.JK)));
+    ranks.append(joker);
+  }
   return ranks;
 }
 
@@ -46,7 +54,8 @@ export class Keypad {
     this.message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
     this.hand.append(this.message);
     this.suits = suitKeys();
-    this.ranks = rankKeys(info.wild, jokers);
+    this.values = info.values ? JSON.parse(info.values) : null;
+    this.ranks = rankKeys(info.wild, jokers, this.values);
     this.pad = el('div', { class: 'picker', role: 'group' });
     this.pad.append(top, this.hand, this.suits, this.ranks);
     this.pad.hidden = true;
@@ -62,7 +71,8 @@ export class Keypad {
     this.ranks.className = `ranks suit-${s.toLowerCase()}`;
     for (const key of this.ranks.querySelectorAll('.rank')) {
       const wild = key.dataset.rank === this.info.wild ? `, ${say('wild')}` : '';
-      key.setAttribute('aria-label', `${pretty(key.dataset.rank + s)}${wild}`);
+      const counts = this.values ? `, ${say('counts', { points: this.values[key.dataset.rank] })}` : '';
+      key.setAttribute('aria-label', `${pretty(key.dataset.rank + s)}${wild}${counts}`);
     }
   }
 
