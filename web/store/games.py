@@ -12,7 +12,7 @@ from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game, next_round
 
-from .browsers import keep_row
+from .browsers import MAKERS, end_link, keep_row
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
 
 
@@ -135,13 +135,19 @@ def take_keeping(db, game_id, key, browser, device=''):
         if not rows or not rows[0]['key_hash'] or not hmac.compare_digest(rows[0]['key_hash'], key_hash(key or '')):
             return None
         mode, giver = rows[0]['link_mode'] or 'share', rows[0]['link_giver'] or ''
-        keep_row(db, browser, game_id, device, 'handover' if mode == 'handover' else 'link')
+        how = 'link'
+        if mode == 'handover':           # the maker's place passes on only from the maker (MAKERS)
+            hows = [r['how'] for r in db.query('select how from kept where game_id = ? and browser = ?', [game_id, giver])]
+            how = 'handover' if any(h in MAKERS for h in hows) else 'link'
+        keep_row(db, browser, game_id, device, how)
+        if how == 'handover':            # a keeper already, now the maker too
+            db.execute("update kept set how = 'handover' where game_id = ? and browser = ?", [game_id, browser])
         if mode == 'handover':
             if giver and giver != browser:
                 db.execute('delete from kept where game_id = ? and browser = ?', [game_id, giver])
-            db.execute("update games set key_hash = ?, link_mode = null, link_giver = null where id = ?",
-                       [key_hash(new_key()), game_id])        # used up: a key nobody was shown
-        db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+            end_link(db, game_id)                # used up
+        else:
+            db.execute('update games set revision = revision + 1 where id = ?', [game_id])
     return mode
 
 
