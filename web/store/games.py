@@ -20,12 +20,13 @@ def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
-def create_game(db, game, game_id=None):
-    """Store a new game (with any rounds it already has, as an import does), under `game_id` (a
-    phone's, for a game made offline) or a new one; returns (id, edit key). sqlite3.IntegrityError
-    when that id is taken, or was a deleted game's (an id is never used twice)."""
+def create_game(db, game, game_id=None, earlier=None):
+    """Store a new game (with any rounds it already has, as an import does, and their `earlier`
+    versions: {round: [(entries, when replaced)]}, oldest first, kept as their history), under
+    `game_id` (a phone's, for a game made offline) or a new one; returns (id, edit key).
+    sqlite3.IntegrityError when that id is taken, or was a deleted game's (an id is never used twice)."""
     with writing(db):
-        return insert_game(db, game, game_id)
+        return insert_game(db, game, game_id, earlier)
 
 
 def taken(db, game_id):
@@ -34,7 +35,7 @@ def taken(db, game_id):
                               [game_id, game_id])))
 
 
-def insert_game(db, game, game_id=None):
+def insert_game(db, game, game_id=None, earlier=None):
     """create_game() inside a write already begun."""
     if game_id is None:
         game_id = new_id()
@@ -48,8 +49,13 @@ def insert_game(db, game, game_id=None):
                         'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
                         'place': game.place, 'date': game.date or local_day()})
     for number, entries in game.rounds.items():
-        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': entries_json(entries),
-                              'version': 1, 'saved': stamp})
+        changes = (earlier or {}).get(number, ())
+        made = [entries_json(versions) for versions, _when in changes] + [entries_json(entries)]
+        for version, (_entries, when) in enumerate(changes, 1):      # version n, replaced by version n + 1
+            insert(db, 'history', {'game_id': game_id, 'number': number, 'before': made[version - 1],
+                                   'after': made[version], 'changed': when or stamp, 'version': version + 1})
+        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': made[-1],
+                              'version': len(made), 'saved': stamp})
     return game_id, key
 
 
