@@ -74,7 +74,10 @@ class Disk:
         read-only at once, under the files open for writing (the mount still says rw)."""
         assert self.kind == 'ext4'
         device = self.run('findmnt', '-n', '-o', 'SOURCE', str(self.folder)).strip()
-        Path(f'/sys/fs/ext4/{Path(device).name}/trigger_fs_error').write_text('1')
+        trigger = Path(f'/sys/fs/ext4/{Path(device).name}/trigger_fs_error')
+        if not trigger.exists():
+            pytest.skip("this kernel's ext4 cannot be made to fail on purpose (no trigger_fs_error)")
+        trigger.write_text('1')
         assert 'emergency_ro' in self.run('findmnt', '-n', '-o', 'OPTIONS', str(self.folder))
 
     def fill(self):
