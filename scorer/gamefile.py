@@ -6,8 +6,10 @@
                                          {"player": "Carla", "points": 12}]}]}
 
 `title`, `place` and `date` (YYYY-MM-DD) are optional. An exported file also carries its
-`sheet`; reading checks it against the rounds, so a file edited by hand is caught. Reading
-checks everything and names the first problem found.
+`sheet`; reading checks it against the rounds, so a file edited by hand is caught. A round may
+carry its `earlier` versions, oldest first, each `{"entries": [...], "replaced": "<when>"}`: a
+version set aside in a conflict, corrected or undone (optional: a reader of version 1 that does not
+know it reads the rest). Reading checks everything and names the first problem found.
 """
 
 import datetime
@@ -16,7 +18,7 @@ import re
 import secrets
 
 from .i18n import _, ngettext
-from .limits import MAX_FIELD, MAX_TEXT
+from .limits import MAX_EARLIER, MAX_FIELD, MAX_TEXT
 from .names import BadName, check_names, clean_name
 from .rules import DECKS, GAME_NAMES, RulesError, deal_problem, make_rules
 from .sheet import Entry, Game, RoundError, clean_entries, compute_sheet, read_points, sheet_data
@@ -220,8 +222,40 @@ def check_sheet(claimed, computed):
     raise GameFileError(_("the file's sheet does not match its rounds: the file was changed by hand"))
 
 
-def game_data(game):
-    """The game file (a dict ready for JSON) of a Game."""
+def read_earlier(data, game):
+    """The earlier versions a game file carries of its rounds (see the module's docstring), read as
+    read_game reads the rounds: {round: [(entries, when it was replaced)]}, oldest first; GameFileError
+    names the first problem. `game` is the file's game, as read_game gave it."""
+    found = {}
+    for raw in data.get('rounds', []) if isinstance(data, dict) else ():
+        versions = raw.get('earlier', []) if isinstance(raw, dict) else []
+        number = raw.get('round') if isinstance(raw, dict) else None
+        if not versions or number not in game.rounds:
+            continue
+        if not isinstance(versions, list) or len(versions) > MAX_EARLIER:
+            raise GameFileError(_('round %(round)d: earlier must be a list of at most %(most)d versions',
+                                  round=number, most=MAX_EARLIER))
+        found[number] = []
+        for version in versions:
+            where = _('round %(round)d, an earlier version', round=number)
+            if not isinstance(version, dict) or not isinstance(version.get('entries'), list):
+                raise GameFileError(_('%(where)s: entries must be a list', where=where))
+            replaced = version.get('replaced', '')
+            if not isinstance(replaced, str) or len(replaced) > MAX_TEXT:
+                raise GameFileError(_('%(where)s: replaced must be text of at most %(most)d characters',
+                                      where=where, most=MAX_TEXT))
+            entries = tuple(read_entry(e, where) for e in version['entries'])
+            strangers = [e.player for e in entries if e.player not in game.players]
+            if strangers:
+                raise GameFileError(_('%(where)s: %(player)s is not a player of this game', where=where,
+                                      player=strangers[0]))
+            found[number].append((entries, clean_name(replaced)))
+    return found
+
+
+def game_data(game, earlier=None):
+    """The game file (a dict ready for JSON) of a Game, with the `earlier` versions of its rounds
+    ({round: [(entries, when replaced)]}, oldest first) where there are any."""
     data = {'version': VERSION}
     for key in ('title', 'place', 'date'):
         if getattr(game, key):
@@ -230,15 +264,18 @@ def game_data(game):
         'players': list(game.players),
         'rules': game.rules.to_dict(),
         'first_dealer': game.first_dealer,
-        'rounds': [{'round': n, 'entries': [entry_data(e) for e in game.rounds[n]]}
+        'rounds': [{'round': n, 'entries': [entry_data(e) for e in game.rounds[n]],
+                    **({'earlier': [{'entries': [entry_data(e) for e in entries], 'replaced': replaced}
+                                    for entries, replaced in (earlier or {})[n]]} if (earlier or {}).get(n) else {})}
                    for n in sorted(game.rounds)],
     })
     return data
 
 
-def game_json(game, sheet):
-    """The game file as text: the game, and its sheet (which an import checks against the rounds)."""
-    return json.dumps({**game_data(game), 'sheet': sheet_data(sheet)}, ensure_ascii=False, indent=2)
+def game_json(game, sheet, earlier=None):
+    """The game file as text: the game (with its rounds' earlier versions), and its sheet (which an
+    import checks against the rounds)."""
+    return json.dumps({**game_data(game, earlier), 'sheet': sheet_data(sheet)}, ensure_ascii=False, indent=2)
 
 
 def filename(game, game_id, ext):

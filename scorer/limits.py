@@ -14,4 +14,5 @@ MAX_ALIASES = 40       # merged spellings one browser keeps (in its session cook
 MAX_KEPT = 500          # games one browser lists as its own (one edit-key cookie each)
 MAX_KEY = 64            # characters of an edit key as posted
 MAX_PICTURE_FONTS = 16  # font files the shared picture takes its characters from (a hostile title can't make it slow)
+MAX_EARLIER = 50        # earlier versions of one round a game file brings back
 UNDO_SECONDS = 60       # how long after a save the sheet offers to undo it

@@ -12,7 +12,7 @@ def test_health_says_the_database_answers_and_the_releases(app, client):
     with app.app_context():
         offline_release = bundle.release() if bundle.available() else None
     assert offline_release                       # make installs Pyodide
-    assert r.get_json() == {'status': 'ok', 'database': 'ok', 'release': __version__,
+    assert r.get_json() == {'status': 'ok', 'database': 'ok', 'saves': 'ok', 'release': __version__,
                             'offline_release': offline_release}
     assert 'Set-Cookie' not in r.headers          # a monitor polling it gets no browser token
 

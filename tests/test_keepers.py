@@ -135,3 +135,59 @@ def test_a_token_of_an_earlier_version_keeps_its_games_under_a_new_one(app, clie
     assert new_token != old_token and new_token.count('.') == 1
     assert before.get(url + '/rounds/1').status_code == 200
     assert len(keepers(client, url)) == 2                                         # the old browser, listed once
+
+
+def test_removal_is_final_until_a_keeper_makes_a_new_link(app, client, make_game):
+    """A removed phone cannot come back with the link it came by (posted again, or as the cookie of an
+    earlier version in a fresh browser): taking a phone's scorekeeping away ends the link. Only a new
+    link, made by a scorekeeper, lets anyone in again."""
+    url = make_game()
+    game_id = url.rsplit('/', 1)[1]
+    removed = app.test_client()
+    key = keeper_key(client, url)
+    removed.post(url + '/keeper', data={'key': key})
+    assert removed.get(url + '/rounds/1').status_code == 200
+    handle = re.findall(r'name="handle" value="([^"]+)"', client.get(url).get_data(as_text=True))[0]
+    r = client.post(url + '/keepers/remove', data={'handle': handle})
+    said = client.get(r.headers['Location']).get_data(as_text=True)
+    r = removed.post(url + '/keeper', data={'key': key})
+    assert r.status_code == 403 and 'That is not the key of this game' in r.get_data(as_text=True)
+    assert removed.get(url + '/rounds/1').status_code == 403
+    fresh = app.test_client()
+    fresh.set_cookie(f'keeper_{game_id}', key)
+    assert fresh.get(url + '/rounds/1').status_code == 403
+    assert fresh.post(url + '/rounds/1', data=round_form(0, points=[None, '4', '5'])).status_code == 403
+    assert len(keepers(client, url)) == 1
+    assert 'The scorekeeper link stopped working too' in said
+    again = keeper_key(client, url)                                               # a new link admits again
+    assert removed.post(url + '/keeper', data={'key': again}).status_code == 302
+    assert removed.get(url + '/rounds/1').status_code == 200
+
+
+def test_no_other_keeper_can_remove_the_phone_that_made_the_game(app, client, make_game):
+    url = make_game()
+    other = app.test_client()
+    other.post(url + '/keeper', data={'key': keeper_key(client, url)})
+    maker, mine = keepers(other, url)
+    assert mine.startswith('This phone') and 'made the game' in maker
+    assert 'Stop it keeping score' not in maker
+    assert 'No other phone can take its scorekeeping away' in maker
+    with app.app_context():                                   # its handle, as a page once showed it
+        from web import store
+        from web.db import get_db
+        handle = next(k['handle'] for k in store.keepers(get_db(), url.rsplit('/', 1)[1]) if k['how'] == 'made')
+    r = other.post(url + '/keepers/remove', data={'handle': handle})
+    assert 'made this game' in other.get(r.headers['Location']).get_data(as_text=True)
+    assert client.get(url + '/rounds/1').status_code == 200                       # still keeps score
+    assert len(keepers(client, url)) == 2
+    # A handover passes the maker's place on only from the maker: a phone that came by a link and
+    # hands its scorekeeping on gives what it had, which the maker can take away.
+    page, key = link(other, url, 'handover')
+    handed = app.test_client()
+    handed.post(url + '/keeper', data={'key': key})
+    assert 'Stop it keeping score' in keepers(client, url)[1]
+    page, key = link(client, url, 'handover')
+    heir = app.test_client()
+    heir.post(url + '/keeper', data={'key': key})
+    heir_entry = next(k for k in keepers(handed, url) if 'was handed the game' in k)
+    assert 'No other phone can take its scorekeeping away' in heir_entry     # the maker's place, handed on

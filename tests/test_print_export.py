@@ -265,3 +265,35 @@ def test_the_csv_speaks_the_pages_language_with_its_spreadsheets_separator(clien
                                        .decode('utf-8-sig')), delimiter=separator))
     assert rows[0] == [*header, *EIGHT]
     assert len(rows[1]) == 5 + len(EIGHT)
+
+
+def test_a_version_set_aside_in_a_conflict_travels_in_the_game_file_and_the_csv(app, client, make_game):
+    """Two phones save round 1 from the same blank form: the second is told of the conflict and keeps
+    its own, the first is set aside (an earlier version of the round). The game file carries it, the
+    CSV lists it, and a game file imported brings it back, to be seen and restored on the round's page."""
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    assert client.post(url + '/rounds/1', data=round_form(0, points=[None, '11', '22'])).status_code == 302
+    assert client.post(url + '/rounds/1', data=round_form(0, points=[None, '3', '4'])).status_code == 409
+    assert client.post(url + '/rounds/1', data=round_form(0, points=[None, '3', '4'], version=1)).status_code == 302
+    exported = client.get(url + '/export.json').get_json()
+    aside = exported['rounds'][0]['earlier']
+    assert [v['entries'] for v in aside] == [[{'player': 'Ana', 'went_out': True}, {'player': 'Bruno', 'points': 11},
+                                              {'player': 'Carla', 'points': 22}]]
+    assert aside[0]['replaced'][:4].isdigit()
+    assert exported['rounds'][0]['entries'][1] == {'player': 'Bruno', 'points': 3}
+    rows = list(csv.reader(io.StringIO(client.get(url + '/export.csv').data.decode('utf-8-sig'))))
+    earlier = [row for row in rows if row and row[0] == 'Earlier version of round 1']
+    assert len(earlier) == 1 and earlier[0][4] == 'Ana' and earlier[0][5:] == ['0', '11', '22']
+    other = app.test_client()                                     # another phone imports the file
+    r = other.post('/import', data={'game_file': (io.BytesIO(json.dumps(exported).encode()), 'g.json')},
+                   content_type='multipart/form-data')
+    assert r.status_code == 302
+    imported = r.headers['Location']
+    assert other.get(imported + '/export.json').get_json()['rounds'] == exported['rounds']
+    page = other.get(imported + '/rounds/1').get_data(as_text=True)
+    restore = re.search(r'name="history" value="(\d+)"', page)
+    assert restore and '22' in page[page.index('Earlier versions'):]
+    r = other.post(imported + '/rounds/1/restore', data={'history': restore.group(1), 'version': '2'})
+    assert r.status_code == 302
+    assert other.get(imported + '/export.json').get_json()['rounds'][0]['entries'][2] == {'player': 'Carla',
+                                                                                          'points': 22}

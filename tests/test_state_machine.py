@@ -54,6 +54,7 @@ class Table(RuleBasedStateMachine):
         r = self.phones['A'].post('/games/new', data=new_game_form(PLAYERS, first_dealer='0'))
         self.url = r.headers['Location']
         self.keepers = {'A'}
+        self.maker = 'A'                  # no other keeper can remove it; a handover from it passes that on
         self.rounds = {}                 # the model: round -> entries as the last acknowledged change left them
         self.replaced = {}               # round -> every version some change replaced (must be in its history)
         self.forms = {}                  # (phone, round) -> the version its open form was made from
@@ -212,6 +213,8 @@ class Table(RuleBasedStateMachine):
         self.keepers.add(taker)
         if handover and giver != taker:
             self.keepers.discard(giver)
+            if self.maker == giver:
+                self.maker = taker
 
     @rule(phone=st.sampled_from(PHONES[:2]))
     def remove_the_other(self, phone):
@@ -221,7 +224,7 @@ class Table(RuleBasedStateMachine):
         handles = re.findall(r'name="handle" value="([^"]+)"', self.phones[phone].get(self.url).get_data(as_text=True))
         for handle in handles:
             self.phones[phone].post(self.url + '/keepers/remove', data={'handle': handle})
-        self.keepers = {phone}
+        self.keepers = {phone} | ({self.maker} & self.keepers)
 
     @rule(points=st.integers(0, 40))
     def own_hand(self, points):

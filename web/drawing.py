@@ -4,6 +4,7 @@ folder) and uses no Flask, so a pool process runs it as the server would: the wo
 catalogs, the SVG from the same template (through web/phone.py's Jinja, as the phone draws its pages).
 """
 
+import json
 import os
 import tempfile
 from functools import lru_cache
@@ -12,7 +13,7 @@ import resvg_py
 from babel.support import Translations
 
 import scorer.i18n
-from scorer.gamefile import read_game
+from scorer.gamefile import read_earlier, read_game
 
 from .phone import phone
 from .picture import MARGIN, WIDTH, lay_out
@@ -67,6 +68,8 @@ def png(drawn, svg):
 
 
 def game_file(data, language, catalogs):
-    """A game file read and checked whole (scorer.gamefile.read_game), its messages in this language."""
+    """A game file read and checked whole (scorer.gamefile.read_game, and the earlier versions of its
+    rounds: read_earlier), its messages in this language: (game, earlier)."""
     with speaking(catalogs, language):
-        return read_game(data)
+        game = read_game(data)
+        return game, read_earlier(json.loads(data), game)

@@ -38,6 +38,17 @@ def page(status, title, message):
 BUSY = (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.'))
 CANNOT_WRITE = (503, _l('Nothing could be saved'), _l('The server cannot write to its disk (it is full or read-only): '
                                                       'nothing was changed. Tell whoever runs it.'))
+# The cause named, when the disk tells it (store.disk_trouble).
+DISK = {store.FULL: _l("The server's disk is full: nothing was changed. Tell whoever runs it."),
+        store.READ_ONLY: _l("The server's disk has turned read-only: nothing was changed. Tell whoever runs it.")}
+
+
+def cannot_write_message(error):
+    """What a person is told of a write the disk refused: its cause (full, read-only) when the disk
+    tells it, logged."""
+    cause = store.disk_trouble(current_app.config['DATABASE'], error)
+    current_app.logger.error('cannot write the database (%s): %s', cause or 'the disk refused', error)
+    return DISK.get(cause, CANNOT_WRITE[2])
 
 
 def storage_message(error):
@@ -45,8 +56,7 @@ def storage_message(error):
     if store.is_busy(error):
         return BUSY[2]
     if store.cannot_write(error):
-        current_app.logger.error('cannot write the database: %s', error)
-        return CANNOT_WRITE[2]
+        return cannot_write_message(error)
     return None
 
 
@@ -54,8 +64,12 @@ def busy_or_failed(error):
     """A database held too long by other saves, or a disk that cannot be written, is a 503 with a message
     that is true (logged with its cause); anything else a 500."""
     current_app.logger.error('database error: %s', error, exc_info=error)
-    status, title, message = (BUSY if store.is_busy(error) else CANNOT_WRITE if store.cannot_write(error)
-                              else PAGES[500])
+    if store.is_busy(error):
+        status, title, message = BUSY
+    elif store.cannot_write(error):
+        status, title, message = CANNOT_WRITE[0], CANNOT_WRITE[1], cannot_write_message(error)
+    else:
+        status, title, message = PAGES[500]
     return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
 
 

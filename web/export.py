@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 from scorer.cards import rank_text
 from scorer.chart import race
 from scorer.gamefile import GameFileError, filename, game_data, game_json
-from scorer.sheet import winner_words
+from scorer.sheet import RoundError, score_round, winner_words
 
 from . import drawing, pool, ratelimit, store
 from .access import browser, remember
@@ -48,10 +48,12 @@ class SafeWriter:
         self.writer.writerow([cell(v) for v in row])
 
 
-def sheet_csv(sheet):
-    """One row per round, a column per player; then totals, zero rounds and places. The words are
-    the page's language, and the separator its spreadsheets': `;` where the decimal mark is a comma
-    (Spanish, Portuguese), `,` in English. Every figure is a whole number."""
+def sheet_csv(sheet, earlier=None):
+    """One row per round, a column per player; then totals, zero rounds and places; then each
+    earlier version of a round (`earlier`: {round: [(entries, when replaced)]}, a version set aside in
+    a conflict, corrected or undone), with when it was replaced, who went out and its scores. The
+    words are the page's language, and the separator its spreadsheets': `;` where the decimal mark is
+    a comma (Spanish, Portuguese), `,` in English. Every figure is a whole number."""
     players = list(sheet.game.players)
     out = io.StringIO()
     out.write('\ufeff')
@@ -65,7 +67,22 @@ def sheet_csv(sheet):
     writer.writerow([_('Total'), '', '', '', '', *(sheet.totals[p] for p in players)])
     writer.writerow([_('Zero rounds'), '', '', '', '', *(sheet.zero_rounds[p] for p in players)])
     writer.writerow([_('Place'), '', '', '', '', *(sheet.places[p] for p in players)])
+    for number, versions in sorted((earlier or {}).items()):
+        for entries, replaced in versions:
+            writer.writerow([_('Earlier version of round %(round)d', round=number), replaced, '', '',
+                             next((e.player for e in entries if e.went_out), ''), *version_scores(sheet.game, number,
+                                                                                                entries, players)])
     return out.getvalue()
+
+
+def version_scores(game, number, entries, players):
+    """Each player's score in an earlier version of a round (what was typed, where it no longer scores)."""
+    try:
+        scored = score_round(game, number, entries)
+        return [scored[p].score if p in scored else '' for p in players]
+    except RoundError:
+        typed = {e.player: e for e in entries}
+        return [(typed[p].cards or typed[p].points or '') if p in typed else '' for p in players]
 
 
 # The views: the game file and the CSV to download, the printed sheet, and a game file imported.
@@ -84,7 +101,8 @@ def import_game():
         try:
             ratelimit.spend('import')
             catalogs, words = pool.words()
-            game = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), words, catalogs)
+            game, earlier = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), words,
+                                     catalogs)
         except ratelimit.OverBudget as e:
             error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
         except pool.Busy:
@@ -97,7 +115,7 @@ def import_game():
             if kept:
                 flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
                 return redirect(url_for('games.sheet', game_id=kept))
-            game_id, key = store.create_game(get_db(), game)
+            game_id, key = store.create_game(get_db(), game, earlier=earlier)
             flash(_('Game imported. This phone keeps score.'))
             return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
     return render_template('games/index.html', form=form, import_error=error), status, headers
@@ -119,14 +137,14 @@ def already_kept(game):
 @bp.get('/games/<game_id>/export.json')
 def export(game_id):
     game, result = readable_sheet(game_id)
-    return download(game_json(game, result), 'application/json',
+    return download(game_json(game, result, store.earlier_versions(get_db(), game_id)), 'application/json',
                     filename(game, game_id, 'json'))
 
 
 @bp.get('/games/<game_id>/export.csv')
 def export_csv(game_id):
     game, result = readable_sheet(game_id)
-    return download(sheet_csv(result), 'text/csv', filename(game, game_id, 'csv'))
+    return download(sheet_csv(result, store.earlier_versions(get_db(), game_id)), 'text/csv', filename(game, game_id, 'csv'))
 
 
 def download(text, mimetype, name):

@@ -118,9 +118,14 @@ def keeper_link(game_id, game, form):
 @bp.post('/games/<game_id>/keepers/remove')
 @keeper_post(KeeperForm)
 def remove_keeper(game_id, game, form):
-    """A scorekeeper takes another browser's scorekeeping away (a phone lost, or lent)."""
-    if store.remove_keeper(get_db(), game_id, form.handle.data or '', browser()):
-        flash(_('That phone no longer keeps score of this game.'))
+    """A scorekeeper takes another browser's scorekeeping away (a phone lost, or lent), for good: the
+    scorekeeper link stops working with it. The game's maker no other keeper can remove."""
+    done = store.remove_keeper(get_db(), game_id, form.handle.data or '', browser())
+    if done == 'removed':
+        flash(_('That phone no longer keeps score of this game. The scorekeeper link stopped working too: '
+                'make a new one to let another phone keep score.'))
+    elif done == 'maker':
+        flash(_('That phone made this game: no other phone can take its scorekeeping away. Nothing changed.'))
     else:
         flash(_('That phone did not keep score of this game any more: nothing changed.'))
     return redirect(url_for('games.sheet', game_id=game_id) + '#keepers')

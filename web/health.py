@@ -1,11 +1,12 @@
-"""/health: whether the app answers and its database does, with the release and the offline
-bundle's, never cached: for a monitor or a proxy to poll."""
+"""/health: whether the app answers and its database does, and whether saves can be made (a disk
+full or turned read-only, named), with the release and the offline bundle's, never cached: for a
+monitor or a proxy to poll."""
 
 import sqlite3
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify
 
-from . import __version__, bundle
+from . import __version__, bundle, store
 from .db import get_db
 
 bp = Blueprint('health', __name__)
@@ -14,7 +15,10 @@ bp = Blueprint('health', __name__)
 @bp.get('/health')
 def health():
     """200 with the release and the offline bundle's when the database answers; 503 with the reason
-    when it does not. One read of the database's first page, never cached: cheap to poll every second."""
+    when it does not. Whether saves can be made, said apart: a disk that turned read-only or is full
+    still serves every page (200, `status` the cause, `saves` in words); a monitor alerts on any
+    `status` but "ok". One read of the database's first page and a file made and removed beside it,
+    never cached: cheap to poll every second."""
     answer = {'release': __version__, 'offline_release': bundle.release() if bundle.available() else None}
     try:
         get_db().execute('SELECT count(*) FROM sqlite_master').fetchone()
@@ -22,6 +26,9 @@ def health():
         response = jsonify(status='unavailable', database=f'does not answer: {e}', **answer)
         response.status_code = 503
     else:
-        response = jsonify(status='ok', database='ok', **answer)
+        cause = store.disk_trouble(current_app.config['DATABASE'])
+        saves = 'ok' if cause is None else (f'refused: the disk is {cause}; every page is served from what '
+                                            'was saved before')
+        response = jsonify(status=cause or 'ok', database='ok', saves=saves, **answer)
     response.headers['Cache-Control'] = 'no-store'
     return response

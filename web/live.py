@@ -96,7 +96,9 @@ class Hub:
             return self.counters.get(game_id)
 
     def connection(self):
-        if self._conn is None or self.pid != os.getpid():
+        """The hub's connection for a first look at a game's counters; one opened read-only on a disk
+        that refused the ordinary open (store.ReadOnly) is opened again next time, to see the disk back."""
+        if self._conn is None or self.pid != os.getpid() or isinstance(self._conn, store.ReadOnly):
             self._conn = store.open_file(self.path, check_same_thread=False, isolation_level=None)
             self._conn.execute('PRAGMA busy_timeout = 5000')
         return self._conn
@@ -121,6 +123,9 @@ class Hub:
                     self.wake(read_counters(conn, self.followed()))
             except sqlite3.Error:
                 seen = None               # the file was busy or replaced: look again next tick
+            if isinstance(conn, store.ReadOnly):
+                conn.close()              # a disk refusing writes: opened again next tick, to see it come back
+                conn, seen = None, None
             time.sleep(TICK)
 
     def followed(self):

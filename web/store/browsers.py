@@ -5,9 +5,13 @@ import secrets
 
 from scorer.limits import MAX_KEPT
 
-from .database import now, writing
+from .database import key_hash, new_key, now, writing
 
 HOW = ('made', 'link', 'handover', 'import', 'rematch', 'old')    # how a browser came to keep a game
+# The ways of coming that make a browser the game's maker, whom no other keeper can remove: it made
+# the game (new, imported, a rematch), or the maker handed it the game (a handover from any other
+# keeper comes as 'link': it passes on what that keeper had).
+MAKERS = ('made', 'import', 'rematch', 'handover')
 
 
 def keep(db, browser, ids, device='', how='made'):
@@ -44,26 +48,41 @@ def kept(db, browser):
 
 def keepers(db, game_id, browser=''):
     """The browsers that keep score of the game, the first to join first: [{'handle', 'joined',
-    'device', 'how', 'mine'}] (`mine`: the browser asking)."""
+    'device', 'how', 'mine', 'maker'}] (`mine`: the browser asking; `maker`: no other keeper can remove it)."""
     found = {}
     for r in db.query('select browser, handle, joined, since, device, how from kept where game_id = ? '
                       'order by coalesce(joined, since), rowid', [game_id]):
         mine = r['browser'] == browser
         if r['handle'] not in found or mine:      # a token from before and its successor: one browser
             found[r['handle']] = {'handle': r['handle'], 'joined': r['joined'] or r['since'],
-                                  'device': r['device'] or '', 'how': r['how'] or '', 'mine': mine}
+                                  'device': r['device'] or '', 'how': r['how'] or '', 'mine': mine,
+                                  'maker': r['how'] in MAKERS}
     return list(found.values())
 
 
 def remove_keeper(db, game_id, handle, browser):
-    """Another browser stops keeping score of the game (a keeper cannot remove itself here). Whether
-    one did; the game's revision moves, so every page of it shows who keeps score now."""
+    """Another browser stops keeping score of the game: 'removed', 'maker' (the game's maker, whom no
+    other keeper can remove: nothing changed) or 'gone' (no such keeper: nothing changed). A keeper
+    cannot remove itself here. Removal is final: the scorekeeper link ends with it (end_link), so the
+    removed browser cannot come back by it, and the game's revision moves, so every page of it shows
+    who keeps score now."""
     with writing(db):
-        gone = db.execute('delete from kept where game_id = ? and handle = ? and browser != ?',
-                          [game_id, handle, browser]).rowcount
-        if gone:
-            db.execute('update games set revision = revision + 1 where id = ?', [game_id])
-    return bool(gone)
+        rows = list(db.query('select how from kept where game_id = ? and handle = ? and browser != ?',
+                             [game_id, handle, browser]))
+        if not rows:
+            return 'gone'
+        if any(r['how'] in MAKERS for r in rows):
+            return 'maker'
+        db.execute('delete from kept where game_id = ? and handle = ? and browser != ?', [game_id, handle, browser])
+        end_link(db, game_id)
+    return 'removed'
+
+
+def end_link(db, game_id):
+    """Inside a write: the game's scorekeeper link stops working (its key becomes one nobody was
+    shown; only a new link lets anyone in), and the game's revision moves."""
+    db.execute('update games set key_hash = ?, link_mode = null, link_giver = null, revision = revision + 1 '
+               'where id = ?', [key_hash(new_key()), game_id])
 
 
 def known(db, browser):

@@ -64,11 +64,22 @@ def insert(db, table, row, key=()):
     db.execute(sql, list(row.values()))
 
 
+# SQLite's own names for a write (or the opening of a database's -wal or -shm file) that the disk
+# refused: read-only (EROFS), full (ENOSPC), or failing underneath.
+CANNOT_WRITE = ('SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_IOERR')
+
+
 def cannot_write(error):
-    """Whether an SQLite error means the disk is full or read-only (or the file cannot be written)."""
+    """Whether an SQLite error means the disk is full or read-only (or the file cannot be written):
+    by SQLite's name for the error, or by its words for one the app raised itself."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    name = getattr(error, 'sqlite_errorname', None)
+    if name:
+        return name.startswith(CANNOT_WRITE)
     text = str(error).lower()
-    return isinstance(error, sqlite3.OperationalError) and any(
-        why in text for why in ('disk is full', 'readonly', 'read-only', 'disk i/o', 'unable to open'))
+    return any(why in text for why in ('disk is full', 'readonly', 'read-only', 'disk i/o', 'unable to open',
+                                       'cannot be written'))
 
 
 def is_busy(error):

@@ -12,7 +12,7 @@ from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game, next_round
 
-from .browsers import keep_row
+from .browsers import MAKERS, end_link, keep_row
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
 
 
@@ -20,12 +20,13 @@ def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
-def create_game(db, game, game_id=None):
-    """Store a new game (with any rounds it already has, as an import does), under `game_id` (a
-    phone's, for a game made offline) or a new one; returns (id, edit key). sqlite3.IntegrityError
-    when that id is taken, or was a deleted game's (an id is never used twice)."""
+def create_game(db, game, game_id=None, earlier=None):
+    """Store a new game (with any rounds it already has, as an import does, and their `earlier`
+    versions: {round: [(entries, when replaced)]}, oldest first, kept as their history), under
+    `game_id` (a phone's, for a game made offline) or a new one; returns (id, edit key).
+    sqlite3.IntegrityError when that id is taken, or was a deleted game's (an id is never used twice)."""
     with writing(db):
-        return insert_game(db, game, game_id)
+        return insert_game(db, game, game_id, earlier)
 
 
 def taken(db, game_id):
@@ -34,7 +35,7 @@ def taken(db, game_id):
                               [game_id, game_id])))
 
 
-def insert_game(db, game, game_id=None):
+def insert_game(db, game, game_id=None, earlier=None):
     """create_game() inside a write already begun."""
     if game_id is None:
         game_id = new_id()
@@ -48,8 +49,13 @@ def insert_game(db, game, game_id=None):
                         'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
                         'place': game.place, 'date': game.date or local_day()})
     for number, entries in game.rounds.items():
-        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': entries_json(entries),
-                              'version': 1, 'saved': stamp})
+        changes = (earlier or {}).get(number, ())
+        made = [entries_json(versions) for versions, _when in changes] + [entries_json(entries)]
+        for version, (_entries, when) in enumerate(changes, 1):      # version n, replaced by version n + 1
+            insert(db, 'history', {'game_id': game_id, 'number': number, 'before': made[version - 1],
+                                   'after': made[version], 'changed': when or stamp, 'version': version + 1})
+        insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': made[-1],
+                              'version': len(made), 'saved': stamp})
     return game_id, key
 
 
@@ -135,13 +141,19 @@ def take_keeping(db, game_id, key, browser, device=''):
         if not rows or not rows[0]['key_hash'] or not hmac.compare_digest(rows[0]['key_hash'], key_hash(key or '')):
             return None
         mode, giver = rows[0]['link_mode'] or 'share', rows[0]['link_giver'] or ''
-        keep_row(db, browser, game_id, device, 'handover' if mode == 'handover' else 'link')
+        how = 'link'
+        if mode == 'handover':           # the maker's place passes on only from the maker (MAKERS)
+            hows = [r['how'] for r in db.query('select how from kept where game_id = ? and browser = ?', [game_id, giver])]
+            how = 'handover' if any(h in MAKERS for h in hows) else 'link'
+        keep_row(db, browser, game_id, device, how)
+        if how == 'handover':            # a keeper already, now the maker too
+            db.execute("update kept set how = 'handover' where game_id = ? and browser = ?", [game_id, browser])
         if mode == 'handover':
             if giver and giver != browser:
                 db.execute('delete from kept where game_id = ? and browser = ?', [game_id, giver])
-            db.execute("update games set key_hash = ?, link_mode = null, link_giver = null where id = ?",
-                       [key_hash(new_key()), game_id])        # used up: a key nobody was shown
-        db.execute('update games set revision = revision + 1 where id = ?', [game_id])
+            end_link(db, game_id)                # used up
+        else:
+            db.execute('update games set revision = revision + 1 where id = ?', [game_id])
     return mode
 
 

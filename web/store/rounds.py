@@ -5,6 +5,7 @@ import json
 from datetime import datetime, timedelta, timezone
 
 from scorer.gamefile import read_entry
+from scorer.limits import MAX_EARLIER
 
 from .database import Conflict, insert, now, writing
 from .games import entries_json, last_change
@@ -128,3 +129,15 @@ def history_entry(db, game_id, history_id):
         return None
     number = rows[0]['number']
     return number, tuple(read_entry(e, f'round {number}', lenient=True) for e in json.loads(rows[0]['before']))
+
+
+def earlier_versions(db, game_id):
+    """Every earlier version of the game's rounds, for its game file and CSV: {round: [(entries, when
+    it was replaced)]}, oldest first (the newest MAX_EARLIER of a round): a version set aside in a
+    conflict, corrected, undone or restored over."""
+    found = {}
+    for h in reversed(round_history(db, game_id)):
+        if h['before']:
+            found.setdefault(h['number'], []).append(
+                (tuple(read_entry(e, f"round {h['number']}", lenient=True) for e in h['before']), h['changed']))
+    return {number: versions[-MAX_EARLIER:] for number, versions in found.items()}

@@ -1,7 +1,8 @@
 """The schema (the list of migrations that made it: test_store.py checks their names), and connect():
 the database file opened in WAL with a busy timeout, the schema brought up to date; open_file() reads
-a file on a read-only disk with no -wal or -shm as immutable."""
+a file whose disk cannot make its -wal and -shm (full, or read-only, found by trying) as immutable."""
 
+import errno
 import fcntl
 import logging
 import os
@@ -11,7 +12,7 @@ from urllib.parse import quote
 
 from sqlite_utils import Database, Migrations
 
-from .database import BUSY_TIMEOUT_MS, LOCK_WAIT_MS, key_hash
+from .database import BUSY_TIMEOUT_MS, LOCK_WAIT_MS, cannot_write, key_hash
 
 migrations = Migrations('threethirteen')
 
@@ -157,38 +158,40 @@ def add_browser_signing(db):
     db['secrets'].create({'name': str, 'value': str}, pk='name')
     db['secrets'].insert({'name': 'browser', 'value': secrets.token_hex(32)})
 def open_file(path, **options):
-    """A sqlite3 connection to the database file (options as sqlite3.connect takes them).
+    """A sqlite3 connection to the database file (options as sqlite3.connect takes them), that reads
+    even where the disk refuses every write.
 
-    On a disk that has become read-only, a file in WAL mode with no -wal and -shm beside it (SQLite
-    removes them when the last connection closes) cannot be read the ordinary way: SQLite must make
-    the -shm file first, and fails with 'unable to open database file'. Nothing can change such a
-    file, so it is opened as immutable: every read works, and every write fails with 'attempt to
-    write a readonly database', which the app reports as a disk that cannot be written. With a -wal
-    file left beside it (a crash), it is opened the ordinary way, which reads it, or fails as SQLite says."""
+    A WAL database is read through its -wal and -shm files, which SQLite removes when the last
+    connection closes and makes again for the next one. Where the disk cannot make them (it turned
+    read-only under the server, or it is full: the -shm cannot grow), the ordinary open fails with
+    SQLITE_CANTOPEN or SQLITE_IOERR, whatever os.access says. Then, if no write-ahead log with
+    frames in it lies beside the file, the file holds everything, and nothing can change it while
+    its -shm cannot be made: it is opened as immutable, and every read works (every write fails
+    with SQLITE_READONLY, which the app reports as a disk that cannot be written). A connection
+    opened so is a ReadOnly, which a long-lived holder (live.Hub) opens again later, so that it
+    sees the disk come back. With a -wal in use beside it, the ordinary open reads it."""
     conn = sqlite3.connect(os.fspath(path), **options)
     if path == ':memory:':
         return conn
     try:
         conn.execute('select count(*) from sqlite_master').fetchone()
-    except sqlite3.OperationalError:
-        if not frozen(path):
-            raise
+    except sqlite3.OperationalError as e:
         conn.close()
-        conn = sqlite3.connect(f'file:{quote(os.path.abspath(path))}?immutable=1', uri=True, **options)
+        if not (cannot_write(e) and settled(path)):
+            raise
+        return sqlite3.connect(f'file:{quote(os.path.abspath(path))}?immutable=1', uri=True, factory=ReadOnly,
+                               **options)
     return conn
 
 
-def unwritable(path):
-    """Whether the database file is there, on a disk (or in a folder) that cannot be written."""
-    path = os.path.abspath(path)
-    return os.path.exists(path) and not os.access(os.path.dirname(path), os.W_OK)
+class ReadOnly(sqlite3.Connection):
+    """A connection open_file() made as immutable: it reads the file as it was, and writes nothing."""
 
 
-def frozen(path):
-    """Whether the database file cannot be written and has no write-ahead log beside it to read: then
-    it is as it will stay, and may be read as immutable."""
+def settled(path):
+    """Whether the database file holds all there is: no write-ahead log with frames in it beside it."""
     wal = os.path.abspath(path) + '-wal'
-    return unwritable(path) and (not os.path.exists(wal) or os.path.getsize(wal) == 0)
+    return not os.path.exists(wal) or os.path.getsize(wal) == 0
 
 
 def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
@@ -216,13 +219,25 @@ def upgrade(db, path):
         db.enable_wal()
         migrations.apply(db)
         return
-    if unwritable(path):
-        # A disk that cannot be written: the app serves what is there, read-only, if it is up to date.
+    try:
+        prepare(db, path)
+    except (OSError, sqlite3.OperationalError) as e:
+        # A disk that cannot be written (found by trying, not by os.access): the app serves what is
+        # there, read-only, if it is up to date.
+        if not (cannot_write(e) or isinstance(e, OSError) and e.errno in UNWRITABLE):
+            raise
         if migrations.pending(db):
-            raise sqlite3.OperationalError(f'{path} is on a disk that cannot be written, and its schema is '
-                                           'not up to date: it cannot be served')
-        logging.getLogger(__name__).warning('%s is on a disk that cannot be written: served read-only', path)
-        return
+            raise sqlite3.OperationalError(f'{path} is on a disk that cannot be written ({e}), and its schema is '
+                                           'not up to date: it cannot be served') from e
+        logging.getLogger(__name__).warning('%s is on a disk that cannot be written (%s): served read-only', path, e)
+
+
+# What an OSError says of a disk that cannot be written: read-only, full, or not ours to write.
+UNWRITABLE = (errno.EROFS, errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EPERM)
+
+
+def prepare(db, path):
+    """The file made the app's own (0600), in WAL, its schema brought up to date, one process at a time."""
     for name in (os.fspath(path), os.fspath(path) + '-wal', os.fspath(path) + '-shm'):
         if os.path.exists(name):
             os.chmod(name, 0o600)
