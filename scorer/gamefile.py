@@ -233,8 +233,9 @@ def read_earlier(data, game):
         if not versions or number not in game.rounds:
             continue
         if not isinstance(versions, list) or len(versions) > MAX_EARLIER:
-            raise GameFileError(_('round %(round)d: earlier must be a list of at most %(most)d versions',
-                                  round=number, most=MAX_EARLIER))
+            raise GameFileError(ngettext('round %(round)d: earlier must be a list of at most %(most)d version',
+                                         'round %(round)d: earlier must be a list of at most %(most)d versions',
+                                         MAX_EARLIER, round=number, most=MAX_EARLIER))
         found[number] = []
         for version in versions:
             where = _('round %(round)d, an earlier version', round=number)
@@ -242,8 +243,9 @@ def read_earlier(data, game):
                 raise GameFileError(_('%(where)s: entries must be a list', where=where))
             replaced = version.get('replaced', '')
             if not isinstance(replaced, str) or len(replaced) > MAX_TEXT:
-                raise GameFileError(_('%(where)s: replaced must be text of at most %(most)d characters',
-                                      where=where, most=MAX_TEXT))
+                raise GameFileError(ngettext('%(where)s: replaced must be text of at most %(most)d character',
+                                             '%(where)s: replaced must be text of at most %(most)d characters',
+                                             MAX_TEXT, where=where, most=MAX_TEXT))
             entries = tuple(read_entry(e, where) for e in version['entries'])
             strangers = [e.player for e in entries if e.player not in game.players]
             if strangers:
