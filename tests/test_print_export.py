@@ -292,7 +292,7 @@ def test_a_version_set_aside_in_a_conflict_travels_in_the_game_file_and_the_csv(
     assert other.get(imported + '/export.json').get_json()['rounds'] == exported['rounds']
     page = other.get(imported + '/rounds/1').get_data(as_text=True)
     restore = re.search(r'name="history" value="(\d+)"', page)
-    assert restore and '22' in page[page.index('Earlier versions'):]
+    assert restore and '22' in page[page.index('Earlier version of this round'):]
     r = other.post(imported + '/rounds/1/restore', data={'history': restore.group(1), 'version': '2'})
     assert r.status_code == 302
     assert other.get(imported + '/export.json').get_json()['rounds'][0]['entries'][2] == {'player': 'Carla',
