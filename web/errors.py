@@ -35,6 +35,8 @@ def page(status, title, message):
 
 
 BUSY = (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+OUT_OF_FILES = (503, _l('Too busy'), _l('The server has too many connections open at once: nothing was changed. '
+                                         'Try again in a moment.'))
 CANNOT_WRITE = (503, _l('Nothing could be saved'), _l('The server cannot write to its disk (it is full or read-only): '
                                                       'nothing was changed. Tell whoever runs it.'))
 
@@ -43,6 +45,9 @@ def storage_message(error):
     """What a person is told when a write failed for the server's own reasons (None: not such an error)."""
     if store.is_busy(error):
         return BUSY[2]
+    if store.out_of_files():
+        current_app.logger.error('too many open files: %s', error)
+        return OUT_OF_FILES[2]
     if store.cannot_write(error):
         current_app.logger.error('cannot write the database: %s', error)
         return CANNOT_WRITE[2]
@@ -50,15 +55,18 @@ def storage_message(error):
 
 
 def busy_or_failed(error):
-    """A database held too long by other saves, or a disk that cannot be written, is a 503 with a message
-    that is true (logged with its cause); anything else a 500."""
+    """A database held too long by other saves, a process out of files (its connections hold them all)
+    or a disk that cannot be written is a 503 with a message that is true (logged with its cause);
+    anything else a 500."""
     current_app.logger.error('database error: %s', error, exc_info=error)
-    status, title, message = (BUSY if store.is_busy(error) else CANNOT_WRITE if store.cannot_write(error)
-                              else PAGES[500])
+    status, title, message = (BUSY if store.is_busy(error) else OUT_OF_FILES if store.out_of_files()
+                              else CANNOT_WRITE if store.cannot_write(error) else PAGES[500])
     return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
 
 
 def init_app(app):
+    for name in ('error.html', 'base.html'):     # read now: a process out of files can still say so
+        app.jinja_env.get_template(name)
     for key, (status, title, message) in PAGES.items():
         app.register_error_handler(key, page(status, title, message))
     app.register_error_handler(sqlite3.OperationalError, busy_or_failed)

@@ -10,7 +10,7 @@ The store is a package of small modules by job; everything is read as `store.<na
 
 from .schema import connect, migrations, open_file, upgrade
 from .database import (BUSY_TIMEOUT_MS, GAME_ID, LOCK_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy,
-                       is_game_id,                        key_hash, local_day, new_id, new_key, now, writing)
+                       is_game_id, key_hash, out_of_files, local_day, new_id, new_key, now, writing)
 from .games import (colours, create_game, create_made_here, delete_game, edit_key_hash, edit_key_hashes, entries_json,
                     key_and_revision, kept_alike, last_change, last_round, list_games, load_game, new_edit_key,
                     rematch_of, revision, self_entry, set_colours, set_rematch, set_self_entry, take_keeping, taken,
@@ -23,7 +23,7 @@ from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
 
 __all__ = [  # what the rest of the app reads as store.<name>
     'connect', 'migrations', 'open_file', 'upgrade', 'BUSY_TIMEOUT_MS', 'GAME_ID', 'LOCK_WAIT_MS', 'Conflict', 'begin_writing',
-    'cannot_write', 'insert', 'is_busy', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
+    'cannot_write', 'insert', 'is_busy', 'out_of_files', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
     'colours', 'create_game', 'create_made_here', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
     'key_and_revision', 'kept_alike', 'last_change', 'last_round', 'list_games', 'load_game', 'new_edit_key',
     'rematch_of', 'revision', 'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'take_keeping', 'taken',
