@@ -99,13 +99,14 @@ def test_a_scorekeepers_preview_is_never_locked_out_by_another_client_at_its_add
 def test_making_games_is_bounded_per_address_with_a_message_in_the_pages_language(tmp_path):
     server = Gunicorn(tmp_path / 'games.sqlite', workers=2, env={'SCORER_GAME_RATE': '3 per hour'}).start()
     try:
-        keeper = Client(server, language='es')
-        assert [keeper.new_game(['Ana', 'Bruno'])[0] for _ in range(3)] == [302] * 3
+        keeper = Client(server, language='es')           # its first game by address, then by its browser
+        assert [keeper.new_game(['Ana', 'Bruno'])[0] for _ in range(4)] == [302] * 4
         status, page, headers = keeper.new_game(['Zoë', 'Yann'])
-        assert status == 429 and 'Se crearon demasiadas partidas desde esta dirección' in page
+        assert status == 429 and 'Este anotador creó demasiadas partidas' in page
         assert 'value="Zoë"' in page and int(headers['Retry-After']) > 60           # what was typed stays
-        fresh = Client(server)                                              # a new browser token: the same address
-        status, page, _h = fresh.new_game(['Ana', 'Bruno'])
+        fresh = [Client(server) for _ in range(3)]                          # new browser tokens: the same address
+        assert [browser.new_game(['Ana', 'Bruno'])[0] for browser in fresh[:2]] == [302, 302]
+        status, page, _h = fresh[2].new_game(['Ana', 'Bruno'])
         assert status == 429 and 'Too many games were made from this address: try again in' in page
         assert Client(server, '127.0.0.2').new_game(['Ana', 'Bruno'])[0] == 302
     finally:
@@ -151,7 +152,7 @@ def test_fresh_pictures_are_budgeted_and_a_remembered_one_costs_nothing(app, cli
     assert client.get(url + '/picture.png').status_code == 200
     assert client.get(url + '/picture.png?theme=dark').status_code == 200
     r = client.get(url + '/picture.svg?lang=pt')
-    assert r.status_code == 429 and 'Imagens demais foram desenhadas para este endereço' in r.get_data(as_text=True)
+    assert r.status_code == 429 and 'Imagens demais foram desenhadas para este marcador' in r.get_data(as_text=True)
     for _ in range(5):
         assert client.get(url + '/picture.png').status_code == 200        # drawn already for this revision
 
@@ -181,3 +182,42 @@ def test_an_import_looks_only_at_the_kept_games_at_its_table(app, client, make_g
     twin = exported.replace(b'"Ana"', b'"Ana B"')
     r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code == 302 and loaded == []
+
+
+def share_link(keeper, url):
+    """A scorekeeper link that shares the scorekeeping, made by `keeper`: its key."""
+    page = keeper.post(url + '/keeper-link', data={'mode': 'share'}).get_data(as_text=True)
+    return re.search(r'/keeper#([^"]+)"', page).group(1)
+
+
+def test_keepers_made_by_share_links_draw_on_the_budget_of_the_keeper_who_made_the_link(app, client, make_game):
+    """One game, three share links (each made by a keeper the one before made): four keepers, one
+    person's budget of fresh pictures. A keeper of a game of its own has its own budget."""
+    url = make_game(('Ana', 'Bruno'))
+    app.config['PICTURE_RATE'] = '3 per hour'
+    keepers = [client]
+    for _ in range(3):
+        joined = app.test_client()
+        assert joined.post(url + '/keeper', data={'key': share_link(keepers[-1], url)}).status_code == 302
+        keepers.append(joined)
+    asked = [(keeper, f'{url}/picture.png?theme={theme}&lang={lang}')
+             for keeper, (theme, lang) in zip(keepers, [('light', 'en'), ('dark', 'en'), ('light', 'es'), ('dark', 'es')])]
+    codes = [keeper.get(address).status_code for keeper, address in asked]
+    assert codes == [200, 200, 200, 429]
+    own = app.test_client()                              # a scorekeeper of its own game: a budget of its own
+    mine = own.post('/games/new', data=new_game_form(('Zoë', 'Yann'))).headers['Location']
+    assert own.get(mine + '/picture.png').status_code == 200
+
+
+def test_a_stranger_at_the_keepers_address_cannot_use_up_its_games_budget(app, client, make_game):
+    """Games are counted by the keeper's browser for a scorekeeper, by address for anyone else: a
+    stranger behind the same address who makes games spends the address's budget, then its own, and
+    the keeper's rematch still goes through; a fresh browser there is refused."""
+    app.config['GAME_RATE'] = '2 per minute'
+    url = make_game(('Ana', 'Bruno'))                   # the keeper's first game: by address (1 of 2)
+    stranger = app.test_client()
+    codes = [stranger.post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code for _ in range(4)]
+    assert codes == [302, 302, 302, 429]                # the address's second, then its own two
+    assert app.test_client().post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code == 429
+    r = client.post(url + '/rematch', data={})
+    assert r.status_code == 302, r.get_data(as_text=True)[:300]

@@ -16,7 +16,7 @@ from .games import (colours, create_game, create_made_here, delete_game, edit_ke
                     rematch_of, revision, self_entry, set_colours, set_rematch, set_self_entry, take_keeping, taken,
                     was_deleted)
 from .rounds import NotUndone, history_entry, round_history, round_version, save_round, undo_round
-from .browsers import (HOW, copy_browser, keep, keepers, keeps, keeps_any, kept, kept_players, known, merges,
+from .browsers import (HOW, copy_browser, keep, keepers, keeps, keeps_any, kept, kept_players, known, merges, payer,
                        remove_keeper, set_merges, signing_key)
 from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
 from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
@@ -28,7 +28,7 @@ __all__ = [  # what the rest of the app reads as store.<name>
     'key_and_revision', 'kept_alike', 'last_change', 'last_round', 'list_games', 'load_game', 'new_edit_key',
     'rematch_of', 'revision', 'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'take_keeping', 'taken',
     'was_deleted', 'NotUndone', 'history_entry', 'round_history', 'round_version', 'save_round',
-    'undo_round', 'HOW', 'copy_browser', 'keep', 'keepers', 'keeps', 'keeps_any', 'kept', 'kept_players', 'known',
+    'undo_round', 'HOW', 'copy_browser', 'keep', 'keepers', 'keeps', 'keeps_any', 'kept', 'kept_players', 'known', 'payer',
     'merges', 'remove_keeper', 'set_merges', 'signing_key', 'drafts', 'free_seat', 'save_draft', 'seat_holder',
     'seat_of_browser', 'seats_taken',
     'take_seat', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries'

@@ -12,7 +12,7 @@ from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game, next_round
 
-from .browsers import keep_row
+from .browsers import keep_row, payer
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
 
 
@@ -135,7 +135,8 @@ def take_keeping(db, game_id, key, browser, device=''):
         if not rows or not rows[0]['key_hash'] or not hmac.compare_digest(rows[0]['key_hash'], key_hash(key or '')):
             return None
         mode, giver = rows[0]['link_mode'] or 'share', rows[0]['link_giver'] or ''
-        keep_row(db, browser, game_id, device, 'handover' if mode == 'handover' else 'link')
+        keep_row(db, browser, game_id, device, 'handover' if mode == 'handover' else 'link',
+                 (payer(db, giver) or giver) if giver else '')
         if mode == 'handover':
             if giver and giver != browser:
                 db.execute('delete from kept where game_id = ? and browser = ?', [game_id, giver])
