@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import new_game_form
+from tests.helpers import new_game_form, round_form
 from tests.server import Gunicorn
 
 SOLVE = '/api/solve?cards=7H+8H+9H&wild=5'
@@ -221,3 +221,59 @@ def test_a_stranger_at_the_keepers_address_cannot_use_up_its_games_budget(app, c
     assert app.test_client().post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code == 429
     r = client.post(url + '/rematch', data={})
     assert r.status_code == 302, r.get_data(as_text=True)[:300]
+
+
+def test_a_round_page_spends_the_solver_budget_by_the_hands_it_solves_off_the_event_loop(app, client, make_game,
+                                                                                          monkeypatch):
+    """A round posted on its page is solved by the solver's pool, one of the scorekeeper's solver
+    budget a hand; over it, 429 with the page again, saying why, everything typed kept, nothing saved."""
+    from web import pool
+    jobs = []
+    monkeypatch.setattr(pool, 'TIMERS', [lambda kind, seconds: jobs.append(kind)])
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    app.config['SOLVER_RATE'] = '3 per minute'
+    r = client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 9S']))
+    assert r.status_code == 302 and jobs == ['solver']                 # two hands, in one job of the pool
+    r = client.post(url + '/rounds/2', data=round_form(0, cards=[None, 'KH 5C 7D 2S', '7S 8S 9S 10S']))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 429 and int(r.headers['Retry-After']) >= 1
+    assert 'Too many hands were worked out for this scorekeeper' in page and 'Everything you entered is below' in page
+    assert 'value="KH 5C 7D 2S"' in page and 'value="7S 8S 9S 10S"' in page
+    assert len(client.get(url + '/export.json').get_json()['rounds']) == 1
+    assert jobs == ['solver']                                            # nothing solved over the budget
+
+
+def test_a_seats_hand_spends_the_solver_budget_off_the_event_loop(app, client, make_game, monkeypatch):
+    """A seated player's hand is solved by the solver's pool, one of its address's solver budget; over
+    it, 429 with the hand kept in the form, not sent."""
+    from web import pool
+    jobs = []
+    monkeypatch.setattr(pool, 'TIMERS', [lambda kind, seconds: jobs.append(kind)])
+    url = make_game(('Ana', 'Bruno'))
+    app.config['SOLVER_RATE'] = '1 per minute'
+    bruno = app.test_client()
+    bruno.post(f'{url}/seats/1')
+    r = bruno.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
+    assert r.status_code == 200 and '22 points' in r.get_data(as_text=True) and jobs == ['solver']
+    r = bruno.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 8D'})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 429 and 'Too many hands were worked out for this address' in page
+    assert 'value="KH 5C 8D"' in page and jobs == ['solver']
+    assert client.get(url + '/rounds/1/drafts').get_json()['1']['cards'] == 'K♥ 5♣ 7♦'
+
+
+def test_an_imported_games_sheet_is_solved_by_the_pool_not_again_on_the_event_loop(app, client, make_game,
+                                                                                  monkeypatch):
+    """A game file is read and its hands solved by the pool; the sheet drawn after it solves none of
+    them again in the server's process."""
+    import scorer.sheet
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 9S']))
+    twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    scorer.sheet.solve.clear()
+    r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302
+    assert 'Ana B' in client.get(r.headers['Location']).get_data(as_text=True) and asked == []
