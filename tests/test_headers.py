@@ -37,6 +37,7 @@ def test_every_response_that_is_one_browsers_own_is_kept_by_no_cache(app, client
     assert {what: r.status_code for what, r in mine.items()} == {what: 200 for what in mine}
     assert [what for what, r in mine.items() if not personal(r)] == []
     follower = app.test_client()
+    follower.get(url)                   # its first view sets its cookies: kept by no cache (the test below)
     for path in (url, url + '/live', url + '/tv', url + '/export.json', '/audit?cards=7H+8H+9H&wild=5'):
         assert 'no-store' not in follower.get(path).headers.get('Cache-Control', ''), path
 
@@ -96,3 +97,13 @@ def test_the_worker_reads_the_forwarded_client_as_the_app_does(forwarded, proxie
                              environ_base={'REMOTE_ADDR': '127.0.0.1'}).get_environ()
     ProxyFix(app, x_for=proxies)(environ, lambda *a: None)
     assert forwarded_client(forwarded, proxies, '127.0.0.1') == seen['addr']
+
+
+def test_a_response_that_sets_a_cookie_is_kept_by_no_cache(app, client, make_game):
+    """A follower's first view of a sheet sets its browser token and session: a shared cache must not
+    keep that answer and hand the token on to the next phone, whatever the page."""
+    url = make_game(('Ana', 'Bruno'))
+    follower = app.test_client()
+    r = follower.get(url)
+    assert r.status_code == 200 and r.headers.getlist('Set-Cookie')
+    assert r.headers['Cache-Control'] == 'no-store' and 'Cookie' in r.headers.get('Vary', '')
