@@ -154,3 +154,31 @@ def test_behind_a_proxy_one_client_cannot_take_the_files_a_worker_has(tmp_path):
         for sock in held:
             sock.close()
         server.stop()
+
+
+def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path):
+    """SIGTERM to the server (systemd's restart) with live streams open: each stream is told to come
+    back soon (a short `retry`) and ended, so the workers stop without waiting out their graceful
+    timeout (which gunicorn logs when it has to cut connections)."""
+    log = tmp_path / 'server.log'
+    server = Gunicorn(tmp_path / 'restart.sqlite', workers=2, log=log).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        for _ in range(6):
+            sock, head = stream(server, game)
+            assert head.startswith(b'HTTP/1.1 200')
+            held.append(sock)
+        os.killpg(server.process.pid, signal.SIGTERM)
+        for sock in held:
+            sock.settimeout(30)                                     # a hang guard, far from any pace
+            rest = b''
+            while chunk := sock.recv(65536):
+                rest += chunk
+            assert b'retry: 500' in rest
+        server.process.wait(timeout=60)
+        assert 'graceful timeout' not in log.read_text()
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()

@@ -20,6 +20,10 @@ workers (a count in memory the master shares), and TLS handshakes under a deadli
   names in X-Forwarded-For (read as the app's ProxyFix reads it: web/clients.py forwarded_client):
   at most CLIENT_CONNECTIONS requests of one client at once (a live stream is one for as long as it
   lasts), one more answered 429 and its connection closed.
+- **A restart waits for no stream.** On SIGTERM (a restart, or the master stopping) every live
+  stream of the worker is told to come back in half a second and ends (web/live.py end_streams),
+  and no connection is kept alive for a next request, so the worker stops once its requests are
+  done instead of after gunicorn's graceful timeout; the phones come back to the new workers.
 - **TLS handshakes under a deadline.** When gunicorn serves HTTPS itself, the handshake is made in
   the connection's greenlet within HANDSHAKE_SECONDS (gevent would otherwise make it before the
   worker sees the connection, with no deadline: a client that opens a connection and says nothing
@@ -156,7 +160,20 @@ class Worker(GeventWorker):
         finally:
             COUNTS.add(row, slot, -1)
 
+    def handle_exit(self, sig, frame):
+        """SIGTERM (a restart, or the master stopping): every live stream is told to come back soon and
+        ends, so the worker stops as soon as its requests are done, not after its graceful timeout."""
+        super().handle_exit(sig, frame)
+        from . import live
+        gevent.spawn(live.end_streams)
+
     def handle_request(self, listener_name, req, sock, addr):
+        answered = self.counted(listener_name, req, sock, addr)
+        if not self.alive:
+            raise StopIteration()              # stopping: no keep-alive wait for a next request
+        return answered
+
+    def counted(self, listener_name, req, sock, addr):
         """Behind a proxy: one request, counted against the client the proxy names while it lasts
         (a live stream as long as it is open); past CLIENT_CONNECTIONS, 429 and the connection closed."""
         row = getattr(self, 'counts_row', None)
