@@ -1,6 +1,7 @@
-"""The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with two fences that
-no single client gets past: at most CLIENT_CONNECTIONS connections a client address across the
-workers (a count in memory the master shares), and TLS handshakes under a deadline.
+"""The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with fences that no
+single client gets past: at most CLIENT_CONNECTIONS connections a client address across the workers
+(a count in memory the master shares; behind a proxy, requests a forwarded client), files enough for
+its connections, TLS handshakes under a deadline; and a restart that waits for no live stream.
 
 - **Files enough for its connections.** Every connection is an open file, and a worker holds up to
   `worker_connections` of them beside FILES_BESIDE of its own (the database, the pools' sockets, logs,
