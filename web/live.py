@@ -152,6 +152,13 @@ def end_streams():
             follower.moved.set()
 
 
+@bp.record_once
+def offer_end_streams(state):
+    """The app carries end_streams for the production recipe's worker (web/worker.py), which calls it
+    when it is told to stop."""
+    state.app.extensions['end_streams'] = end_streams
+
+
 def give_back_memory():
     """Hand the memory freed by streams back to the system once the last one has left: glibc
     keeps freed memory for the process otherwise, and a crowd that came and went would stay

@@ -165,8 +165,9 @@ class Worker(GeventWorker):
         """SIGTERM (a restart, or the master stopping): every live stream is told to come back soon and
         ends, so the worker stops as soon as its requests are done, not after its graceful timeout."""
         super().handle_exit(sig, frame)
-        from . import live
-        gevent.spawn(live.end_streams)
+        end_streams = getattr(self.wsgi, 'extensions', {}).get('end_streams')     # web/live.py's, by the app
+        if end_streams is not None:
+            gevent.spawn(end_streams)
 
     def handle_request(self, listener_name, req, sock, addr):
         answered = self.counted(listener_name, req, sock, addr)
