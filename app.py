@@ -20,10 +20,15 @@ csrf = CSRFProtect()
 
 
 class SessionCookies(SecureCookieSessionInterface):
-    """The session cookie is Secure whenever the request came over HTTPS (directly or through a proxy)."""
+    """The session cookie is Secure whenever the request came over HTTPS (directly or through a proxy);
+    and a response that sets any cookie is kept by no cache (saved last, after every other hook)."""
 
     def get_cookie_secure(self, app):
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+    def save_session(self, app, session, response):
+        super().save_session(app, session, response)
+        headers.no_store_when_cookies(response)
 
 
 def data_folder():

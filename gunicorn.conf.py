@@ -44,13 +44,19 @@ secure_scheme_headers = {}
 
 
 def on_starting(server):
-    """In the master: the count of connections per client that the workers share. One client never
-    holds more than a quarter of all the connections the workers hold, whatever the settings."""
+    """In the master: the file limit raised to hold the workers' connections (or, where it cannot be,
+    the connections lowered to what it holds, and the log says so), and the count of connections
+    per client that the workers share (behind a proxy, of requests per forwarded client). One client
+    never holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
+    held, problem = worker.files_for(server.cfg.worker_connections)
+    if problem:
+        server.log.error('%s', problem)
+        server.cfg.set('worker_connections', held)
     limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
-    worker.share(server.cfg.workers, 0 if int(setting('PROXIES', '0')) else limit)
+    worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')))
 
 
 def pre_fork(server, worker):

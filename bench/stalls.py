@@ -13,7 +13,10 @@ GET /games/<id>/live, every 50 ms, keeping its connection. Its times are taken q
   (each one let go is opened again);
 - streams: one address keeps 210 live streams open, idle;
 - solver: four clients, from four addresses, ask /api/solve for the slowest hand the app accepts,
-  each as fast as its budget (SOLVER_RATE, the real one) lets it.
+  each as fast as its budget (SOLVER_RATE, the real one) lets it;
+- rounds: four scorekeepers, from four addresses, post round 11 of an eight-player game (three
+  decks, the slowest rules) with eight shuffles of a slow 13-card hand, more copies than three decks
+  hold (issue 47: each hand was solved before the round was refused), as fast as they are answered.
 
 The per-client budgets are loosened for pictures, imports and games (SCORER_*_RATE), so that what
 is measured is where the work runs, not the budget refusing it. `--root` runs the server from another
@@ -39,11 +42,11 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
-from tests.helpers import LOOSE_RATE_SETTINGS  # noqa: E402
+from tests.helpers import LOOSE_RATE_SETTINGS, new_game_form  # noqa: E402
 from tests.server import ROOT, Gunicorn  # noqa: E402
 from web import ratelimit  # noqa: E402
 
-SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver')
+SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver', 'rounds')
 CJK = [chr(c) for c in range(0x4E00, 0x9FA5)] + [chr(c) for c in range(0xAC00, 0xD7A3)] + \
       [chr(c) for c in range(0x3041, 0x3096)]
 
@@ -239,8 +242,40 @@ def solver(server, stop, rng, counts, game):
     return [threading.Thread(target=ask, args=(n,), daemon=True) for n in range(4)]
 
 
+# Eight shuffles of the slowest hand: round 11 (13 cards) of an eight-player game under the slowest rules.
+SLOW = 'QD 2S 2C 4D 3D 2C 2D AC AS AD 4S 4C 3S'.split()
+
+
+def rounds(server, stop, rng, counts, game):
+    """Four scorekeepers, each from an address of its own, posting round 11's page with eight shuffles
+    of a slow hand (more copies than the decks: 422), or 429 past their solver budget."""
+    def post(n):
+        client = Client(server.port, f'127.0.3.{n}')
+        fields = {**new_game_form([f'P{i}' for i in range(8)], decks=3, aces='high_or_low', max_wilds_per_meld=1),
+                  'csrf_token': client.token('/games/new')}
+        mine = client.request('POST', '/games/new', urlencode(fields),
+                              {'Content-Type': 'application/x-www-form-urlencoded'})[2]['Location']
+        mine = mine.replace(f'http://127.0.0.1:{server.port}', '')
+        for number in range(1, 11):                 # rounds 1-10 by points: round 11 deals 13 cards
+            client.save_round(mine, number, ['5'] * 7)
+        token = client.token(f'{mine}/rounds/11')
+        while not stop.is_set():
+            order = SLOW[:]
+            form = {'csrf_token': token, 'version': '0', 'went_out': '0'}
+            for i in range(8):
+                rng.shuffle(order)
+                form.update({f'entries-{i}-cards': ' '.join(order), f'entries-{i}-points': ''})
+            status = client.request('POST', f'{mine}/rounds/11', urlencode(form),
+                                    {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+            counts[status] = counts.get(status, 0) + 1
+            if status == 429:
+                time.sleep(0.05)
+    return [threading.Thread(target=post, args=(n,), daemon=True) for n in range(4)]
+
+
 NICE = {'SCORER_POOL_NICE': os.environ['SCORER_POOL_NICE']} if 'SCORER_POOL_NICE' in os.environ else {}
-ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver}
+ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver,
+           'rounds': rounds}
 
 
 def one_run(root, seconds, seed, scenarios=SCENARIOS):

@@ -126,18 +126,23 @@ def read_game(data):
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
+        except UnicodeDecodeError as e:
+            raise GameFileError(_('not a game file: it is not UTF-8 text (byte 0x%(byte)02x at position %(at)d)',
+                                  byte=e.object[e.start], at=e.start)) from None
         except json.JSONDecodeError as e:        # the parser's own words are English: where it stopped
             raise GameFileError(_('not a game file: not JSON (line %(line)d, column %(column)d)',
                                   line=e.lineno, column=e.colno)) from None
-        except UnicodeDecodeError:
-            raise GameFileError(_('not a game file: not text in UTF-8')) from None
         except RecursionError:
             raise GameFileError(_('not a game file: nested too deep')) from None
         except ValueError:              # a number of thousands of digits
             raise GameFileError(_('not a game file: a number in it is too long')) from None
     if not isinstance(data, dict):
         raise GameFileError(_('not a game file: expected a JSON object'))
+    no_half_pairs(data)
     version = data.get('version')
+    if isinstance(version, str):
+        raise GameFileError(_('not a game file of version %(version)d (version: %(found)s, text, not a number)',
+                              version=VERSION, found=json.dumps(shown(version), ensure_ascii=False)))
     if type(version) is not int or version != VERSION:
         raise GameFileError(_('not a game file of version %(version)d (version: %(found)s)', version=VERSION,
                               found=shown(version)))
@@ -200,6 +205,27 @@ def read_game(data):
     # Kept as the round form keeps them: cards in canonical text, points summed.
     rounds = {number: clean_entries(game, number, entries) for number, entries in rounds.items()}
     return Game(players, rules, first, rounds, game.title, game.place, date)
+
+
+def no_half_pairs(data):
+    """GameFileError if any text of the file (a key or a value) holds half of a UTF-16 pair (JSON's
+    "\\ud800" alone): no character, so no name or card could hold it, and every later message would
+    name something the file does not say."""
+    waiting = [data]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str) and HALF_PAIR.search(value):
+            half = json.dumps(HALF_PAIR.search(value).group())[1:-1]          # as the file writes it: \ud800
+            raise GameFileError(_('not a game file: it holds a character that is not text (%(half)s, half of a pair) '
+                                  'in %(text)s', half=half, text=json.dumps(shown(value))))
+
+
+HALF_PAIR = re.compile('[\ud800-\udfff]')
 
 
 def shown(value, most=20):

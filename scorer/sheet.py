@@ -13,12 +13,12 @@ a shared win. With `tie_break: none` equal totals share the place.
 
 import hashlib
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
-from functools import lru_cache
 
-from .cards import CardError, copies, number_word, pretty, tokens
+from .cards import CardError, copies, number_word, order, pretty, tokens
 
 from .reading import LANGUAGES, canonical, parse_hand
 from .i18n import _, language, listing, ngettext
@@ -27,10 +27,46 @@ from .rules import DEFAULT, Rules
 from .solver import counted, solve as solve_hand
 
 
-@lru_cache(maxsize=8192)
-def solve(hand, wild, rules):
-    """The solver, remembered: a sheet is scored again at every view, its hands do not change."""
-    return solve_hand(hand, wild, rules)
+class Solved:
+    """The solver, remembered: a sheet is scored again at every view, its hands do not change. A hand
+    is known by its canonical form (its cards sorted), so the same hand in another order is not
+    solved again; at most `size` hands, the least recently asked forgotten first. What a job of
+    the server's solver pool solved is remembered by the server too (`noting`, `remember`)."""
+
+    def __init__(self, size):
+        self.size, self.answers, self.noted = size, OrderedDict(), None
+
+    def __call__(self, hand, wild, rules):
+        key = (tuple(sorted(hand, key=order)), wild, rules)
+        answer = self.answers.get(key)
+        if answer is None:
+            answer = solve_hand(key[0], wild, rules)
+        self.remember({key: answer})
+        if self.noted is not None:
+            self.noted[key] = answer
+        return answer
+
+    def remember(self, answers):
+        for key, answer in answers.items():
+            self.answers[key] = answer
+            self.answers.move_to_end(key)
+        while len(self.answers) > self.size:
+            self.answers.popitem(last=False)
+
+    @contextmanager
+    def noting(self):
+        """{(hand, wild, rules): solution} of every hand asked for within, to remember elsewhere."""
+        self.noted = {}
+        try:
+            yield self.noted
+        finally:
+            self.noted = None
+
+    def clear(self):
+        self.answers.clear()
+
+
+solve = Solved(8192)
 
 
 @dataclass(frozen=True)
@@ -128,6 +164,9 @@ class RoundError(ValueError):
         self.fields = fields or {}
         super().__init__('; '.join(m for ms in errors.values() for m in ms))
 
+    def __reduce__(self):                 # whole through the solver pool's pickles
+        return RoundError, (self.errors, self.fields)
+
 
 POINTS_RE = re.compile(r'\s*[0-9]{1,4}(\s*\+\s*[0-9]{1,4})*\s*')
 
@@ -160,6 +199,9 @@ class EntryError(ValueError):
         super().__init__(message)
         self.field = field
 
+    def __reduce__(self):
+        return EntryError, (str(self), self.field)
+
 
 def score_entry(game, number, e):
     """Score one player's entry for a round: (Score, the hand held), or EntryError saying why.
@@ -167,8 +209,16 @@ def score_entry(game, number, e):
     Cards are scored with their minimal penalty (or as they lie: `leftovers`), points as entered;
     the player who went out scores 0, and cards entered for them must meld completely.
     """
+    hand, points = held(game, number, e)
+    return scored(game, number, e, hand, points), hand
+
+
+def held(game, number, e):
+    """One player's entry read and checked without the solver: (the hand held, the points), or
+    EntryError saying why (the cards no card, more than the round deals, cards and points both,
+    points for who went out, nothing entered)."""
     rules = game.rules
-    hand_size, wild, player = rules.hand_size(number), rules.wild_rank(number), e.player
+    hand_size, player = rules.hand_size(number), e.player
     hand = ()
     if e.cards and e.cards.strip():
         try:
@@ -187,19 +237,26 @@ def score_entry(game, number, e):
         raise EntryError(_('%(player)s: enter cards or points, not both', player=player), 'points')
     if e.went_out and points:
         raise EntryError(_('%(player)s went out and scores 0: clear the points', player=player), 'points')
+    if not e.went_out and not hand and points is None:
+        raise EntryError(_("enter %(player)s's cards or points", player=player), 'points')
+    return hand, points
+
+
+def scored(game, number, e, hand, points):
+    """The Score of an entry read by held(): the solver's minimal penalty of the hand, 0 for who went
+    out (EntryError when the cards entered for them do not meld), or the points."""
+    rules, player, wild = game.rules, e.player, game.rules.wild_rank(number)
     if e.went_out:
         solution = solve(hand, wild, rules) if hand else None
         if solution and solution.penalty:
             raise EntryError(ngettext('%(player)s went out but %(cards)s does not meld',
                                       '%(player)s went out but %(cards)s do not meld', len(solution.deadwood),
                                       player=player, cards=pretty(solution.deadwood)), 'cards')
-        return Score(0, True, bool(hand), hand, solution, None), hand
+        return Score(0, True, bool(hand), hand, solution, None)
     if hand:
         solution = counted(hand, wild, rules, solve)
-        return Score(solution.penalty, False, True, hand, solution, None), hand
-    if points is not None:
-        return Score(points, False, False, (), None, points), hand
-    raise EntryError(_("enter %(player)s's cards or points", player=player), 'points')
+        return Score(solution.penalty, False, True, hand, solution, None)
+    return Score(points, False, False, (), None, points)
 
 
 def too_many_copies(hands, rules):
@@ -247,20 +304,32 @@ def score_round(game, number, entries):
         elif e.player in seen:
             fail('', _('two entries for %(player)s', player=e.player))
         seen.add(e.player)
-    scores, hands = {}, {}
+    read, hands = {}, {}
     for player in game.players:
         e = by_player.get(player)
         if e is None:
             fail(player, _('%(player)s has no entry', player=player))
             continue
         try:
-            scores[player], hands[player] = score_entry(game, number, e)
+            read[player] = held(game, number, e)
+            hands[player] = read[player][0]
         except EntryError as err:
             fail(player, str(err), err.field)
-    for message, holders in too_many_copies(hands, rules):
+    copied = too_many_copies(hands, rules)
+    for message, holders in copied:
         fail('', message)
         for p in holders:
             fields.setdefault(p, set()).add('cards')
+    if copied:                            # a pack could not have dealt it: refused before any hand is solved
+        raise RoundError(errors, fields)
+    scores = {}
+    for player, (hand, points) in read.items():
+        if errors and not by_player[player].went_out:
+            continue                      # refused anyway: only what went out is checked (it must meld)
+        try:
+            scores[player] = scored(game, number, by_player[player], hand, points)
+        except EntryError as err:
+            fail(player, str(err), err.field)
     if errors:
         raise RoundError(errors, fields)
     if rules.double_last_round and number == rules.last_round:

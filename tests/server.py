@@ -35,11 +35,12 @@ class Gunicorn:
     given a certificate and its key; `prefix` is a command to run it under (a read-only disk)."""
 
     def __init__(self, database, port=None, workers=2, threads=1, sync=False, certfile=None, keyfile=None,
-                 env=None, prefix=(), root=ROOT):
+                 env=None, prefix=(), root=ROOT, log=None):
         self.database, self.port = str(database), port or free_port()
         self.workers, self.threads, self.sync = workers, threads, sync
         self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATES, **(env or {})}
         self.prefix, self.root = list(prefix), root        # root: another checkout, to compare (bench/stalls.py)
+        self.log = log                                       # a file for the server's log, to read it after
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
 
@@ -64,8 +65,8 @@ class Gunicorn:
         raise RuntimeError('the server did not start')
 
     def stderr(self):
-        """Where the server's log goes: SCORER_TEST_LOG (a file) to look at, else nowhere."""
-        log = os.environ.get('SCORER_TEST_LOG')
+        """Where the server's log goes: the file given, else SCORER_TEST_LOG (a file) to look at, else nowhere."""
+        log = self.log or os.environ.get('SCORER_TEST_LOG')
         return open(log, 'a') if log else subprocess.DEVNULL
 
     def workers_pids(self):

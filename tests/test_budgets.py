@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import new_game_form
+from tests.helpers import new_game_form, round_form
 from tests.server import Gunicorn
 
 SOLVE = '/api/solve?cards=7H+8H+9H&wild=5'
@@ -99,13 +99,14 @@ def test_a_scorekeepers_preview_is_never_locked_out_by_another_client_at_its_add
 def test_making_games_is_bounded_per_address_with_a_message_in_the_pages_language(tmp_path):
     server = Gunicorn(tmp_path / 'games.sqlite', workers=2, env={'SCORER_GAME_RATE': '3 per hour'}).start()
     try:
-        keeper = Client(server, language='es')
-        assert [keeper.new_game(['Ana', 'Bruno'])[0] for _ in range(3)] == [302] * 3
+        keeper = Client(server, language='es')           # its first game by address, then by its browser
+        assert [keeper.new_game(['Ana', 'Bruno'])[0] for _ in range(4)] == [302] * 4
         status, page, headers = keeper.new_game(['Zoë', 'Yann'])
-        assert status == 429 and 'Se crearon demasiadas partidas desde esta dirección' in page
+        assert status == 429 and 'Este anotador creó demasiadas partidas' in page
         assert 'value="Zoë"' in page and int(headers['Retry-After']) > 60           # what was typed stays
-        fresh = Client(server)                                              # a new browser token: the same address
-        status, page, _h = fresh.new_game(['Ana', 'Bruno'])
+        fresh = [Client(server) for _ in range(3)]                          # new browser tokens: the same address
+        assert [browser.new_game(['Ana', 'Bruno'])[0] for browser in fresh[:2]] == [302, 302]
+        status, page, _h = fresh[2].new_game(['Ana', 'Bruno'])
         assert status == 429 and 'Too many games were made from this address: try again in' in page
         assert Client(server, '127.0.0.2').new_game(['Ana', 'Bruno'])[0] == 302
     finally:
@@ -151,7 +152,7 @@ def test_fresh_pictures_are_budgeted_and_a_remembered_one_costs_nothing(app, cli
     assert client.get(url + '/picture.png').status_code == 200
     assert client.get(url + '/picture.png?theme=dark').status_code == 200
     r = client.get(url + '/picture.svg?lang=pt')
-    assert r.status_code == 429 and 'Imagens demais foram geradas para este endereço' in r.get_data(as_text=True)
+    assert r.status_code == 429 and 'Imagens demais foram geradas para este marcador' in r.get_data(as_text=True)
     for _ in range(5):
         assert client.get(url + '/picture.png').status_code == 200        # drawn already for this revision
 
@@ -181,3 +182,98 @@ def test_an_import_looks_only_at_the_kept_games_at_its_table(app, client, make_g
     twin = exported.replace(b'"Ana"', b'"Ana B"')
     r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code == 302 and loaded == []
+
+
+def share_link(keeper, url):
+    """A scorekeeper link that shares the scorekeeping, made by `keeper`: its key."""
+    page = keeper.post(url + '/keeper-link', data={'mode': 'share'}).get_data(as_text=True)
+    return re.search(r'/keeper#([^"]+)"', page).group(1)
+
+
+def test_keepers_made_by_share_links_draw_on_the_budget_of_the_keeper_who_made_the_link(app, client, make_game):
+    """One game, three share links (each made by a keeper the one before made): four keepers, one
+    person's budget of fresh pictures. A keeper of a game of its own has its own budget."""
+    url = make_game(('Ana', 'Bruno'))
+    app.config['PICTURE_RATE'] = '3 per hour'
+    keepers = [client]
+    for _ in range(3):
+        joined = app.test_client()
+        assert joined.post(url + '/keeper', data={'key': share_link(keepers[-1], url)}).status_code == 302
+        keepers.append(joined)
+    asked = [(keeper, f'{url}/picture.png?theme={theme}&lang={lang}')
+             for keeper, (theme, lang) in zip(keepers, [('light', 'en'), ('dark', 'en'), ('light', 'es'), ('dark', 'es')])]
+    codes = [keeper.get(address).status_code for keeper, address in asked]
+    assert codes == [200, 200, 200, 429]
+    own = app.test_client()                              # a scorekeeper of its own game: a budget of its own
+    mine = own.post('/games/new', data=new_game_form(('Zoë', 'Yann'))).headers['Location']
+    assert own.get(mine + '/picture.png').status_code == 200
+
+
+def test_a_stranger_at_the_keepers_address_cannot_use_up_its_games_budget(app, client, make_game):
+    """Games are counted by the keeper's browser for a scorekeeper, by address for anyone else: a
+    stranger behind the same address who makes games spends the address's budget, then its own, and
+    the keeper's rematch still goes through; a fresh browser there is refused."""
+    app.config['GAME_RATE'] = '2 per minute'
+    url = make_game(('Ana', 'Bruno'))                   # the keeper's first game: by address (1 of 2)
+    stranger = app.test_client()
+    codes = [stranger.post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code for _ in range(4)]
+    assert codes == [302, 302, 302, 429]                # the address's second, then its own two
+    assert app.test_client().post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code == 429
+    r = client.post(url + '/rematch', data={})
+    assert r.status_code == 302, r.get_data(as_text=True)[:300]
+
+
+def test_a_round_page_spends_the_solver_budget_by_the_hands_it_solves_off_the_event_loop(app, client, make_game,
+                                                                                          monkeypatch):
+    """A round posted on its page is solved by the solver's pool, one of the scorekeeper's solver
+    budget a hand; over it, 429 with the page again, saying why, everything typed kept, nothing saved."""
+    from web import pool
+    jobs = []
+    monkeypatch.setattr(pool, 'TIMERS', [lambda kind, seconds: jobs.append(kind)])
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    app.config['SOLVER_RATE'] = '3 per minute'
+    r = client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 9S']))
+    assert r.status_code == 302 and jobs == ['solver']                 # two hands, in one job of the pool
+    r = client.post(url + '/rounds/2', data=round_form(0, cards=[None, 'KH 5C 7D 2S', '7S 8S 9S 10S']))
+    page = r.get_data(as_text=True)
+    assert r.status_code == 429 and int(r.headers['Retry-After']) >= 1
+    assert 'Too many hands were worked out for this scorekeeper' in page and 'Everything you entered is below' in page
+    assert 'value="KH 5C 7D 2S"' in page and 'value="7S 8S 9S 10S"' in page
+    assert len(client.get(url + '/export.json').get_json()['rounds']) == 1
+    assert jobs == ['solver']                                            # nothing solved over the budget
+
+
+def test_a_seats_hand_spends_the_solver_budget_off_the_event_loop(app, client, make_game, monkeypatch):
+    """A seated player's hand is solved by the solver's pool, one of its address's solver budget; over
+    it, 429 with the hand kept in the form, not sent."""
+    from web import pool
+    jobs = []
+    monkeypatch.setattr(pool, 'TIMERS', [lambda kind, seconds: jobs.append(kind)])
+    url = make_game(('Ana', 'Bruno'))
+    app.config['SOLVER_RATE'] = '1 per minute'
+    bruno = app.test_client()
+    bruno.post(f'{url}/seats/1')
+    r = bruno.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
+    assert r.status_code == 200 and '22 points' in r.get_data(as_text=True) and jobs == ['solver']
+    r = bruno.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 8D'})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 429 and 'Too many hands were worked out for this address' in page
+    assert 'value="KH 5C 8D"' in page and jobs == ['solver']
+    assert client.get(url + '/rounds/1/drafts').get_json()['1']['cards'] == 'K♥ 5♣ 7♦'
+
+
+def test_an_imported_games_sheet_is_solved_by_the_pool_not_again_on_the_event_loop(app, client, make_game,
+                                                                                  monkeypatch):
+    """A game file is read and its hands solved by the pool; the sheet drawn after it solves none of
+    them again in the server's process."""
+    import scorer.sheet
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 9S']))
+    twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    scorer.sheet.solve.clear()
+    r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302
+    assert 'Ana B' in client.get(r.headers['Location']).get_data(as_text=True) and asked == []

@@ -13,6 +13,7 @@ import pytest
 from tests.browser import Browser
 from tests.deployment import connect, get, head_of
 from tests.server import Gunicorn
+from web.worker import FILES_BESIDE
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -115,5 +116,69 @@ def test_a_tls_handshake_that_never_comes_is_cut_and_other_clients_are_served(tm
                 assert head_of(tls).startswith(b'HTTP/1.1 200')
     finally:
         for sock in silent:
+            sock.close()
+        server.stop()
+
+
+def forwarded_stream(server, game, client):
+    """A live stream asked through the proxy (all from 127.0.0.1) for `client`, its request sent."""
+    sock = connect(server.port, timeout=15)
+    sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n'
+                 f'X-Forwarded-For: {client}\r\nX-Forwarded-Proto: https\r\n\r\n'.encode())
+    return sock
+
+
+def test_behind_a_proxy_one_client_cannot_take_the_files_a_worker_has(tmp_path):
+    """The documented deploy (SCORER_PROXIES=1: every connection comes from the proxy on 127.0.0.1) run
+    under a file limit of 256 a process (prlimit), far below the 4,000 connections a worker takes by
+    default: the server says so at start and holds what the limit allows (256 less what a worker keeps
+    beside its connections, a quarter of it for one client). 700 live streams from one client (by
+    X-Forwarded-For) get that quarter and 429 for the rest, and a bystander's sheet and /health
+    still answer 200."""
+    log = tmp_path / 'server.log'
+    server = Gunicorn(tmp_path / 'files.sqlite', workers=2, prefix=['prlimit', '--nofile=256:256'], log=log,
+                      env={'SCORER_PROXIES': '1', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        assert 'cannot hold 4000 connections a worker' in log.read_text()
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(700)]
+        answers = [head_of(sock).split(b'\r\n', 1)[0] for sock in held]
+        served = answers.count(b'HTTP/1.1 200 OK')
+        assert served == 2 * (256 - FILES_BESIDE) // 4
+        assert answers.count(b'HTTP/1.1 429 Too Many Requests') == 700 - served
+        bystander = 'X-Forwarded-For: 203.0.113.9\r\n'
+        assert get(server.port, game, headers=bystander, timeout=10)[0] == 200
+        assert get(server.port, '/health', headers=bystander, timeout=10)[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path):
+    """SIGTERM to the server (systemd's restart) with live streams open: each stream is told to come
+    back soon (a short `retry`) and ended, so the workers stop without waiting out their graceful
+    timeout (which gunicorn logs when it has to cut connections)."""
+    log = tmp_path / 'server.log'
+    server = Gunicorn(tmp_path / 'restart.sqlite', workers=2, log=log).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        for _ in range(6):
+            sock, head = stream(server, game)
+            assert head.startswith(b'HTTP/1.1 200')
+            held.append(sock)
+        os.killpg(server.process.pid, signal.SIGTERM)
+        for sock in held:
+            sock.settimeout(30)                                     # a hang guard, far from any pace
+            rest = b''
+            while chunk := sock.recv(65536):
+                rest += chunk
+            assert b'retry: 500' in rest
+        server.process.wait(timeout=60)
+        assert 'graceful timeout' not in log.read_text()
+    finally:
+        for sock in held:
             sock.close()
         server.stop()

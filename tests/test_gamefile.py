@@ -95,3 +95,24 @@ def test_an_imported_file_is_kept_as_the_forms_keep_a_round():
 def test_an_imported_file_is_checked_like_the_forms(change, message):
     with pytest.raises(GameFileError, match=message):
         read_game({**GAME, **change})
+
+
+SMALL = {'version': 1, 'players': ['Ana', 'Bruno'], 'rules': {}, 'first_dealer': 0,
+         'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
+                                             {'player': 'Bruno', 'cards': 'KH 5C 7D'}]}]}
+
+
+@pytest.mark.parametrize('data, message', [
+    (json.dumps({**SMALL, 'version': '1'}).encode(), 'not a game file of version 1 (version: "1", text, not a number)'),
+    (json.dumps({**SMALL, 'players': ['A\ud800', 'Bruno'], 'rounds': [],
+                 'sheet': {'totals': {'A\ud800': 0, 'Bruno': 0}}}).encode(),
+     'not a game file: it holds a character that is not text (\\ud800, half of a pair) in "A\\ud800"'),
+    (json.dumps(SMALL).encode().replace(b'KH 5C 7D', b'KH \xff5C 7D'),
+     'not a game file: it is not UTF-8 text (byte 0xff at position'),
+])
+def test_an_odd_file_is_told_what_is_odd_about_it(data, message):
+    """A version given as text, a name with half of a UTF-16 pair in it, bytes that are not UTF-8:
+    each told as such (once: 'version: 1', 'a total of None', 'not JSON')."""
+    with pytest.raises(GameFileError) as refused:
+        read_game(data)
+    assert message in str(refused.value)

@@ -240,3 +240,27 @@ def test_the_list_says_the_round_played_now_as_the_sheet_does(client, make_game)
     assert 'Round 6 <span class="quiet">of 11</span>' in client.get(url).get_data(as_text=True)
     listed = client.get('/').get_data(as_text=True)
     assert 'round 6 of 11' in listed and 'round 5 of 11' not in listed
+
+
+def test_over_https_a_refused_post_says_why_not_form_expired(tmp_path):
+    """Over HTTPS a form must come with its page's Referer (Flask-WTF's check): a post without one,
+    one from another site's page, or one sent as JSON or plain text is told that, not "Form expired"."""
+    app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'c.sqlite'), 'SECRET_KEY': 'x'})
+    client = app.test_client()
+    https = 'https://localhost'
+    page = client.get('/games/new', base_url=https).get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    form = {**new_game_form(['Ana', 'Bruno']), 'csrf_token': token}
+    here = {'Referer': https + '/games/new'}
+    refused = {
+        'which page it came from': client.post('/games/new', data=form, base_url=https),
+        "another site's page": client.post('/games/new', data=form, base_url=https,
+                                            headers={'Referer': 'https://elsewhere.example/games/new'}),
+        'it came as application/json': client.post('/games/new', json=form, base_url=https, headers=here),
+        'it came as text/plain': client.post('/games/new', data='players-0=Ana', content_type='text/plain',
+                                             base_url=https, headers=here),
+    }
+    for words, r in refused.items():
+        text = r.get_data(as_text=True)
+        assert r.status_code == 400 and words in text and 'Form expired' not in text, words
+    assert client.post('/games/new', data=form, base_url=https, headers=here).status_code == 302

@@ -37,6 +37,7 @@ def test_every_response_that_is_one_browsers_own_is_kept_by_no_cache(app, client
     assert {what: r.status_code for what, r in mine.items()} == {what: 200 for what in mine}
     assert [what for what, r in mine.items() if not personal(r)] == []
     follower = app.test_client()
+    follower.get(url)                   # its first view sets its cookies: kept by no cache (the test below)
     for path in (url, url + '/live', url + '/tv', url + '/export.json', '/audit?cards=7H+8H+9H&wild=5'):
         assert 'no-store' not in follower.get(path).headers.get('Cache-Control', ''), path
 
@@ -75,3 +76,34 @@ def test_forwarded_headers_are_trusted_only_as_scorer_proxies_says(tmp_path, pro
         assert cookies and all(('; Secure' in c) == bool(proxies) for c in cookies), cookies
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize('forwarded', ['', '198.51.100.7', '10.0.0.1, 198.51.100.7', ' 203.0.113.9 ,198.51.100.7 ',
+                                       'garbage, 198.51.100.7, 192.0.2.1'])
+@pytest.mark.parametrize('proxies', [1, 2])
+def test_the_worker_reads_the_forwarded_client_as_the_app_does(forwarded, proxies):
+    """web/worker.py counts a client's requests behind a proxy by web/clients.forwarded_client, before
+    the app sees them: the same address that the app's ProxyFix makes remote_addr."""
+    from werkzeug.middleware.proxy_fix import ProxyFix
+    from werkzeug.test import EnvironBuilder
+    from web.clients import forwarded_client
+    seen = {}
+
+    def app(environ, start_response):
+        seen['addr'] = environ['REMOTE_ADDR']
+        start_response('200 OK', [])
+        return [b'']
+    environ = EnvironBuilder(headers={'X-Forwarded-For': forwarded} if forwarded else {},
+                             environ_base={'REMOTE_ADDR': '127.0.0.1'}).get_environ()
+    ProxyFix(app, x_for=proxies)(environ, lambda *a: None)
+    assert forwarded_client(forwarded, proxies, '127.0.0.1') == seen['addr']
+
+
+def test_a_response_that_sets_a_cookie_is_kept_by_no_cache(app, client, make_game):
+    """A follower's first view of a sheet sets its browser token and session: a shared cache must not
+    keep that answer and hand the token on to the next phone, whatever the page."""
+    url = make_game(('Ana', 'Bruno'))
+    follower = app.test_client()
+    r = follower.get(url)
+    assert r.status_code == 200 and r.headers.getlist('Set-Cookie')
+    assert r.headers['Cache-Control'] == 'no-store' and 'Cookie' in r.headers.get('Vary', '')

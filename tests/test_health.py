@@ -1,6 +1,8 @@
 """/health: 200 with the release while the database answers, 503 with the reason when it does not."""
 
 import os
+import resource
+from contextlib import contextmanager
 
 from web import __version__, bundle
 
@@ -39,3 +41,37 @@ def test_health_is_503_with_the_reason_when_the_database_does_not_answer(app, cl
     body = r.get_json()
     assert body['status'] == 'unavailable' and 'not a database' in body['database']
     assert body['release'] == __version__
+
+
+@contextmanager
+def no_file_left():
+    """This process out of files (EMFILE), as a worker whose every file is a connection, until the end."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    held = []
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(int(fd) for fd in os.listdir('/proc/self/fd')) + 8, hard))
+    try:
+        while True:
+            try:
+                held.append(os.open(os.devnull, os.O_RDONLY))
+            except OSError:
+                break
+        yield
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_out_of_files_is_said_as_such_not_as_a_disk_that_cannot_be_written(app, client, make_game):
+    """A worker with every file taken by connections: /health and a page that needs the database say
+    that the server has too many connections open, not that its disk is full or read-only, and the
+    error page itself is drawn (its templates were read at start)."""
+    game = make_game()
+    assert client.get('/health').status_code == 200         # a worker that has answered before
+    with no_file_left():
+        health = client.get('/health')
+        page = client.get(game)
+    assert health.status_code == 503 and 'too many open files' in health.get_json()['database']
+    assert page.status_code == 503
+    text = page.get_data(as_text=True)
+    assert 'too many connections open' in text and 'full or read-only' not in text

@@ -195,7 +195,9 @@ def test_pages_that_hold_a_key_or_a_seat_are_kept_by_no_cache(app, client, make_
     seated.post(url + '/seats/1')
     assert seated.get(url + '/hand').headers['Cache-Control'] == 'no-store'
     assert seated.get(url).headers['Cache-Control'] == 'no-store'
-    assert 'no-store' not in app.test_client().get(url).headers.get('Cache-Control', '')    # a follower's sheet
+    follower = app.test_client()
+    follower.get(url)                   # its first view sets its cookies: kept by no cache (tests/test_headers.py)
+    assert 'no-store' not in follower.get(url).headers.get('Cache-Control', '')             # a follower's sheet
 
 
 def test_a_browser_keeping_500_games_sends_one_small_cookie(app, client, make_game):

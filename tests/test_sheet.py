@@ -154,3 +154,48 @@ def test_a_confirmation_holds_only_for_the_doubts_it_was_given_for():
     again = doubts(game, 1, [out('Ana'), cards('Bruno', 'KS QS'), pts('Carla', 3)])
     assert doubts_key(ten) == doubts_key(again) != doubts_key(nine)
     assert doubts_key([]) == ''
+
+
+def counting_solver(monkeypatch):
+    """The hands scorer/sheet.py hands to the solver from now on (its cache emptied first), as a list."""
+    import scorer.sheet
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    (getattr(scorer.sheet.solve, 'clear', None) or scorer.sheet.solve.cache_clear)()
+    return asked
+
+
+def test_the_solver_is_asked_once_for_a_hand_in_any_order(monkeypatch):
+    """The sheet's cache knows a hand by its canonical form (its cards sorted): the same hand posted
+    in another order is not solved again."""
+    from scorer.reading import parse_hand
+    from scorer.sheet import solve
+    asked = counting_solver(monkeypatch)
+    hand = parse_hand('KH 7S 7C 2D 10D 9H 8H QS QD 5C 4C', make_rules())
+    first = solve(tuple(hand), 11, make_rules())
+    again = [solve(tuple(reversed(hand)), 11, make_rules()), solve(tuple(hand[3:] + hand[:3]), 11, make_rules())]
+    assert len(asked) == 1 and all(s.penalty == first.penalty for s in again)
+
+
+def test_a_round_with_more_copies_than_the_decks_is_refused_before_any_hand_is_solved(monkeypatch):
+    """Eight shuffles of one 13-card hand cannot come from three decks: refused, no hand solved."""
+    asked = counting_solver(monkeypatch)
+    players = tuple(f'P{n}' for n in range(8))
+    game = Game(players, make_rules(decks=3))
+    hand = 'KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H AH'.split()
+    entries = [Entry(p, False, ' '.join(hand[n:] + hand[:n])) for n, p in enumerate(players)]
+    with pytest.raises(RoundError) as refused:
+        score_round(game, 11, entries)
+    assert 'decks' in str(refused.value) and asked == []
+
+
+def test_a_refused_round_and_entry_travel_whole_between_processes():
+    """The solver's pool sends a job's exception back pickled: a RoundError keeps its messages by
+    player and its fields, an EntryError its field."""
+    import pickle
+    from scorer.sheet import EntryError
+    error = pickle.loads(pickle.dumps(RoundError({'Ana': ['Ana: no'], '': ['two out']}, {'Ana': {'cards'}})))
+    assert error.errors == {'Ana': ['Ana: no'], '': ['two out']} and error.fields == {'Ana': {'cards'}}
+    entry = pickle.loads(pickle.dumps(EntryError('Bo: no', 'points')))
+    assert str(entry) == 'Bo: no' and entry.field == 'points'

@@ -17,3 +17,11 @@ def client_of(address):
             return str(ip.ipv4_mapped)
         return str(ipaddress.ip_network(f'{ip}/64', strict=False))
     return str(ip)
+
+
+def forwarded_client(forwarded_for, proxies, peer):
+    """The client's address as werkzeug's ProxyFix(x_for=proxies) makes it: the `proxies`-th address
+    from the right of X-Forwarded-For (the one the first trusted proxy saw), else the peer's own.
+    web/worker.py counts a client's requests by it before the app sees them; app.py trusts the same."""
+    said = [part.strip() for part in (forwarded_for or '').split(',') if part.strip()]
+    return said[-proxies] if proxies and len(said) >= proxies else peer

@@ -2,7 +2,7 @@
 
 import sqlite3
 
-from flask import current_app, render_template
+from flask import current_app, render_template, request
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_wtf.csrf import CSRFError
@@ -36,6 +36,8 @@ def page(status, title, message):
 
 
 BUSY = (503, _l('Too busy'), _l('The server was too busy to answer: nothing was changed. Try again in a moment.'))
+OUT_OF_FILES = (503, _l('Too busy'), _l('The server has too many connections open at once: nothing was changed. '
+                                         'Try again in a moment.'))
 CANNOT_WRITE = (503, _l('Nothing could be saved'), _l('The server cannot write to its disk (it is full or read-only): '
                                                       'nothing was changed. Tell whoever runs it.'))
 # The cause named, when the disk tells it (store.disk_trouble).
@@ -55,17 +57,23 @@ def storage_message(error):
     """What a person is told when a write failed for the server's own reasons (None: not such an error)."""
     if store.is_busy(error):
         return BUSY[2]
+    if store.out_of_files():
+        current_app.logger.error('too many open files: %s', error)
+        return OUT_OF_FILES[2]
     if store.cannot_write(error):
         return cannot_write_message(error)
     return None
 
 
 def busy_or_failed(error):
-    """A database held too long by other saves, or a disk that cannot be written, is a 503 with a message
-    that is true (logged with its cause); anything else a 500."""
+    """A database held too long by other saves, a process out of files (its connections hold them all)
+    or a disk that cannot be written is a 503 with a message that is true (logged with its cause);
+    anything else a 500."""
     current_app.logger.error('database error: %s', error, exc_info=error)
     if store.is_busy(error):
         status, title, message = BUSY
+    elif store.out_of_files():
+        status, title, message = OUT_OF_FILES
     elif store.cannot_write(error):
         status, title, message = CANNOT_WRITE[0], CANNOT_WRITE[1], cannot_write_message(error)
     else:
@@ -73,7 +81,39 @@ def busy_or_failed(error):
     return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
 
 
+NOT_CHECKED = _l('Form not accepted')
+NO_REFERRER = _l('Your browser sent this form without saying which page it came from (its Referer), so over '
+                 'HTTPS it could not be checked: nothing was changed. Let this site receive the referrer (a '
+                 'privacy setting or an extension may remove it), reload the page and try again.')
+OTHER_SITE = _l("This form was sent from another site's page, so it was refused: nothing was changed. Open "
+                "this site's own page and try again.")
+NOT_A_FORM = _l('This was not sent as a form (it came as %(type)s), so it could not be checked: nothing was '
+                "changed. Send it from the app's own page.")
+FORMS = ('application/x-www-form-urlencoded', 'multipart/form-data')
+
+
+def form_refused(error):
+    """A POST that failed Flask-WTF's checks, told by what really failed: no Referer over HTTPS, a page
+    of another site, a body that is not a form; only a token that is missing or wrong from a form
+    is "Form expired"."""
+    why = error.description or ''
+    if why == 'The referrer header is missing.':
+        message = NO_REFERRER
+    elif why.startswith('The referrer'):
+        message = OTHER_SITE
+    elif request.mimetype not in FORMS:
+        message = NOT_A_FORM % {'type': request.mimetype or '?'}
+    else:
+        status, title, message = PAGES[CSRFError]
+        return render_template('error.html', title=title, message=message), status
+    return render_template('error.html', title=NOT_CHECKED, message=message), 400
+
+
 def init_app(app):
+    for name in ('error.html', 'base.html'):     # read now: a process out of files can still say so
+        app.jinja_env.get_template(name)
     for key, (status, title, message) in PAGES.items():
-        app.register_error_handler(key, page(status, title, message))
+        if key is not CSRFError:                 # form_refused says which check failed
+            app.register_error_handler(key, page(status, title, message))
+    app.register_error_handler(CSRFError, form_refused)
     app.register_error_handler(sqlite3.OperationalError, busy_or_failed)

@@ -10,7 +10,7 @@ import csv
 import io
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, current_app, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, flash, redirect, render_template, send_file, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -20,6 +20,7 @@ from scorer.gamefile import GameFileError, filename, game_data, game_json
 from scorer.sheet import RoundError, score_round, winner_words
 
 from . import drawing, pool, ratelimit, store
+from .solved import solved
 from .access import browser, remember
 from .db import get_db
 from .forms import ImportForm
@@ -89,8 +90,9 @@ def version_scores(game, number, entries, players):
 
 @bp.post('/import')
 def import_game():
-    """A game file imported: read and checked whole by the pool (web/pool.py), within this address's
-    IMPORT_RATE; the same game kept here already opens instead."""
+    """A game file imported: read and checked whole by the pool (web/pool.py; its hands solved there
+    and remembered here, web/solved.py), within this client's IMPORT_RATE; the same game kept here
+    already opens instead."""
     form = ImportForm()
     error, status, headers = '', 400, {}
     if not form.validate_on_submit():
@@ -101,8 +103,7 @@ def import_game():
         try:
             ratelimit.spend('import')
             catalogs, words = pool.words()
-            game, earlier = pool.run(current_app.config, drawing.game_file, form.game_file.data.read(), words,
-                                     catalogs)
+            game, earlier = solved(drawing.game_file, form.game_file.data.read(), words, catalogs, kind='heavy')
         except ratelimit.OverBudget as e:
             error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
         except pool.Busy:

@@ -6,7 +6,7 @@ scorekeeper's page or JSON (access.py marks whatever it shows a scorekeeper, off
 round's drafts included), a seated player's hand, the pages that list what this browser keeps (/,
 /history, /stats, the new-game page's known names). A personal response is sent `Cache-Control:
 no-store` and `Vary: Cookie`, whatever its type: no shared cache or proxy keeps it, and none hands
-one browser's copy to another. (The service worker of a scorekeeper's phone keeps its own pages for
+one browser's copy to another. So is any response that sets a cookie (no_store_when_cookies). (The service worker of a scorekeeper's phone keeps its own pages for
 offline play all the same: they are that phone's.)
 """
 
@@ -41,6 +41,15 @@ def security_headers(response):
         response.headers['Cache-Control'] = 'no-store'
         response.vary.add('Cookie')
     return response
+
+
+def no_store_when_cookies(response):
+    """A response that sets a cookie (a browser token, the session) is that browser's own: no shared
+    cache may keep it and hand the cookie to the next phone. Called once every hook has run (app.py's
+    session interface saves the session last)."""
+    if 'Set-Cookie' in response.headers:
+        response.headers['Cache-Control'] = 'no-store'
+        response.vary.add('Cookie')
 
 
 def init_app(app):

@@ -15,15 +15,16 @@ bp = Blueprint('health', __name__)
 @bp.get('/health')
 def health():
     """200 with the release and the offline bundle's when the database answers; 503 with the reason
-    when it does not. Whether saves can be made, said apart: a disk that turned read-only or is full
-    still serves every page (200, `status` the cause, `saves` in words); a monitor alerts on any
-    `status` but "ok". One read of the database's first page and a file made and removed beside it,
-    never cached: cheap to poll every second."""
+    when it does not (too many open files when the process has none left to open it with). Whether
+    saves can be made, said apart: a disk that turned read-only or is full still serves every page (200,
+    `status` the cause, `saves` in words); a monitor alerts on any `status` but "ok". One read of the
+    database's first page and a file made and removed beside it, never cached: cheap to poll every second."""
     answer = {'release': __version__, 'offline_release': bundle.release() if bundle.available() else None}
     try:
         get_db().execute('SELECT count(*) FROM sqlite_master').fetchone()
     except (sqlite3.Error, OSError) as e:
-        response = jsonify(status='unavailable', database=f'does not answer: {e}', **answer)
+        why = f'too many open files ({e})' if store.out_of_files() else str(e)
+        response = jsonify(status='unavailable', database=f'does not answer: {why}', **answer)
         response.status_code = 503
     else:
         cause = store.disk_trouble(current_app.config['DATABASE'])

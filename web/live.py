@@ -51,6 +51,8 @@ TIMINGS = {
     'LIVE_MOST_BACK_TO_STREAM_MS': 300_000,  # ... then less often each time, up to this
 }
 KEEPALIVE = TIMINGS['LIVE_KEEPALIVE']
+COME_BACK_MS = 500      # a stream ended by a restart: how soon its phone asks again (the new workers answer)
+ENDING = threading.Event()   # set in a worker that is stopping: every stream ends at once (end_streams)
 
 
 class Follower:
@@ -142,6 +144,26 @@ class Hub:
                         f.moved.set()
 
 
+def end_streams():
+    """The worker is stopping (a restart): every stream of this process tells its phone to come back
+    in COME_BACK_MS and ends now, instead of holding the worker until its graceful timeout."""
+    ENDING.set()
+    with _hubs_lock:
+        hubs = list(_hubs.values())
+    for hub in hubs:
+        with hub.lock:
+            followers = [f for fs in hub.followers.values() for f in fs]
+        for follower in followers:
+            follower.moved.set()
+
+
+@bp.record_once
+def offer_end_streams(state):
+    """The app carries end_streams for the production recipe's worker (web/worker.py), which calls it
+    when it is told to stop."""
+    state.app.extensions['end_streams'] = end_streams
+
+
 def give_back_memory():
     """Hand the memory freed by streams back to the system once the last one has left: glibc
     keeps freed memory for the process otherwise, and a crowd that came and went would stay
@@ -213,6 +235,9 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
         release()                          # the request's look-ups are done: nothing held from here
         yield 'retry: 2000\n\n'
         while time.monotonic() < ends:
+            if ENDING.is_set():
+                yield f'retry: {COME_BACK_MS}\n\n'
+                return
             follower.moved.clear()
             counters = hub.counters_of(game_id)
             if counters is None:
@@ -235,7 +260,7 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
                 return
             finally:
                 release()                  # hold no database connection while waiting
-            if not follower.moved.wait(keepalive):
+            if not follower.moved.wait(keepalive) and not ENDING.is_set():
                 yield event('ping', '')
     finally:
         release()

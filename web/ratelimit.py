@@ -2,17 +2,20 @@
 the server in a while, counted by Flask-Limiter in SQLite (scorer-limits.sqlite), where every worker
 sees the same count and a restart keeps it; a scorekeeper's solver budget is its own.
 
-- SOLVER_RATE: answers from the pages that run the solver for anyone (/api/solve, /api/audit,
-  /audit and the entry pages' preview, /audit/preview), together;
+- SOLVER_RATE: hands solved for a client (/api/solve, /api/audit, /audit and the entry pages'
+  preview, /audit/preview, one a request; a round saved or checked on its page and a seated
+  player's hand, one a hand: web/solved.py), together;
 - PICTURE_RATE: shared pictures drawn afresh (one already drawn for its revision costs nothing);
 - GAME_RATE: games made (a new game, a rematch, a game made offline and sent);
 - IMPORT_RATE: game files imported.
 
-A client is its address (web/clients.py: the proxy's word for it only where SCORER_PROXIES says
-so). A scorekeeper (a browser the store knows keeps a game) spends a solver and picture budget of
-its own, so another phone behind the same address (the table's Wi-Fi, or someone misbehaving on it)
-never locks the scorekeeper's preview out. New games and imports are counted by address alone: each
-new game brings a browser token, so a budget per token would be a fresh budget per game.
+A client is a person: a scorekeeper (a browser the store knows keeps a game) by its browser, anyone
+else by address (web/clients.py: the proxy's word for it only where SCORER_PROXIES says so). So
+another phone behind the same address (the table's Wi-Fi, or someone misbehaving on it) never locks
+the scorekeeper's preview, pictures, rematches or imports out. A scorekeeper that came by a
+scorekeeper link spends the budgets of the keeper who made the link (store.payer): links cost
+nothing, so a budget per keeper would be a fresh budget per link. A browser's first game is counted
+by its address (it keeps nothing yet: each new token would otherwise bring a fresh budget).
 
 The counts live in SQLite, in a file of their own beside the database (`scorer-limits.sqlite`), as a
 storage of the `limits` library that Flask-Limiter counts with (Counts). Flask-Limiter's own storages
@@ -53,7 +56,6 @@ PICTURE_RATE = '20 per minute; 200 per hour'
 GAME_RATE = '10 per minute; 60 per hour; 300 per day'
 IMPORT_RATE = '10 per minute; 60 per hour'
 RATES = {'solver': 'SOLVER_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE', 'import': 'IMPORT_RATE'}
-BY_ADDRESS = {'game', 'import'}            # budgets a new browser token must not renew
 COUNT_WAIT = 2.0                           # seconds a count waits for another worker's write of the counts
 
 
@@ -63,11 +65,11 @@ def address():
 
 
 def client():
-    """Whose budget a request spends: a scorekeeper's own (by its browser token), else its address's."""
+    """Whose budget a request spends: a scorekeeper's (by the browser whose budgets it spends:
+    store.payer), else its address's."""
     who = browser()
-    if who and store.keeps_any(get_db(), who):
-        return 'keeper:' + who
-    return address()
+    payer = store.payer(get_db(), who) if who else None
+    return 'keeper:' + payer if payer else address()
 
 
 class Counts(Storage):
@@ -168,16 +170,17 @@ class OverBudget(TooManyRequests):
         super().__init__(description=message, retry_after=max(1, int(wait)))
 
 
-def spend(name):
-    """One of this client's budget `name` (RATES), or OverBudget (429) saying in the page's language
-    which budget ran out and when it comes back."""
+def spend(name, cost=1):
+    """`cost` of this client's budget `name` (RATES), or OverBudget (429) saying in the page's language
+    which budget ran out and when it comes back. Counted as Flask-Limiter counts (the client, then the
+    budget's name): the solver's budget spent here and by solver_rate is one."""
     rate = current_app.config[RATES[name]]
-    key = address() if name in BY_ADDRESS else client()
+    key = client()
     try:
         for item in parse_many(rate):
-            if not limiter.limiter.hit(item, name, key):
-                wait = limiter.limiter.get_window_stats(item, name, key).reset_time - time.time()
-                raise OverBudget(refusal(name, wait), wait)
+            if not limiter.limiter.hit(item, key, name, cost=cost):
+                wait = limiter.limiter.get_window_stats(item, key, name).reset_time - time.time()
+                raise OverBudget(refusal(name, wait, key.startswith('keeper:')), wait)
     except (sqlite3.Error, OSError) as e:
         uncounted(e)
 
@@ -192,10 +195,19 @@ def uncounted(error):
         current_app.logger.error('a count could not be kept, nobody is refused: %s', error)
 
 
-def refusal(name, wait):
-    """What a client over its budget is told, in the page's language."""
+def refusal(name, wait, keeper=False):
+    """What a client over its budget is told, in the page's language: a scorekeeper's budget is its
+    own (and its links'), anyone else's is its address's."""
     when = format_timedelta(timedelta(seconds=max(1, wait)), threshold=1.1, add_direction=True)
+    if keeper:
+        return {
+            'solver': _('Too many hands were worked out for this scorekeeper: try again %(when)s.', when=when),
+            'picture': _('Too many pictures were drawn for this scorekeeper: try again %(when)s.', when=when),
+            'game': _('Too many games were made by this scorekeeper: try again %(when)s.', when=when),
+            'import': _('Too many game files were imported by this scorekeeper: try again %(when)s.', when=when),
+        }[name]
     return {
+        'solver': _('Too many hands were worked out for this address: try again %(when)s.', when=when),
         'picture': _('Too many pictures were drawn for this address: try again %(when)s.', when=when),
         'game': _('Too many games were made from this address: try again %(when)s.', when=when),
         'import': _('Too many game files were imported from this address: try again %(when)s.', when=when),

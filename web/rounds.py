@@ -12,16 +12,17 @@ from scorer.reading import symbols
 from scorer.gamefile import read_entry
 from scorer.limits import UNDO_SECONDS
 from scorer.numbers import read_whole
-from scorer.sheet import RoundError, doubts, doubts_key, read_round, score_round
+from scorer.sheet import RoundError, doubts, doubts_key, score_round
 
-from . import store
+from . import pool, ratelimit, solving, store
 from .access import is_keeper, keeper_post, require_keeper
 from .db import get_db
-from .errors import storage_message
+from .errors import BUSY, storage_message
 from .forms import MAX_VERSION, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
 from .context import moved_back, moved_from, redo_offer, undo_offer
 from .pages import round_page
 from .sheets import load_sheet
+from .solved import hands_typed, solved
 
 bp = Blueprint('rounds', __name__)
 
@@ -56,9 +57,16 @@ class Posted(NamedTuple):
     conflict: dict | None = None
     unsure: tuple = ()
     version: int | None = None
+    code: int | None = None          # the server's own reason (429 over the solver budget, 503 busy)
+    retry: int | None = None         # seconds to wait before trying again, for Retry-After
 
     def status(self, form):
+        if self.code:
+            return self.code
         return 409 if self.conflict else 400 if form.went_out.errors else 422 if self.problem or self.unsure else 200
+
+    def headers(self):
+        return {'Retry-After': str(self.retry)} if self.retry else {}
 
 def form_problem(form, players):
     """Why a posted round form did not validate, as a RoundError naming the seat and field at fault."""
@@ -105,7 +113,8 @@ def round_entry(game_id, number):
         self_entry=not version and store.self_entry(get_db(), game_id),
         playing=not version and number == current.next_round, moved_from=moved_from(number),
         moved_back=moved_back(number), revision=revision,
-        history=versions(game, number, store.round_history(get_db(), game_id, number)))), posted.status(form)
+        history=versions(game, number, store.round_history(get_db(), game_id, number)))), posted.status(form), \
+        posted.headers()
 
 
 def not_this_round(game_id, game, current, number):
@@ -129,9 +138,14 @@ def save_posted(form, game_id, game, number, typed):
                       RoundError({'': [_('The form could not be checked; reload the page and try again.')]}))
     based_on = read_whole(form.version.data, MAX_VERSION)
     try:
-        clean = read_round(game, number, form.seats_out(game.players), typed, request.form.get('letters'))
+        clean = solved(solving.read_round, pool.words(), game, number, form.seats_out(game.players), typed,
+                       request.form.get('letters'), hands=hands_typed(typed))
     except RoundError as e:
         return Posted(problem=e)
+    except ratelimit.OverBudget as e:
+        return Posted(problem=kept_below(number, e.description), code=429, retry=e.retry_after)
+    except pool.Busy:
+        return Posted(problem=kept_below(number, BUSY[2]), code=503, retry=2)
     if based_on is None:
         return Posted(problem=RoundError({'': [_('This form does not say which version of round %(round)d it was '
                                                  'made from, so it could overwrite a newer one. Check the entries '
@@ -147,8 +161,7 @@ def save_posted(form, game_id, game, number, typed):
         why = storage_message(e)
         if why is None:
             raise
-        return Posted(problem=RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered '
-                                                 'is below.', round=number, why=why)]}))
+        return Posted(problem=kept_below(number, why))
     return Posted(saved=True)
 
 
@@ -157,6 +170,12 @@ def seated(game_id, game):
     if not store.self_entry(get_db(), game_id):
         return set()
     return {game.players[seat] for seat in store.seats_taken(get_db(), game_id) if seat < len(game.players)}
+
+
+def kept_below(number, why):
+    """A round not saved for the server's reasons (`why`, a sentence), said over the form that keeps it."""
+    return RoundError({'': [_('Round %(round)d was not saved: %(why)s Everything you entered is below.',
+                              round=number, why=why)]})
 
 
 def csrf_value(form):

@@ -16,13 +16,14 @@ from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 from scorer.sheet import Entry, EntryError, score_entry, typed_cards
 
-from . import store
+from . import pool, ratelimit, solving, store
 from .access import TWO_YEARS, browser, browser_token, keeper_post, my_seat, require_keeper, seat_cookie
 from .db import get_db
-from .errors import storage_message
+from .errors import BUSY, storage_message
 from .forms import EmptyForm, HandForm, SelfEntryForm
 from .context import drafts_data, moved_back, moved_from
 from .sheets import load_sheet
+from .solved import solved
 
 bp = Blueprint('seats', __name__)
 
@@ -119,7 +120,7 @@ def hand(game_id):
     mine = drafts.get(seat)
     form = HandForm(data={'went_out': mine['went_out'], 'cards': symbols(mine['cards']), 'points': mine['points']}
                     if mine else None)
-    result, problem, status, late = None, None, 200, None
+    result, problem, status, late, headers = None, None, 200, None, {}
     sent = bool(number and allowed and form.validate_on_submit())
     if sent and read_whole(form.round.data or '', MAX_ROUNDS) != number:
         # A hand for a round that was saved meanwhile (or a form that does not say which round):
@@ -134,10 +135,14 @@ def hand(game_id):
             # Checked as a hand on its own (the pack included): the other seats' hands are not saved
             # yet and are theirs to show, so nothing said here depends on them. The scorekeeper's
             # round page checks the whole round.
-            score, _held = score_entry(game, number, entry)
+            score, _held = solved(solving.score_entry, pool.words(), game, number, entry, hands=int(bool(entry.cards)))
             kept = store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points)
         except EntryError as e:
             problem, status = e, 422
+        except ratelimit.OverBudget as e:
+            problem, status, headers = EntryError(e.description), 429, {'Retry-After': str(e.retry_after)}
+        except pool.Busy:
+            problem, status = EntryError(BUSY[2]), 503                 # what was typed stays in the form
         except sqlite3.OperationalError as e:
             if storage_message(e) is None:
                 raise
@@ -163,7 +168,7 @@ def hand(game_id):
     return render_template('games/hand.html', game_id=game_id, game=game, sheet=sheet, seat=seat, player=player,
                            number=number, form=form, result=result, problem=problem, allowed=allowed,
                            rules=game.rules, late=late, moved_from=moved_from(number), moved_back=moved_back(number),
-                           revision=revision), status
+                           revision=revision), status, headers
 
 
 

@@ -39,8 +39,8 @@ SETTINGS = {
                       'none, done in the server process)',
     'SOLVER_POOL_PROCESSES': "the solver's own processes, the same way (default 1)",
     'POOL_NICE': "the pool processes' lower priority, as `nice` takes it (default 10)",
-    'SOLVER_RATE': "one client's budget of solver answers: /api/solve, /api/audit, /audit and the preview "
-                   'together (default `20 per second; 600 per minute`)',
+    'SOLVER_RATE': "one client's budget of hands solved: /api/solve, /api/audit, /audit and the preview, a "
+                   "round's page and a seat's hand (one a hand) together (default `20 per second; 600 per minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
     'IMPORT_RATE': "one client's budget of game files imported (default `10 per minute; 60 per hour`)",

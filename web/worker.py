@@ -1,7 +1,14 @@
-"""The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with two fences that
-no single client gets past: at most CLIENT_CONNECTIONS connections a client address across the
-workers (a count in memory the master shares), and TLS handshakes under a deadline.
+"""The production recipe's worker (gunicorn.conf.py): gunicorn's gevent worker, with fences that no
+single client gets past: at most CLIENT_CONNECTIONS connections a client address across the workers
+(a count in memory the master shares; behind a proxy, requests a forwarded client), files enough for
+its connections, TLS handshakes under a deadline; and a restart that waits for no live stream.
 
+- **Files enough for its connections.** Every connection is an open file, and a worker holds up to
+  `worker_connections` of them beside FILES_BESIDE of its own (the database, the pools' sockets, logs,
+  templates). At start the master raises the process's file limit (its soft limit, up to the hard one
+  the system or systemd's LimitNOFILE= gives) to what that needs; where it cannot, it says so in the log
+  and lowers `worker_connections` to what the limit holds (files_for), so a crowd of connections waits
+  in the listen queue instead of leaving the worker with no file for its database or its pages.
 - **Connections per client.** At most CLIENT_CONNECTIONS connections from one client address are
   open at once across all the workers: live streams, keep-alive connections, requests still being
   sent. One more is answered 429 at once (in the language its request asks for) and closed, so one
@@ -10,8 +17,14 @@ workers (a count in memory the master shares), and TLS handshakes under a deadli
   worker that only that worker writes, summed when read; the master clears a worker's row when it
   exits, however it ends. A client's slot is its address (web/clients.py) hashed with a key made
   at start-up, so nobody can aim at another's slot. Behind a reverse proxy (SCORER_PROXIES) every
-  connection comes from the proxy: the fence is off, and the proxy's own limit does the job
-  (docs/deploy.md).
+  connection comes from the proxy, so the fence counts requests instead, by the client the proxy
+  names in X-Forwarded-For (read as the app's ProxyFix reads it: web/clients.py forwarded_client):
+  at most CLIENT_CONNECTIONS requests of one client at once (a live stream is one for as long as it
+  lasts), one more answered 429 and its connection closed.
+- **A restart waits for no stream.** On SIGTERM (a restart, or the master stopping) every live
+  stream of the worker is told to come back in half a second and ends (web/live.py end_streams),
+  and no connection is kept alive for a next request, so the worker stops once its requests are
+  done instead of after gunicorn's graceful timeout; the phones come back to the new workers.
 - **TLS handshakes under a deadline.** When gunicorn serves HTTPS itself, the handshake is made in
   the connection's greenlet within HANDSHAKE_SECONDS (gevent would otherwise make it before the
   worker sees the connection, with no deadline: a client that opens a connection and says nothing
@@ -23,18 +36,20 @@ workers (a count in memory the master shares), and TLS handshakes under a deadli
 import hashlib
 import mmap
 import os
+import resource
 import socket
 from pathlib import Path
 
 import gevent
 from gunicorn.workers.ggevent import GeventWorker
 
-from .clients import client_of
+from .clients import client_of, forwarded_client
 
 CLIENT_CONNECTIONS = 256   # connections one client address may hold open at once, across the workers
 HANDSHAKE_SECONDS = 5      # a TLS handshake must be over within this
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
 SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
+FILES_BESIDE = 128         # open files a worker needs beside its connections (database, pools, logs, templates)
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -48,8 +63,9 @@ TOO_MANY = N_('Too many connections from this address at once: close a few pages
 class Counts:
     """Open connections by client, in memory the workers share: rows × SLOTS counters."""
 
-    def __init__(self, rows, limit, slots=SLOTS):
+    def __init__(self, rows, limit, slots=SLOTS, proxies=0):
         self.rows, self.slots, self.limit = rows, slots, limit
+        self.proxies = proxies                               # behind that many proxies: requests are counted
         self.memory = mmap.mmap(-1, rows * slots * 4)        # anonymous and shared: the forked workers see it
         self.table = memoryview(self.memory).cast('I')
         self.key = os.urandom(16)
@@ -74,11 +90,34 @@ class Counts:
 COUNTS = None          # made by the master (share), inherited by every worker it forks
 
 
-def share(workers, limit=CLIENT_CONNECTIONS):
+def share(workers, limit=CLIENT_CONNECTIONS, proxies=0):
     """In gunicorn's master, before any worker: the shared count (rows for twice the workers and
-    more, since a worker being replaced and its successor overlap)."""
+    more, since a worker being replaced and its successor overlap); behind `proxies` proxies it
+    counts each client's requests, by the address the proxy forwards."""
     global COUNTS
-    COUNTS = Counts(max(4, 2 * workers + 2), limit) if limit else None
+    COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies) if limit else None
+
+
+def files_for(connections):
+    """(the connections a worker can hold, what to say if fewer than `connections`): the process's
+    soft file limit raised as far as needed and allowed (its hard limit), then FILES_BESIDE kept for
+    the worker's own files. Called in the master, before the workers are forked (they inherit it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = connections + FILES_BESIDE
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return connections, None
+    held = max(1, soft - FILES_BESIDE)
+    return held, (f'the file limit ({soft} open files a process) cannot hold {connections} connections a worker '
+                  f'and the {FILES_BESIDE} files a worker keeps beside them: each worker holds {held} connections '
+                  f'now. Raise the limit (LimitNOFILE={needed} or more in the systemd unit, ulimit -n) or set '
+                  f'SCORER_WORKER_CONNECTIONS to {held} or less.')
 
 
 def assign(worker):
@@ -111,7 +150,7 @@ class Worker(GeventWorker):
 
     def handle(self, listener, client, addr):
         row = getattr(self, 'counts_row', None)
-        if COUNTS is None or row is None or not isinstance(addr, tuple):
+        if COUNTS is None or row is None or not isinstance(addr, tuple) or COUNTS.proxies:
             return self.serve(listener, client, addr)
         slot = COUNTS.slot(addr[0])
         if COUNTS.open(slot) >= COUNTS.limit:
@@ -130,6 +169,39 @@ class Worker(GeventWorker):
         if not getattr(self, 'quitting', False):
             self.quitting = True
             super().handle_quit(sig, frame)
+
+    def handle_exit(self, sig, frame):
+        """SIGTERM (a restart, or the master stopping): every live stream is told to come back soon and
+        ends, so the worker stops as soon as its requests are done, not after its graceful timeout."""
+        super().handle_exit(sig, frame)
+        end_streams = getattr(self.wsgi, 'extensions', {}).get('end_streams')     # web/live.py's, by the app
+        if end_streams is not None:
+            gevent.spawn(end_streams)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        answered = self.counted(listener_name, req, sock, addr)
+        if not self.alive:
+            raise StopIteration()              # stopping: no keep-alive wait for a next request
+        return answered
+
+    def counted(self, listener_name, req, sock, addr):
+        """Behind a proxy: one request, counted against the client the proxy names while it lasts
+        (a live stream as long as it is open); past CLIENT_CONNECTIONS, 429 and the connection closed."""
+        row = getattr(self, 'counts_row', None)
+        if COUNTS is None or row is None or not COUNTS.proxies:
+            return super().handle_request(listener_name, req, sock, addr)
+        peer = addr[0] if isinstance(addr, tuple) else ''
+        said = ','.join(value for name, value in req.headers if name == 'X-FORWARDED-FOR')
+        slot = COUNTS.slot(forwarded_client(said, COUNTS.proxies, peer))
+        if COUNTS.open(slot) >= COUNTS.limit:
+            head = f'{req.method} {req.uri} HTTP/1.1\r\n' + ''.join(f'{n}: {v}\r\n' for n, v in req.headers)
+            sock.sendall(refusal(language_of(head.encode('latin-1', 'replace') + b'\r\n')))
+            raise StopIteration()              # the connection is closed (its body, if any, unread)
+        COUNTS.add(row, slot, 1)
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        finally:
+            COUNTS.add(row, slot, -1)
 
     def serve(self, listener, client, addr):
         if tls(client) and not shake_hands(client, HANDSHAKE_SECONDS):

@@ -22,12 +22,13 @@ def keep(db, browser, ids, device='', how='made'):
             keep_row(db, browser, game_id, device, how)
 
 
-def keep_row(db, browser, game_id, device='', how='made'):
-    """keep() of one game, inside a write already begun."""
+def keep_row(db, browser, game_id, device='', how='made', payer=''):
+    """keep() of one game, inside a write already begun; `payer`: whose budgets it spends, if not its own."""
     stamp = now()
-    db.execute('insert into kept (browser, game_id, since, joined, device, how, handle) '
-               'values (?, ?, ?, ?, ?, ?, ?) on conflict (browser, game_id) do update set since = excluded.since',
-               [browser, game_id, stamp, stamp, (device or '')[:80], how, secrets.token_urlsafe(9)])
+    db.execute('insert into kept (browser, game_id, since, joined, device, how, handle, payer) '
+               'values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (browser, game_id) do update set since = excluded.since',
+               [browser, game_id, stamp, stamp, (device or '')[:80], how, secrets.token_urlsafe(9),
+                '' if payer == browser else payer])
 
 
 def keeps(db, browser, game_id):
@@ -38,6 +39,18 @@ def keeps(db, browser, game_id):
 def keeps_any(db, browser):
     """Whether this browser keeps score of any game (a scorekeeper, with budgets of its own)."""
     return bool(list(db.query('select 1 from kept where browser = ? limit 1', [browser])))
+
+
+def payer(db, browser):
+    """Whose budgets this browser spends (web/ratelimit.py): its own if it keeps a game it did not come
+    to by a scorekeeper link (made, imported, a rematch), else those of the keeper whose link it came
+    by first (that keeper's own payer, so a chain of links is still one person); None when it keeps
+    no game at all (it is counted by its address)."""
+    rows = list(db.query('select coalesce(payer, \'\') as payer from kept where browser = ? '
+                         'order by payer != \'\', coalesce(joined, since), rowid limit 1', [browser]))
+    if not rows:
+        return None
+    return rows[0]['payer'] or browser
 
 
 def kept(db, browser):
@@ -94,8 +107,8 @@ def known(db, browser):
 def copy_browser(db, old, new):
     """What the store holds of one browser, held by another too (a token from before is replaced)."""
     with writing(db):
-        db.execute('insert or ignore into kept (browser, game_id, since, joined, device, how, handle) '
-                   'select ?, game_id, since, joined, device, how, handle from kept where browser = ?', [new, old])
+        db.execute('insert or ignore into kept (browser, game_id, since, joined, device, how, handle, payer) '
+                   'select ?, game_id, since, joined, device, how, handle, payer from kept where browser = ?', [new, old])
         db.execute('insert or ignore into merges (browser, spelling, name) select ?, spelling, name from merges '
                    'where browser = ?', [new, old])
 

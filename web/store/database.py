@@ -1,7 +1,9 @@
 """Writing to the database: one transaction at a time, waiting for the lock without blocking
 anyone else; the ids, keys, hashes and times that writes store."""
 
+import errno
 import hashlib
+import os
 import re
 import secrets
 import sqlite3
@@ -80,6 +82,16 @@ def cannot_write(error):
     text = str(error).lower()
     return any(why in text for why in ('disk is full', 'readonly', 'read-only', 'disk i/o', 'unable to open',
                                        'cannot be written'))
+
+
+def out_of_files():
+    """Whether this process has no file left to open (every one taken, most likely by connections):
+    SQLite then says 'unable to open database file', which is not the disk's fault."""
+    try:
+        os.close(os.open(os.devnull, os.O_RDONLY))
+    except OSError as e:
+        return e.errno in (errno.EMFILE, errno.ENFILE)
+    return False
 
 
 def is_busy(error):

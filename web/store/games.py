@@ -12,7 +12,7 @@ from scorer.limits import MAX_KEPT
 from scorer.rules import make_rules
 from scorer.sheet import Game, next_round
 
-from .browsers import MAKERS, end_link, keep_row
+from .browsers import MAKERS, end_link, keep_row, payer
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
 
 
@@ -145,7 +145,7 @@ def take_keeping(db, game_id, key, browser, device=''):
         if mode == 'handover':           # the maker's place passes on only from the maker (MAKERS)
             hows = [r['how'] for r in db.query('select how from kept where game_id = ? and browser = ?', [game_id, giver])]
             how = 'handover' if any(h in MAKERS for h in hows) else 'link'
-        keep_row(db, browser, game_id, device, how)
+        keep_row(db, browser, game_id, device, how, (payer(db, giver) or giver) if giver else '')
         if how == 'handover':            # a keeper already, now the maker too
             db.execute("update kept set how = 'handover' where game_id = ? and browser = ?", [game_id, browser])
         if mode == 'handover':

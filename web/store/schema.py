@@ -157,6 +157,13 @@ def add_browser_signing(db):
     # key lives with the data it protects, so a new SECRET_KEY signs nobody out of their games.
     db['secrets'].create({'name': str, 'value': str}, pk='name')
     db['secrets'].insert({'name': 'browser', 'value': secrets.token_hex(32)})
+
+
+@migrations()
+def add_payer(db):
+    # Whose budgets a scorekeeper spends: a browser that came by a scorekeeper link spends those of
+    # the keeper who made the link (one budget a person, however many links it makes); empty: its own.
+    db['kept'].add_column('payer', str)
 def open_file(path, **options):
     """A sqlite3 connection to the database file (options as sqlite3.connect takes them), that reads
     even where the disk refuses every write.
