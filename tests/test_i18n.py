@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po
 from app import create_app
 from scorer.cards import CardError
 from scorer.reading import parse_cards, parse_rank
-from tests.helpers import LANGUAGES, TRANSLATED, new_game, new_game_form, play_rounds, round_form
+from tests.helpers import LANGUAGES, LOOSE_RATES, TRANSLATED, new_game, new_game_form, play_rounds, round_form
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r'%\(\w+\)[sdr]|\{\w+\}')
@@ -137,7 +137,7 @@ def untranslated(page):
 def test_no_page_shows_an_untranslated_word(tmp_path, pseudo):
     app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'i18n',
                       'DATABASE': str(tmp_path / 'i18n.sqlite'), 'BABEL_TRANSLATION_DIRECTORIES': pseudo,
-                      'EXTRA_LANGUAGES': ['eo']})
+                      'EXTRA_LANGUAGES': ['eo'], **LOOSE_RATES})
     client = app.test_client()
     client.set_cookie('lang', 'eo')
     paths, url = pages(client)
