@@ -12,6 +12,10 @@ from .limits import MAX_HAND, MAX_NUMBER_DIGITS, MAX_PLAYERS, MIN_PLAYERS
 GAMES = {'standard': (3, 13), 'short': (5, 12), 'six_fourteen': (6, 14), 'five_crowns': (3, 13)}
 GAME_NAMES = {'standard': N_('standard'), 'short': N_('short'), 'six_fourteen': N_('six-fourteen'),
               'five_crowns': N_('Five Crowns')}
+# What a game is called where the page names it (a heading, a print, the picture), and the mark at
+# the top of its pages: Five Crowns is a game of its own; the others are ways to play Three-Thirteen.
+KINDS = {'five_crowns': (N_('Five Crowns'), '5♛')}
+THREE_THIRTEEN_KIND = (N_('Three-Thirteen'), '3–13')
 
 
 class Deck(NamedTuple):
@@ -118,6 +122,16 @@ class Rules:
         if drawn:
             return _('round %(n)d deals %(size)d, and an audit adds the card drawn', n=round, size=self.hand_size(round))
         return _('round %(n)d deals %(size)d', n=round, size=self.hand_size(round))
+
+    @property
+    def kind(self):
+        """The game's own name, in the page's language: Five Crowns, or Three-Thirteen (KINDS)."""
+        return _(KINDS.get(self.game, THREE_THIRTEEN_KIND)[0])
+
+    @property
+    def mark(self):
+        """The short mark of the game at the top of its pages: '5♛' for Five Crowns, '3–13' for the others."""
+        return KINDS.get(self.game, THREE_THIRTEEN_KIND)[1]
 
     @property
     def deck(self):

@@ -210,3 +210,23 @@ def test_the_phone_plays_a_five_crowns_game_as_the_server_does(client, language)
                     last_save=data['last_save'])['ok'] == client.get(f'{url}/live?lang={language}').get_data(as_text=True)
     drawn = on_phone('made_page', language, game=data['game'], game_id=game_id, number=5)['ok']
     assert deck_block(drawn['above']) == keys_of('five_crowns', language)
+
+
+def test_a_five_crowns_game_is_called_five_crowns_wherever_its_kind_is_named(app, client):
+    """Issue 48: an untitled Five Crowns game is not called Three-Thirteen: the mark at the top of its
+    sheet and round page (5♛, not 3–13), the print's heading and title, the picture's subtitle; a
+    Three-Thirteen game keeps its own."""
+    from web.picture import words
+    from web.sheets import load_sheet
+    five = new_five_crowns(client)
+    three = client.post('/games/new', data=new_game_form(PLAYERS)).headers['Location']
+    for url, kind, mark, other in ((five, 'Five Crowns', '5♛', '3–13'), (three, 'Three-Thirteen', '3–13', '5♛')):
+        for page in (url, url + '/rounds/1'):
+            brand = re.search(r'<a class="brand"[^>]*>([^<]*)</a>', client.get(page).get_data(as_text=True)).group(1)
+            assert brand == mark, page
+        printed = client.get(url + '/print').get_data(as_text=True)
+        assert re.search(r'<h1>\s*' + kind, printed) and f'<title>{kind}' in printed
+        assert 'Five Crowns' not in printed if kind != 'Five Crowns' else 'Three-Thirteen' not in printed
+        with app.test_request_context():
+            game, sheet, _ = load_sheet(url.rsplit('/', 1)[1])
+            assert kind in words(game, sheet)['subtitle'] and other not in words(game, sheet)['subtitle']

@@ -16,8 +16,8 @@ import pytest
 from app import create_app
 from tests.conftest import TESTS_RATES
 from tests.helpers import LANGUAGES
-from tests.browser import ARTIFACTS
-from tests.screens import PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
+from tests.browser import ARTIFACTS, SETTLED
+from tests.screens import CAST, PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
 
 PHONES = [(360, 740), (390, 844)]
@@ -171,7 +171,7 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
             if found:
                 problems[case] = found
     context.close()
-    assert problems == {}
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
 AREA = '''() => {
@@ -238,4 +238,87 @@ def test_the_big_screen_reads_across_the_room(browser, table, language, dark):
             if found:
                 problems[case] = found
     context.close()
-    assert problems == {}
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# Whose hand the keypad shows and its count ("5 / 9"): the count's text whole inside the boxes
+# that hold it (a long name may be cut, never the count: it is the keypad's guard against a short hand).
+COUNT_CUT = r'''() => {
+  const status = document.querySelector('.picker .count');
+  const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, m = node.textContent.match(/\d+ \/ \d+/);
+    if (!m) continue;
+    const range = document.createRange();
+    range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    const r = range.getBoundingClientRect();
+    for (let a = node.parentElement; a && a !== document.body; a = a.parentElement) {
+      const c = getComputedStyle(a);
+      if (c.overflowX === 'visible') continue;
+      const b = a.getBoundingClientRect(), right = b.left + a.clientLeft + a.clientWidth;
+      if (r.right > right + 0.5 || r.left < b.left - 0.5) return `${m[0]} cut by ${a.className}`;
+      if (c.textOverflow === 'ellipsis' && a.scrollWidth > a.clientWidth + 1) return `${m[0]} behind an ellipsis`;
+    }
+    return '';
+  }
+  return 'no count';
+}'''
+# The box of the text an element holds (its lines together), in the whole page's pixels.
+NAME_BOX = '''(selector) => { const range = document.createRange();
+  range.selectNodeContents(document.querySelector(selector)); const r = range.getBoundingClientRect();
+  return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height }; }'''
+# Each line under a field that says something (the letters, a card not read, a hand past its
+# size, a hand's penalty and melds) shown whole in its place: nothing scrolls inside it.
+SCROLLING_UNDER_FIELDS = '''() => [...document.querySelectorAll('.seat-hand')].filter((h) => h.offsetParent !== null
+  && (h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1))
+  .map((h) => `${h.closest('fieldset')?.dataset.player}: ${h.innerText.trim().slice(0, 60)}`)'''
+# A hand of eight cards, none of which melds (round 6: eights wild), typed with the suits' symbols
+# every language reads; and a card whose suit letter no language has.
+DEADWOOD = '9♥ 7♣ 5♥ 3♠ 10♦ 4♣ 2♠ 6♦'
+NOT_A_SUIT = '5Z 7♥'
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_round_page_and_its_keypad_read_whole_on_phones(browser, table, language):
+    """Issue 48, on the round page of four long names (a 30-character one, Chinese) at 360 and 390
+    px: the ring round the hand being entered never crosses its name (its pixels are the same with
+    the keypad open on it); every line under a field says all it says, a card not read and a hand's
+    penalty and melds, without scrolling inside; the keypad's count whole beside the longest name;
+    no type under 12 px, the keypad's keys too. Spanish in dark, the others light."""
+    server, client, games = table
+    dark = language == 'es'
+    context = context_for(browser, server, client, language, dark)
+    page = context.new_page()
+    problems, theme = {}, 'dark' if dark else 'light'
+    for width, height in PHONES:
+        case = f'round-4-{width}x{height}-{language}-{theme}'
+        page.set_viewport_size({'width': width, 'height': height})
+        page.goto(server.url + games['playing-4'] + '/rounds/6')
+        page.wait_for_load_state('load')
+        page.wait_for_function(SETTLED)
+        found = []
+        page.locator('#entries-1-cards').fill(NOT_A_SUIT)
+        page.locator('#entries-2-cards').fill(DEADWOOD)
+        page.locator('#entries-3-cards').click()
+        page.wait_for_function(SETTLED)
+        found += [f'scrolls inside: {what}' for what in page.evaluate(SCROLLING_UNDER_FIELDS)]
+        found += text_problems(page, 'form.round-form')
+        look(page, f'{case}-typed')
+        before = page.screenshot(full_page=True, clip=page.evaluate(NAME_BOX, '#player-0 > legend'))
+        page.locator('#player-0 .pick').click()
+        page.wait_for_function(SETTLED)
+        if page.screenshot(full_page=True, clip=page.evaluate(NAME_BOX, '#player-0 > legend')) != before:
+            found.append('the ring of the hand entered crosses its name')
+        found += [p for p in text_problems(page, '.picker') if CAST[0] not in p]     # the name may be cut
+        cut = page.evaluate(COUNT_CUT)
+        if cut:
+            found.append(f'the keypad count: {cut}')
+        least, what = smallest_type(page, 'body')
+        FIGURES.setdefault('round page: smallest type, px', {})[case] = round(least, 1)
+        if least < 12:
+            found.append(f'type {least:.1f} px: {what}')
+        look(page, f'{case}-keypad', full_page=False)
+        if found:
+            problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

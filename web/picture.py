@@ -75,7 +75,7 @@ def words(game, sheet):
               _('after round %(n)d of %(last)d', n=len(sheet.rows), last=game.rules.last_round))
     return {
         'title': game.title or ', '.join(game.players),
-        'subtitle': [day(game.date)] + ([game.place] if game.place else []) + [_('Three-Thirteen'), status],
+        'subtitle': [day(game.date)] + ([game.place] if game.place else []) + [game.rules.kind, status],
         'winner': winner_words(sheet) + '.' if winner_words(sheet) else '',
         'zeros': [ngettext('%(num)d zero round', '%(num)d zero rounds', st.zero_rounds) for st in sheet.standings],
     }

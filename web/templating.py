@@ -15,7 +15,7 @@ from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
 from scorer.i18n import _, language, ngettext, sentence
 from scorer.chart import COLOURS, marker, shape
 from scorer.referee import kind_word, wild_words
-from scorer.rules import DECKS, rules_words
+from scorer.rules import DECKS, THREE_THIRTEEN_KIND, rules_words
 
 
 def bdi(name):
@@ -171,7 +171,7 @@ def key_values(rules, wild):
 
 
 GLOBALS = dict(day=day, copies_table=copies_table, key_values=key_values, picker_words=picker_words, picker_timing=picker_timing,
-               send_again_ms=lambda: SEND_AGAIN_MS,
+               send_again_ms=lambda: SEND_AGAIN_MS, home_mark=THREE_THIRTEEN_KIND[1],
                card_tables=card_tables,
                keypad_deck=keypad_deck, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,

@@ -24,7 +24,9 @@ export function drawChips(seat, handSize, why, remove) {
 
 export function showStatus(keypad, seat, handSize) {
   const count = readCards(seat.input.value).cards.length;
-  keypad.count.textContent = `${seat.name} · ${say('count', { count, size: handSize })}`;
+  // Two parts: the name may be cut for room (style.css), the count never.
+  keypad.count.replaceChildren(el('span', { class: 'who' }, seat.name),
+    el('span', { class: 'n' }, ` · ${say('count', { count, size: handSize })}`));
   keypad.penalty.textContent = seat.penalty;
 }
 
