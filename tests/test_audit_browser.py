@@ -56,7 +56,7 @@ def test_a_hand_too_big_for_its_round_is_said_once(browser, server):
     page.goto(server.url + '/audit?cards=2H+3H+4H+5H+6H&round=1')
     errors = page.locator('.field:has(#cards) [role=alert]:not(:empty)')
     expect(errors).to_have_count(1)
-    expect(errors).to_have_text('5 cards, but round 1 deals 3 (at most 4 with the card drawn)')
+    expect(errors).to_have_text('5 cards, but round 1 deals 3 (at most 4 with the card drawn).')
     page.locator('#cards').fill('2H 3H 4H 5H 6H 7H')
     expect(page.locator('.size-warning')).to_contain_text('6 cards')
     page.locator('#cards').fill('2H 3H 4H')

@@ -15,7 +15,7 @@ from tests.test_offline import kept
 pytestmark = [pytest.mark.browser, pytest.mark.pyodide]        # the phones play offline on their Python
 
 ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarme con la otra (la mía queda aparte, abajo)',
-      'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'Guardada allí'}
+      'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'La del otro teléfono'}
 MINE = {1: '♠', 2: '♦'}          # what phone A enters for Bruno, by round: all of that suit (3 and 4 cards)
 
 

@@ -169,7 +169,7 @@ def test_secret_key_is_made_once_with_private_permissions(tmp_path, monkeypatch)
     import os
     monkeypatch.delenv('SCORER_SECRET_KEY', raising=False)
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'k.sqlite')})
-    path = os.path.join(app.instance_path, 'secret_key')
+    path = tmp_path / 'secret_key'                                    # beside the database
     assert oct(os.stat(path).st_mode & 0o777) == '0o600'
     assert create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'k.sqlite')}).config['SECRET_KEY'] == \
         app.config['SECRET_KEY']

@@ -9,14 +9,14 @@ WORDS = {
     'es': {'new': 'Nueva partida', 'seat': 'Asiento', 'start': 'Empezar la partida', 'enter': 'Anotar la ronda 1',
            'out': 'salió', 'tap': 'Elegir cartas', 'penalty': 'Penalización 22', 'save': 'Guardar la ronda 1',
            'saved': 'Ronda 1 guardada', 'back': 'Volver a la hoja de puntos', 'standings': 'Clasificación',
-           'audit': 'Revisar', 'minimum': 'Penalización mínima: 26', 'verdict': 'se declaran 43, el mínimo es 26',
+           'audit': 'Revisar', 'minimum': 'Penalización mínima: 26', 'verdict': 'declaró 43, pero el mínimo es 26',
            'claim': 'Revisar lo declarado', 'claimed': 'Puntuación declarada', 'check': 'Revisar',
            'wild': 'Los treses son comodines', 'hand': '4C 5C 6C 7T QP 9D',      # corazones, tréboles, picas
            'carla': '4C 3E 6C'},
     'pt': {'new': 'Nova partida', 'seat': 'Lugar', 'start': 'Começar a partida', 'enter': 'Anotar a rodada 1',
            'out': 'bateu', 'tap': 'Escolher cartas', 'penalty': 'Penalidade 22', 'save': 'Salvar a rodada 1',
            'saved': 'Rodada 1 salva', 'back': 'Voltar ao placar', 'standings': 'Classificação',
-           'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, o mínimo é 26',
+           'audit': 'Conferir', 'minimum': 'Penalidade mínima: 26', 'verdict': 'declarou 43, mas o mínimo é 26',
            'claim': 'Conferir uma declaração', 'claimed': 'Pontuação declarada', 'check': 'Conferir',
            'wild': 'Os 3s são curingas', 'hand': '4C 5C 6C 7P QE 9O',          # copas, paus, espadas, ouros
            'carla': '4C 3E 6C'},

@@ -16,7 +16,7 @@ from scorer.sheet import Entry, Game
 from scorer.stats import merge, player_stats, summary_of, unmerge
 from tests.browser import ARTIFACTS
 from tests.server import Server
-from tests.helpers import play_rounds, round_form
+from tests.helpers import LOOSE_RATES, play_rounds, round_form
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 
@@ -57,7 +57,7 @@ def test_print_of_a_game_in_progress_says_so(client, make_game):
 def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper, players):
     from pypdf import PdfReader
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'print.sqlite'), 'SECRET_KEY': 'p',
-                      'WTF_CSRF_ENABLED': False})
+                      'WTF_CSRF_ENABLED': False, **LOOSE_RATES})      # eleven rounds of hands: the solver's budget
     client = app.test_client()
     url = client.post('/games/new', data={**{f'players-{i}': p for i, p in enumerate(players)},
                                           'first_dealer': '0', 'decks': 'auto', 'game': 'standard',
