@@ -95,10 +95,12 @@ def test_a_second_copy_the_joker_and_the_preview_explained(browser, server):
     context.close()
 
 
+@pytest.mark.pyodide
 def test_nothing_typed_is_lost_when_the_save_fails(browser, server):
     context = phone(browser)
     page = context.new_page()
     game = new_game(page, server.url, ['Ana', 'Bruno', 'Carla'])
+    expect(page.locator('#offline .offline-line')).to_have_text('Ready to play offline.')   # the game's pages kept
     page.goto(game + '/rounds/1')
     page.locator('#went_out-0').check()
     tap_cards(page, 1, ['KH', '5C', '7D'])
