@@ -14,9 +14,9 @@ import sys
 from contextlib import contextmanager
 
 from .cards import CardError
-from .i18n import CATALOGS, N_, _, catalog, ngettext, speaking
+from .i18n import CATALOGS, N_, _, catalog, language, ngettext, speaking
 
-from .reading import LANGUAGES, parse_hand
+from .reading import LANGUAGES, parse_hand, typed
 from .claims import parse_melds
 from .query import QueryError, answer_data, check_size, read_letters, read_query, read_rules, read_wild
 from .referee import audit, lines
@@ -222,12 +222,13 @@ COMMANDS = ('check', 'solve', 'sheet')
 def add_commands(sub):
     """The referee's commands, added to a command line's subcommands (this one's, and three-thirteen's)."""
     c = sub.add_parser('check', help=_("the referee's word on one hand"))
-    c.add_argument('cards', metavar=_('CARDS'), help=_('the hand, e.g. "%(example)s"', example='7H 8H 9H KS 5C'))
+    c.add_argument('cards', metavar=_('CARDS'), help=_('the hand, e.g. "%(example)s"', example=typed('7H 8H 9H KS 5C', language())))
     c.add_argument('--round', metavar='N', help=_('the round number (gives the wild rank and the hand size)'))
     c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2-10, J, Q, K, or none'))
     c.add_argument('--claim', type=whole_number, metavar=_('POINTS'), help=_('a claimed score to check'))
     c.add_argument('--melds', metavar=_('MELDS'),
-                   help=_('claimed melds, "|" between them: "%(example)s"', example='7H 8H 9H | KS KD KC'))
+                   help=_('claimed melds, "|" between them: "%(example)s"',
+                             example=typed('7H 8H 9H | KS KD KC', language())))
     add_language_option(c)
     add_rule_options(c)
     s = sub.add_parser('solve', help=_('solve hands given as JSON lines on stdin'))

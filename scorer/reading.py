@@ -189,6 +189,16 @@ def short(text, most=20):
     return text if len(text) <= most else text[:most] + '…'
 
 
+def typed(text, language='en'):
+    """Cards written in English letters ('7H 8H KS'), as a player of `language` types them: each suit
+    letter its language's first for that suit ('7C 8C KP' in Spanish); ranks and anything else as
+    they are. For examples shown to a player (the command line's help): read back in that language,
+    they are the same cards."""
+    letters = LANGUAGES[letters_of(language)].suit_letters
+    mine = {suit: letter for letter, suit in reversed(list(letters.items()))}
+    return ' '.join(word[:-1] + mine.get(word[-1], word[-1]) if len(word) > 1 else word for word in text.split(' '))
+
+
 def read_cards(text, language='en'):
     """The cards of a text, in order (no pack checked): CardError says what is wrong with the first
     that is none."""

@@ -12,6 +12,7 @@ import sys
 from types import SimpleNamespace
 
 from scorer.__main__ import main
+from tests.helpers import LANGUAGES
 
 
 def scorer(*args, stdin=''):
@@ -186,3 +187,15 @@ def test_five_crowns_own_values_are_no_note_of_a_setting_nobody_set():
     assert 'error' not in line and not line.get('notes'), line
     r = scorer('check', '3S', '--wild', 'none', '--wild-penalty', '20')
     assert r.stdout.splitlines()[-1] == 'Note: wild_penalty counts only with a wild rank'
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_helps_examples_are_cards_in_the_languages_own_letters(language):
+    """The examples of check's help ("the hand, e.g. …", the claimed melds) are typed as a player of
+    the help's language types: read back in that language, they are the cards the English example names."""
+    from scorer.reading import read_cards, typed
+    for example in ('7H 8H 9H KS 5C', '7H 8H 9H', 'KS KD KC'):
+        assert read_cards(typed(example, language), language) == read_cards(example, 'en')
+    out = subprocess.run([sys.executable, '-m', 'scorer', 'check', '--lang', language, '--help'],
+                         capture_output=True, text=True, timeout=60).stdout
+    assert typed('7H 8H 9H KS 5C', language) in out
