@@ -80,7 +80,7 @@ lint: node_modules/.ci
 # deadline under load) one at a time. Python keeps its compiled modules, as in `make check`.
 test: export PYTHONDONTWRITEBYTECODE =
 test: lint $(VENV)/.dev node_modules/.ci chromium caddy catalogs
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(WORKERS) --dist load -m "not serial"
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n $(WORKERS) --dist load -m "not serial" --durations=30
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -m serial
 
 # The quick core: the lint, then every test but the browser journeys and the slow ones (the
