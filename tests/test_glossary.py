@@ -36,7 +36,7 @@ ENGLISH = {
 # Messages that speak of a term without its word, and why.
 WITHOUT_THE_WORD = {
     ('es', 'hand', '%(rounds)d round of %(first)d to %(last)d cards; the wild rank is the hand size'):
-        'the hand size said as the cards dealt: "el valor igual al número de cartas repartidas"',
+        'the hand size said as the cards dealt: "la carta del mismo número que las cartas repartidas"',
     **{(lang, 'round', 'rounds must be a list'): "`rounds` is the game file's key, not a word" for lang in TRANSLATED},
     **{(lang, term, 'give --round N or --wild RANK'): 'the options are typed as they are' for lang in TRANSLATED
        for term in ('round', 'wild')},
