@@ -193,11 +193,14 @@ def test_the_secret_key_lives_beside_the_database_in_a_folder_of_its_owner(tmp_p
     assert (folder / 'secret_key').exists() and oct(folder.stat().st_mode & 0o777) == oct(0o700)
 
 
-def quick_stop(stop, env):
-    """`three-thirteen serve` with one worker, asked one page, then stopped (`stop`: the signal to its
-    process group, as systemd or Ctrl-C send it) as soon as that page came: (stdout, stderr) lines."""
+def quick_stop(stop, env, command='serve'):
+    """`three-thirteen serve` with one worker (or `run`, the development server), asked one page, then
+    stopped (`stop`: the signal to its process group, as systemd or Ctrl-C send it) as soon as that page
+    came: (stdout, stderr) lines."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, '-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{port}', '--workers', '1'],
+    where = (['--bind', f'127.0.0.1:{port}', '--workers', '1'] if command == 'serve'
+             else ['--host', '127.0.0.1', '--port', str(port)])
+    server = subprocess.Popen([sys.executable, '-m', 'web.cli', command, *where],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               start_new_session=True)
     try:
@@ -227,4 +230,17 @@ def test_with_json_logs_every_line_of_both_streams_is_json_and_a_stop_prints_no_
     assert any(e['message'].startswith('three-thirteen ') and 'the data in' in e['message'] for e in entries)
     assert any('Booting worker' in e['message'] for e in entries)
     assert any(e.get('path') == '/' and e.get('status') == 200 for e in entries)
+    assert not [e for e in entries if 'Traceback' in json.dumps(e)]
+
+
+@pytest.mark.slow
+def test_with_json_logs_the_development_server_writes_json_too(tmp_path):
+    """`three-thirteen run` (werkzeug's server): where it listens, the request, the app's own lines:
+    each one JSON object, and Ctrl-C prints no traceback."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, 'SCORER_LOG_FORMAT': 'json',
+           'SCORER_DATABASE': str(tmp_path / 'db.sqlite'), 'SCORER_SECRET_KEY': 'logs'}
+    out, err = quick_stop(signal.SIGINT, env, command='run')
+    entries = [json.loads(line) for line in out + err]             # every line of both streams: JSON
+    assert any('Running on' in e['message'] for e in entries)
+    assert any('"GET / HTTP/1.1" 200' in e['message'] for e in entries)
     assert not [e for e in entries if 'Traceback' in json.dumps(e)]

@@ -15,7 +15,7 @@ from pathlib import Path
 from scorer import __main__ as referee
 
 from . import __version__
-from .logs import say
+from .logs import JsonFormatter, log_format, say
 from .settings import stop_on_a_bad_setting
 
 ROOT = Path(__file__).resolve().parent.parent       # app.py, gunicorn.conf.py and the app's files
@@ -70,12 +70,27 @@ def serve(args):
 
 
 def run(args):
-    """The development server (werkzeug's), on this computer by default."""
+    """The development server (werkzeug's), on this computer by default. With SCORER_LOG_FORMAT=json its
+    lines (where it listens, each request) and the app's are JSON like every other (web/logs.py), and
+    Flask's own text banner is left out."""
     from app import create_app
     stop_on_a_bad_setting()
     for line in where():
         say(line)
-    create_app().run(host=args.host, port=args.port)
+    app = create_app()
+    if log_format() != 'json':
+        app.run(host=args.host, port=args.port)
+        return 0
+    import logging
+    from werkzeug.serving import run_simple
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    for name in ('werkzeug', app.logger.name):
+        log = logging.getLogger(name)
+        log.handlers[:] = [handler]
+        log.setLevel(logging.INFO)
+        log.propagate = False
+    run_simple(args.host, args.port, app, threaded=True)
     return 0
 
 
