@@ -1,6 +1,7 @@
 """Clients that a real deployment meets, for the tests and the benchmarks."""
 
 import socket
+import time
 
 
 def slow_client(port, stop, connected=None):
@@ -48,3 +49,17 @@ def get(port, path, source='127.0.0.1', timeout=10, headers=''):
                 break
             data += chunk
     return int(data.split(b' ', 2)[1]) if data.startswith(b'HTTP/') else 0, data
+
+
+def served_again(port, path, source='127.0.0.1', seconds=30):
+    """Whether a GET of `path` is answered 200 within `seconds` (a hang guard, not a pace): asked every
+    tenth of a second, as what frees a slot (a stream's next ping, a new worker) comes when it comes."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if get(port, path, source, timeout=5)[0] == 200:
+                return True
+        except OSError:           # refused or unanswered meanwhile (a worker starting): ask again
+            pass
+        time.sleep(0.1)
+    return False
