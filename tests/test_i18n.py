@@ -572,12 +572,8 @@ def test_no_english_inside_a_translated_page_or_command_line(client, lang):
     broken = client.post('/import', data={'game_file': (io.BytesIO(b'{"version": 1 "players": []}'), 'g.json')},
                          content_type='multipart/form-data')
     found['a broken file'] = english_in(shown(broken.get_data(as_text=True)), lang, vocabulary)
-    from tests.test_cli import scorer
-    for args in [('check', '--help'), ('sheet', '--help'), ('check',), ('check', '7H', '--round', '1', '--claim', 'x'),
-                 ('check', '7H', '--rules', '{"aces": }'), ('check', '7H'), ('check', '7H', '--bogus'),
-                 ('sheet', '/nada/partida.json'), ('check', '7H', '--aces', 'up')]:
-        r = scorer(*args, '--lang', lang)
-        found[' '.join(args)] = english_in(r.stdout + r.stderr, lang, vocabulary)
+    from tests.test_cli import said_in
+    found.update({line: english_in(out, lang, vocabulary) for line, out in said_in(lang).items()})
     assert {where: words for where, words in found.items() if words} == {}
 
 
