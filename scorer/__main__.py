@@ -238,7 +238,7 @@ def add_commands(sub):
     c = sub.add_parser('check', help=_("the referee's word on one hand"))
     c.add_argument('cards', metavar=_('CARDS'), help=_('the hand, e.g. "%(example)s"', example=typed('7H 8H 9H KS 5C', language())))
     c.add_argument('--round', metavar='N', help=_('the round number (gives the wild rank and the hand size)'))
-    c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2-10, J, Q, K, or none'))
+    c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2‑10, J, Q, K, or none'))
     c.add_argument('--claim', type=whole_number, metavar=_('POINTS'), help=_('a claimed score to check'))
     c.add_argument('--melds', metavar=_('MELDS'),
                    help=_('claimed melds, "|" between them: "%(example)s"',
