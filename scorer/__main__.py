@@ -11,10 +11,10 @@ import json
 import math
 import os
 import sys
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 
 from .cards import CardError
-from .i18n import CATALOGS, N_, _, catalog, language, ngettext, speaking
+from .i18n import CATALOGS, N_, _, catalog, language, listing, ngettext, speaking
 
 from .reading import LANGUAGES, parse_hand, typed
 from .claims import parse_melds
@@ -29,8 +29,20 @@ from .solver import solve
 ARGPARSE_WORDS = (N_('usage: '), N_('positional arguments'), N_('options'), N_('show this help message and exit'),
                   N_('%(prog)s: error: %(message)s\n'), N_('the following arguments are required: %s'),
                   N_('unrecognized arguments: %s'), N_('argument %(argument_name)s: %(message)s'),
-                  N_('expected one argument'), N_('invalid choice: %(value)r (choose from %(choices)s)'),
-                  N_('ambiguous option: %(option)s could match %(matches)s'))
+                  N_('expected one argument'), N_('ambiguous option: %(option)s could match %(matches)s'))
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but a command it does not know is said in words: "'chec' is not a command:
+    the commands are check, solve and sheet", not "argument {check,solve,sheet}: invalid choice:
+    'chec' (choose from 'check', 'solve', 'sheet')", whose braces and straight quotes read as code.
+    The commands are the only choices these parsers have (the rules' values are read by
+    scorer.query, which says what each can be)."""
+
+    def _check_value(self, action, value):
+        if action.choices is not None and value not in action.choices:
+            raise argparse.ArgumentError(None, _("'%(value)s' is not a command: the commands are %(choices)s",
+                                                 value=value, choices=listing(action.choices)))
 
 
 @contextmanager
@@ -69,8 +81,8 @@ def parse(make_parser, argv=None):
 def add_language_option(parser):
     """--lang: the language of the cards' letters, the answers and the help."""
     parser.add_argument('--lang', default=argparse.SUPPRESS, metavar='es|pt',
-                        help=_('read the cards in the letters of es or pt and answer in that language '
-                               '(en, the letters S H D C, by default)'))
+                        help=_('read the cards in the letters of a Spanish (es) or Portuguese (pt) table '
+                               'and answer in that language (without it: English, and the letters S H D C)'))
 
 
 def add_rule_options(parser):
@@ -211,8 +223,10 @@ READ_ERRORS = (N_('No such file or directory'), N_('Permission denied'), N_('Is 
 
 
 def parser():
-    p = argparse.ArgumentParser(prog='python -m scorer', description=_('Three-Thirteen referee and scorekeeper.'))
-    add_commands(p.add_subparsers(dest='command', required=True, metavar='{check,solve,sheet}'))
+    """python -m scorer's parser: --lang before the command too (its help in that language)."""
+    p = Parser(prog='python -m scorer', description=_('Three-Thirteen referee and scorekeeper.'))
+    add_language_option(p)
+    add_commands(p.add_subparsers(dest='command', required=True, title=_('commands'), metavar=_('COMMAND')))
     return p
 
 
@@ -224,7 +238,7 @@ def add_commands(sub):
     c = sub.add_parser('check', help=_("the referee's word on one hand"))
     c.add_argument('cards', metavar=_('CARDS'), help=_('the hand, e.g. "%(example)s"', example=typed('7H 8H 9H KS 5C', language())))
     c.add_argument('--round', metavar='N', help=_('the round number (gives the wild rank and the hand size)'))
-    c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2-10, J, Q, K, or none'))
+    c.add_argument('--wild', metavar=_('RANK'), help=_('the wild rank: A, 2‑10, J, Q, K, or none'))
     c.add_argument('--claim', type=whole_number, metavar=_('POINTS'), help=_('a claimed score to check'))
     c.add_argument('--melds', metavar=_('MELDS'),
                    help=_('claimed melds, "|" between them: "%(example)s"',
@@ -251,7 +265,8 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     """Run a command; returns the exit status (0, or 2 with a message on stderr for bad input)."""
     stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
     try:
-        args = parse(parser, argv)
+        with redirect_stdout(stdout), redirect_stderr(stderr):      # argparse's help and errors too
+            args = parse(parser, argv)
     except SystemExit as e:            # argparse has printed its usage message, or the help
         return e.code
     return run(args, stdin, stdout, stderr)

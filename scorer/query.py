@@ -87,7 +87,7 @@ def read_wild(wild, round, rules, letters='en'):
 def read_rank(wild, letters='en'):
     """A wild rank as typed ('5', 'K', 'none': no wild rank)."""
     if not isinstance(wild, (str, int)) or isinstance(wild, bool):
-        raise QueryError(_("wild: '%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=quoted(wild)))
+        raise QueryError(_("wild: '%(text)s' is not a rank (use A, 2‑10, J, Q or K)", text=quoted(wild)))
     if quoted(wild).strip().lower() in ('none', 'no', '-'):
         return None
     try:

@@ -260,7 +260,7 @@ def parse_rank(text, language='en'):
     wild rank takes exactly the rank words and letters a card does."""
     rank = rank_of(fold(str(text).strip()), LANGUAGES[letters_of(language)])
     if rank is None:
-        raise CardError(_("'%(text)s' is not a rank (use A, 2-10, J, Q or K)", text=short(str(text).strip())))
+        raise CardError(_("'%(text)s' is not a rank (use A, 2‑10, J, Q or K)", text=short(str(text).strip())))
     return rank
 
 

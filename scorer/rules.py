@@ -58,12 +58,13 @@ CHOICES = {
 
 # Every setting described once: its title, and what it changes. The new-game form shows these,
 # `python -m scorer check --help` prints them, and docs/rules.md's table says the same words
-# (tests/test_docs.py checks it).
+# (tests/test_docs.py checks it). A run of cards in a text (Q‑K‑A, A‑2‑3, and the ranks 2‑10) is
+# written with non-breaking hyphens (U+2011): no line breaks inside it (tests/test_i18n.py).
 ABOUT = {
     'game': (N_('Game'), N_('Standard: 11 rounds. Short: 8 rounds. Six-fourteen: 9 rounds, and aces are wild in the 14-card round. Five Crowns: 11 rounds with its own deck of five suits.')),
     'decks': (N_('Decks'), N_('Decks shuffled together: usually 2, and 3 for 7 or 8 players.')),
     'jokers': (N_('Jokers'), N_('Jokers in play; every joker is wild.')),
-    'aces': (N_('Aces'), N_('Whether an ace may also sit above the king (Q-K-A). A run never wraps round (K-A-2).')),
+    'aces': (N_('Aces'), N_('Whether an ace may also sit above the king (Q‑K‑A). A run never wraps round (K‑A‑2).')),
     'face_values': (N_('Face cards'), N_('What jacks, queens and kings cost when left unmelded.')),
     'wild_penalty': (N_('Unmelded wild'), N_('Points for a wild card left unmelded.')),
     'joker_penalty': (N_('Unmelded joker'), N_('Points for a joker left unmelded.')),
@@ -238,8 +239,8 @@ def rules_words(rules):
     else:
         lines += [ngettext('%(num)d deck', '%(num)d decks', rules.decks)
                   + (ngettext(', %(jokers)d joker (wild)', ', %(jokers)d jokers (wild)', rules.jokers, jokers=rules.jokers) if rules.jokers else _(', no jokers')),
-                  _('aces low only (A-2-3)') if rules.aces == 'low' else
-                  _('aces high or low (Q-K-A too, never K-A-2); an unmelded ace costs %(points)d', points=rules.ace_penalty)]
+                  _('aces low only (A‑2‑3)') if rules.aces == 'low' else
+                  _('aces high or low (Q‑K‑A too, never K‑A‑2); an unmelded ace costs %(points)d', points=rules.ace_penalty)]
     lines += [_('J, Q, K count 10') if rules.face_values == 'ten' else _('J counts 11, Q 12, K 13'),
               _('an unmelded wild costs %(points)d', points=rules.wild_penalty)
               + (_(', an unmelded joker %(points)d', points=rules.joker_penalty) if rules.jokers else ''),

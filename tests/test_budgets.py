@@ -152,7 +152,7 @@ def test_fresh_pictures_are_budgeted_and_a_remembered_one_costs_nothing(app, cli
     assert client.get(url + '/picture.png').status_code == 200
     assert client.get(url + '/picture.png?theme=dark').status_code == 200
     r = client.get(url + '/picture.svg?lang=pt')
-    assert r.status_code == 429 and 'Imagens demais foram geradas para este marcador' in r.get_data(as_text=True)
+    assert r.status_code == 429 and 'Foram geradas muitas imagens para este marcador' in r.get_data(as_text=True)
     for _ in range(5):
         assert client.get(url + '/picture.png').status_code == 200        # drawn already for this revision
 

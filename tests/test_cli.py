@@ -199,3 +199,51 @@ def test_the_helps_examples_are_cards_in_the_languages_own_letters(language):
     out = subprocess.run([sys.executable, '-m', 'scorer', 'check', '--lang', language, '--help'],
                          capture_output=True, text=True, timeout=60).stdout
     assert typed('7H 8H 9H KS 5C', language) in out
+
+
+# The command lines a person types in another language: the help of the program and of each
+# command (--lang before the command too), and the errors argparse and the referee answer.
+SAID = [('--lang', '{lang}', '--help'), ('--help', '--lang', '{lang}'), ('--lang', '{lang}'), ('--lang', '{lang}', 'chec'),
+        ('check', '--help', '--lang', '{lang}'), ('sheet', '--help', '--lang', '{lang}'),
+        ('solve', '--help', '--lang', '{lang}'), ('--lang', '{lang}', 'solve'), ('check', '--lang', '{lang}'),
+        ('check', '7H', '--round', '1', '--claim', 'x', '--lang', '{lang}'),
+        ('check', '7H', '--rules', '{{"aces": }}', '--lang', '{lang}'), ('check', '7H', '--lang', '{lang}'),
+        ('check', '7H', '--bogus', '--lang', '{lang}'), ('check', '7H', '--r', '1', '--lang', '{lang}'),
+        ('check', '7H', '--round', '--lang', '{lang}'), ('sheet', '/nada/partida.json', '--lang', '{lang}'),
+        ('check', '7H', '--aces', 'up', '--lang', '{lang}')]
+
+
+def said_in(lang):
+    """{command line: what it printed (the help, or the usage and the error)} for each of SAID in `lang`."""
+    said = {}
+    for line in SAID:
+        args = [a.format(lang=lang) for a in line]
+        r = scorer(*args)
+        said[' '.join(args)] = r.stdout + r.stderr
+    return said
+
+
+@pytest.mark.parametrize('lang', [code for code in LANGUAGES if code != 'en'])
+def test_the_command_line_speaks_without_code_marks(lang):
+    """Issue 51: `python -m scorer --lang es --help` answered "argument {check,solve,sheet}: invalid
+    choice: 'es' (choose from 'check', 'solve', 'sheet')". --lang comes before the command too, and
+    in es and pt no help or error says argparse's words: no straight quotes, no braces, no
+    "argumento" in an error or the program's help (a command's own help may title what it takes so)."""
+    import re
+    said = said_in(lang)
+    assert scorer('--lang', lang, '--help').returncode == 0
+    marks = {line: re.findall(r"['\"{}]", out) for line, out in said.items()}
+    assert {line: found for line, found in marks.items() if found} == {}
+    jargon = {line: [row for row in out.splitlines() if 'argument' in row.lower()] for line, out in said.items()
+              if not line.endswith('--help --lang ' + lang) or line.startswith('--help')}
+    assert {line: rows for line, rows in jargon.items() if rows} == {}
+
+
+@pytest.mark.parametrize('lang', [code for code in LANGUAGES if code != 'en'])
+def test_the_lang_option_names_the_language_it_answers_in_without_it(lang):
+    """Issue 51's last review: "(por omisión en, con las letras S H D C)" reads as "by default in,
+    with the letters…": without --lang the answer is in English, said as the help's language names it."""
+    from babel import Locale
+    english = Locale.parse(lang).languages['en']
+    for line in (('--lang', lang, '--help'), ('check', '--help', '--lang', lang), ('sheet', '--help', '--lang', lang)):
+        assert english in ' '.join(scorer(*line).stdout.split()), line

@@ -23,7 +23,7 @@ def test_new_game_form_shows_every_setting_with_its_explanation(client):
     for label in ('Seat 1', 'Seat 8', 'First dealer', 'Decks', 'Aces', 'Wilds per meld', 'All-wild melds',
                   'Unmelded joker', 'Double last round', 'Ties', 'Face cards'):
         assert label in page
-    assert 'Q-K-A too' in page
+    assert 'Q‑K‑A too' in page
 
 
 def test_new_game_sets_first_dealer_and_decks(client, make_game):

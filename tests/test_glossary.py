@@ -31,10 +31,13 @@ ENGLISH = {
     'scorekeeper': r'\bscorekeeper',
     'scoresheet': r'\bscoresheet\b|^Sheet$|\b(the|a|its) sheet\b',
     'stars': r'\bstars?\b',
+    'seat': r'\bseats?\b',
 }
 
 # Messages that speak of a term without its word, and why.
 WITHOUT_THE_WORD = {
+    ('pt', 'seat', '2 to 8 players; the deal passes to the next seat each round. Leave the rest empty.'):
+        'the deal said as a table says it: "quem dá as cartas muda a cada rodada, seguindo a mesa"',
     ('es', 'hand', '%(rounds)d round of %(first)d to %(last)d cards; the wild rank is the hand size'):
         'the hand size said as the cards dealt: "la carta del mismo número que las cartas repartidas"',
     **{(lang, 'round', 'rounds must be a list'): "`rounds` is the game file's key, not a word" for lang in TRANSLATED},

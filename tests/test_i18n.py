@@ -299,7 +299,12 @@ FORBIDDEN = {
            'juego corto', 'Juego: ', 'un juego', 'Las {count} {card}', ', todos', 'penalización media',
            # issue 51's review
            'pasar la cuenta', 'Pasar la cuenta', 'Quitarle la cuenta', 'recibió la cuenta', 'se declaran', 'revisor',
-           'eis-catorce', 'como mucho', 'grafía', 'la carta misma', 'día del calendario', 'Se dibujaron', 'Puntuada'],
+           'eis-catorce', 'como mucho', 'grafía', 'la carta misma', 'día del calendario', 'Se dibujaron', 'Puntuada',
+           # issue 51's fresh review: a save said as software's noun, the scorekeeping as 'la cuenta' beside
+           # 'anotar', a calque with no object, a bare adjective as a page title, two words for the app,
+           # 'lugar' (the venue) for a seat, a clipped 'estas', the ordinal of 'el puesto'
+           'el guardado', 'la guardada', 'lleva la cuenta', 'llevar la cuenta', 'como anotador', 'Demasiado ocupado',
+           'Demasiado lento', 'la app', 'tu lugar', 'su lugar', 'estas no combinan', '.ª'],
     'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
            'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
            'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
@@ -311,7 +316,11 @@ FORBIDDEN = {
            ', todos', ', os dois', 'os três são', 'os seis são', 'os dez são', 'os dois são', 'numa só página',
            # issue 51's review
            'marcação', 'rodada dobrada', 'conferidor', 'eis-quatorze', 'grafia', 'liga o valor', 'dia do calendário',
-           'foram desenhadas', 'Pontuada', 'leem este código'],
+           'foram desenhadas', 'Pontuada', 'leem este código',
+           # issue 51's fresh review: 'a salva' (a volley), 'salvamento' (a rescue), English's 'Too many X were'
+           # order, a calque with no object, 'em um momento', two words for the app, a clipped 'estas'
+           'a salva', 'salvamento', ' demais foram', 'Requisições demais', 'Conexões demais', 'como marcador',
+           'em um momento', 'do app', 'o app', 'estas não combinam', 'Ocupado demais', 'Lento demais'],
 }
 
 
@@ -572,12 +581,8 @@ def test_no_english_inside_a_translated_page_or_command_line(client, lang):
     broken = client.post('/import', data={'game_file': (io.BytesIO(b'{"version": 1 "players": []}'), 'g.json')},
                          content_type='multipart/form-data')
     found['a broken file'] = english_in(shown(broken.get_data(as_text=True)), lang, vocabulary)
-    from tests.test_cli import scorer
-    for args in [('check', '--help'), ('sheet', '--help'), ('check',), ('check', '7H', '--round', '1', '--claim', 'x'),
-                 ('check', '7H', '--rules', '{"aces": }'), ('check', '7H'), ('check', '7H', '--bogus'),
-                 ('sheet', '/nada/partida.json'), ('check', '7H', '--aces', 'up')]:
-        r = scorer(*args, '--lang', lang)
-        found[' '.join(args)] = english_in(r.stdout + r.stderr, lang, vocabulary)
+    from tests.test_cli import said_in
+    found.update({line: english_in(out, lang, vocabulary) for line, out in said_in(lang).items()})
     assert {where: words for where, words in found.items() if words} == {}
 
 
@@ -631,3 +636,29 @@ def test_portuguese_says_voce_everywhere():
              for s in (m.string if isinstance(m.string, tuple) else (m.string,))
              if TU_WORDS.search(s) or TU_IMPERATIVE.search(s)]
     assert found == []
+
+
+# A run of cards or a range of ranks or numbers: Q-K-A, K-A-2, 2-10, 7-8 players.
+CARD_RUN = re.compile(r'(?<![\w-])(?:[AKQJ]|10|[2-9])-(?:[AKQJ]|10|[2-9])(?![\w-])')
+
+
+def test_a_run_of_cards_never_breaks_at_its_hyphens():
+    """Issue 51's fresh review: "(K- / A-2)" split over two lines at 360 px. Every run of cards and
+    range of ranks or numbers in a message, English or translated, is joined by non-breaking hyphens (U+2011)."""
+    found = [(lang, m.id, text) for lang in ['en'] + TRANSLATED for m in (template() if lang == 'en' else catalog(lang))
+             if m.id for text in ((m.id if isinstance(m.id, tuple) else (m.id,)) if lang == 'en' else
+                                  (m.string if isinstance(m.string, tuple) else (m.string,)))
+             if CARD_RUN.search(text or '')]
+    assert found == []
+
+
+@pytest.mark.parametrize('lang', TRANSLATED)
+def test_the_six_fourteen_rules_line_says_what_its_aces_are(lang):
+    """Issue 51's fresh review: "…; con 14 cartas, los ases" stopped mid-sentence. The line says the
+    aces are wild as the round banner says it ("los ases son comodines")."""
+    from scorer.i18n import catalog as compiled, speaking
+    from scorer.referee import wild_words
+    from scorer.rules import Rules, make_rules, rules_words
+    rules = make_rules({'game': 'six_fourteen'})
+    with speaking(compiled(lang), lang):
+        assert wild_words(1, Rules()) in rules_words(rules)[0]

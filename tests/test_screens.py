@@ -40,6 +40,9 @@ def table(tmp_path_factory):
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
     games['new-4'] = make_game(client, 4, 0)
     make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
+    seated = app.test_client()                  # a player's own phone: round 6's hand entered there
+    seated.post(games['playing-4'] + '/seats/3')
+    seated.post(games['playing-4'] + '/hand', data={'round': '6', 'cards': 'K♥ 5♣ 7♦'})
     with Server(app) as server:
         yield server, client, games
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -266,6 +269,15 @@ COUNT_CUT = r'''() => {
   }
   return 'no count';
 }'''
+# The room (px) between the wild key's word ("comodín") and the inner edges of its key's border, on
+# the narrower side: a word touching the dashed border reads as cut (issue 51).
+WILD_WORD_ROOM = '''() => { const key = document.querySelector('.picker .key.wild');
+  const range = document.createRange(); range.selectNodeContents(key.querySelector('small:last-of-type'));
+  const r = range.getBoundingClientRect(), b = key.getBoundingClientRect();
+  return Math.min(r.left - (b.left + key.clientLeft), b.left + key.clientLeft + key.clientWidth - r.right); }'''
+ROOM = 2
+
+
 # The box of the text an element holds (its lines together), in the whole page's pixels.
 NAME_BOX = '''(selector) => { const range = document.createRange();
   range.selectNodeContents(document.querySelector(selector)); const r = range.getBoundingClientRect();
@@ -287,7 +299,9 @@ def test_the_round_page_and_its_keypad_read_whole_on_phones(browser, table, lang
     px: the ring round the hand being entered never crosses its name (its pixels are the same with
     the keypad open on it); every line under a field says all it says, a card not read and a hand's
     penalty and melds, without scrolling inside; the keypad's count whole beside the longest name;
-    no type under 12 px, the keypad's keys too. Spanish in dark, the others light."""
+    no type under 12 px, the keypad's keys too. Issue 51: a hand entered on a player's own phone says
+    so whole, over nothing; the wild key's word ("comodín") clear of its key's border. Spanish in
+    dark, the others light."""
     server, client, games = table
     dark = language == 'es'
     context = context_for(browser, server, client, language, dark)
@@ -316,6 +330,9 @@ def test_the_round_page_and_its_keypad_read_whole_on_phones(browser, table, lang
         cut = page.evaluate(COUNT_CUT)
         if cut:
             found.append(f'the keypad count: {cut}')
+        room = page.evaluate(WILD_WORD_ROOM)
+        if room < ROOM:
+            found.append(f"the wild key's word {room:.1f} px from its border")
         least, what = smallest_type(page, 'body')
         FIGURES.setdefault('round page: smallest type, px', {})[case] = round(least, 1)
         if least < 12:

@@ -29,7 +29,7 @@ def test_a_follower_takes_a_seat_and_enters_their_own_hand(app, client, make_gam
     assert drafts == {'1': {'player': 'Bruno', 'cards': 'K♥ 5♣ 7♦', 'points': '', 'went_out': False,
                             'updated': drafts['1']['updated']}}
     form = client.get(url + '/rounds/1').get_data(as_text=True)
-    assert 'value="K♥ 5♣ 7♦"' in form and 'entered by Bruno on their phone' in form
+    assert 'value="K♥ 5♣ 7♦"' in form and 'Bruno: </span>entered on their own phone' in form
     assert client.get(url + '/export.json').get_json()['rounds'] == []       # nothing on the sheet yet
     client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D'], points=[None, None, '4']))
     assert client.get(url + '/export.json').get_json()['sheet']['totals'] == {'Ana': 0, 'Bruno': 22, 'Carla': 4}
@@ -251,7 +251,7 @@ def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
         expect(bruno.locator('.result .big')).to_have_text('0 points')
         assert LEAVES_MS + AIM_MS == 400
         expect(keeper.locator('#entries-0-cards')).to_have_value('4♥ 5♥ 6♥')   # reaches the keeper
-        expect(keeper.locator('#player-0 .entered-by')).to_have_text('entered by Bruno on their phone')
+        expect(keeper.locator('#player-0 .entered-by')).to_have_text('Bruno: entered on their own phone')
         assert keeper.locator('#went_out-0').is_checked()
         Finger(carla).cards('KS 9D 2C', 'S')
         expect(carla.locator('.picker')).to_be_hidden()

@@ -135,7 +135,7 @@ def test_undo_keeps_the_hands_players_sent_says_nothing_false_and_one_tap_puts_i
     assert export(client, url)['rounds'] == []
     page = client.get(url + '/rounds/1').get_data(as_text=True)
     assert 'value="K♥ 5♣ 7♦"' in page and 'value="9♠ 9♦ 2♣"' in page                    # their hands are back
-    assert 'entered by Bruno on their phone' in page and 'entered by Carla on their phone' in page
+    assert 'Bruno: </span>entered on their own phone' in page and 'Carla: </span>entered on their own phone' in page
     hand = bruno.get(url + '/hand?after=2').get_data(as_text=True)                     # "my hand" moved back
     assert 'The scorekeeper undid the save of round 1: it is being entered again.' in hand
     assert 'saved round 2' not in hand and 'K♥ 5♣ 7♦' in hand and '22 points' in hand

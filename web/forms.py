@@ -81,7 +81,7 @@ LABELS = {
     'game': {'standard': _l('Standard: 3 to 13 cards'), 'short': _l('Short: 5 to 12 cards'),
              'six_fourteen': _l('Six-fourteen: 6 to 14 cards'),
              'five_crowns': _l('Five Crowns: 3 to 13 cards')},
-    'aces': {'low': _l('Low only (A-2-3)'), 'high_or_low': _l('High or low (Q-K-A too)')},
+    'aces': {'low': _l('Low only (A‑2‑3)'), 'high_or_low': _l('High or low (Q‑K‑A too)')},
     'face_values': {'ten': _l('J, Q, K count 10'), 'ranked': _l('J 11, Q 12, K 13')},
     'max_wilds_per_meld': {'None': _l('Any number'), '1': _l('One per meld')},
     'all_wild_melds': {'True': _l('Allowed'), 'False': _l('Not allowed')},
@@ -126,7 +126,7 @@ class NewGameForm(FlaskForm):
                                choices=[SelectChoice('draw', _l('Draw at random'))] +
                                        [SelectChoice(str(i), _l('Seat %(n)d', n=i + 1)) for i in range(MAX_PLAYERS)])
     decks = SelectField(_l(ABOUT['decks'][0]), default='auto', description=_l(ABOUT['decks'][1]),
-                        choices=[SelectChoice('auto', _l('2, or 3 for 7-8 players'))] +
+                        choices=[SelectChoice('auto', _l('2, or 3 for 7‑8 players'))] +
                                 [SelectChoice(str(d)) for d in CHOICES['decks']])
 
 

@@ -211,7 +211,10 @@ function fillDrafts(form, seats, refresh) {
         seats[i].points.value = draft.points || '';
         if (draft.went_out && seats[i].out && !outTouched) seats[i].out.checked = true;
         seats[i].input.dispatchEvent(new Event('input', { bubbles: true }));
-        seats[i].fieldset.querySelector('.entered-by').textContent = form.dataset.enteredBy.replace('{player}', draft.player);
+        const who = document.createElement('span');                 // the block's own name, for screen readers
+        who.className = 'visually-hidden';
+        who.textContent = `${draft.player}: `;
+        seats[i].fieldset.querySelector('.entered-by').replaceChildren(who, form.dataset.enteredBy);
         seats[i].fieldset.classList.add('self-entered');
       }
     } finally {
