@@ -65,6 +65,7 @@ scorer/positions.py.
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
@@ -211,8 +212,7 @@ def table_for(rules, wild):
 
 # 2. The deal: one hand made ready for the search.
 
-@dataclass(frozen=True, eq=False)
-class Deal:
+class Deal(NamedTuple):
     """A hand made ready: its wilds, the naturals in search order, the runners, the singles."""
     table: Table
     jokers: int                 # how many jokers
@@ -449,10 +449,8 @@ class Search:
         suit, table = suit_of(n), self.table
         if self.deal.free:
             return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
-        places = table.places(n)
-        near = sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n)
-                   and any(abs(p - q) <= 2 for p in places for q in table.places(x)))
-        return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r))
+        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
+        return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
 
     def set_stand_ins(self, naturals, spare):
         """How many stand-ins sets of `naturals` naturals of one rank may take, with `spare` wilds left."""
@@ -480,6 +478,8 @@ class Search:
             self.free_runs(c, rest, limit, found)
         else:
             self.limited_runs(c, rest, runners, limit, found)
+        if len(found) < 2:
+            return found.values()
         return sorted(found.values(), key=naturals_taken, reverse=True)
 
     def free_runs(self, c, rest, limit, found):
@@ -615,7 +615,7 @@ class Search:
         """
         if runners:
             wilds, runners = self.runners_kept(hand, wilds, runners)
-        spare = self.spare(wilds, runners, owed)
+        spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
         limit = min(spare, self.table.most)
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
@@ -630,10 +630,9 @@ class Search:
 
     def runners_kept(self, hand, wilds, runners):
         """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
-        kept, near = [], self.deal.near
-        for r in sorted(set(runners)):
-            close = sum(1 for n in hand if near.get(n) == r)
-            kept += [r] * min(close, runners.count(r))
+        kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
+        for r in dict.fromkeys(runners):                              # runners are in order
+            kept += [r] * min(wanted.count(r), runners.count(r))
         return wilds + len(runners) - len(kept), tuple(kept)
 
     def lone(self, hand, limit, runners):
