@@ -187,7 +187,7 @@ class Rules:
         defaults) that cannot take effect: with these other settings (or, given `wild`, in a round
         with that wild rank), no card is valued by them."""
         notes = []
-        default = game_defaults(self.game)
+        default = PRESETS[self.game]           # game_defaults(self.game), made once
         if self.ace_penalty != default.ace_penalty:
             if self.aces == 'low':
                 notes.append(_('ace_penalty counts only when aces are high or low: an ace counts 1'))
