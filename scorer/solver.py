@@ -288,8 +288,12 @@ def can_meld(n, hand, limit, runners, table, near):
     if limit:
         return (not table.mates[n].isdisjoint(hand) or hand.count(n) > 1
                 or bool(runners) and near.get(n) in runners)
-    return (sum(map(hand.count, KIN[n])) > 2
-            or any(x in hand and y in hand for x, y in table.run_pairs[n]))
+    if sum(map(hand.count, KIN[n])) > 2:
+        return True
+    for x, y in table.run_pairs[n]:          # a loop, not any(): this is called for every step
+        if x in hand and y in hand:
+            return True
+    return False
 
 
 def never_meld(naturals, runners, stand_ins, table, near):
