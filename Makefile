@@ -98,7 +98,9 @@ check: lint $(VENV)/.dev node_modules/.ci catalogs
 docs: $(VENV)/.dev
 	$(PY) -m cogapp -r $$(grep -l '\[\[\[cog' README.md docs/*.md)
 
+# VS=DIR...: other checkouts of the repo (git worktree add DIR COMMIT) to time the solver beside, in CPU time.
 bench: $(VENV)/.dev node_modules/.ci chromium catalogs
+	$(PY) bench/vs.py $(VS)
 	$(PY) bench/solver.py
 	$(PY) bench/picture.py
 	$(PY) bench/offline.py

@@ -78,12 +78,14 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
     """Raise CardError if the pack (decks, jokers in play, and the game's `deck`: its suits and ranks,
     Three-Thirteen's by default) could not have dealt these cards."""
     suits, ranks = (deck.suits, deck.ranks) if deck else (SUITS, range(1, 14))
-    foreign = next((c for c in hand if not c.is_joker and (c.suit not in suits or c.rank not in ranks)), None)
+    foreign = next((c for c in hand if c.rank and (c.suit not in suits or c.rank not in ranks)), None)
     if foreign is not None:
         if foreign.suit not in suits:
             raise CardError(_('%(card)s: this game has no %(suit)s cards', card=foreign.pretty,
                               suit=SYMBOL.get(foreign.suit, foreign.suit)))
         raise CardError(_('%(card)s: this game has no %(rank)s', card=foreign.pretty, rank=rank_plural(foreign.rank)))
+    if decks and len(set(hand)) == len(hand) and (jokers or JOKER not in hand):
+        return                      # no card twice: one deck holds every card (most hands)
     counts = Counter(hand)
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers > copies(JOKER, decks, jokers):

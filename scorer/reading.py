@@ -29,7 +29,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_TEXT, SUITS, SYMBOL, Card, CardError, check_pack
+from .cards import JOKER, RANK_TEXT, STARS, SUITS, SYMBOL, Card, CardError, check_pack
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND
 
@@ -93,6 +93,10 @@ def fold(text):
     return ''.join(c for c in unicodedata.normalize('NFD', text.upper()) if unicodedata.category(c) != 'Mn')
 
 
+# Every card in canonical text, of every game's deck ('AS' ... 'KX', 'JK'), and the card it is.
+CANONICAL = {str(c): c for c in [Card(rank, suit) for suit in SUITS + STARS for rank in RANK_TEXT] + [JOKER]}
+
+
 class Reading(NamedTuple):
     """What one card's worth of typed text reads as: the text, and its card or the problem in words."""
     typed: str
@@ -101,11 +105,22 @@ class Reading(NamedTuple):
 
 
 def read(text, language='en'):
-    """Each card of a text as a table speaking `language` writes it, or the problem with it, in order."""
+    """Each card of a text as a table speaking `language` writes it, or the problem with it, in order.
+
+    A word in canonical text ('7H', '10S', 'JK': how cards are stored and sent) read in English
+    letters is looked up (`CANONICAL`) rather than read letter by letter: it is one card by itself
+    in English, whatever comes next, so the lookup reads it as read_at() does (tests/test_cards.py
+    holds the two to the same card for every canonical word)."""
     lang = LANGUAGES[letters_of(language)]
+    canonical = CANONICAL if lang is LANGUAGES['en'] else {}
     words = [w for w in re.split(SEPARATORS, text or '') if w]
     out, i = [], 0
     while i < len(words):
+        card = canonical.get(words[i])
+        if card is not None:
+            out.append(Reading(words[i], card))
+            i += 1
+            continue
         taken, reading = read_at(words, i, lang)
         out.append(reading)
         i += taken

@@ -1,6 +1,7 @@
 """Rules: every setting of docs/rules.md with its default, the rounds it deals and their wild ranks."""
 
 import math
+from functools import lru_cache
 from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
@@ -187,7 +188,7 @@ class Rules:
         defaults) that cannot take effect: with these other settings (or, given `wild`, in a round
         with that wild rank), no card is valued by them."""
         notes = []
-        default = game_defaults(self.game)
+        default = PRESETS[self.game]           # game_defaults(self.game), made once
         if self.ace_penalty != default.ace_penalty:
             if self.aces == 'low':
                 notes.append(_('ace_penalty counts only when aces are high or low: an ace counts 1'))
@@ -320,6 +321,22 @@ def make_rules(settings=None, base=None, **more):
         raise RulesError(_('rules must be an object of settings, like %(example)s', example='{"aces": "high_or_low"}'))
     settings = {**(settings or {}), **more}
     base = base or DEFAULT
+    # The same settings make the same rules: a batch of queries under one table's rules reads them once.
+    # Each value's type is in the key, so that true is not read as 1 (make_rules refuses it).
+    try:
+        return rules_made(tuple((key, type(value), value) for key, value in settings.items()), base)
+    except TypeError:              # a value that is no setting's (a list, an object): told apart below
+        return rules_from(settings, base)
+
+
+@lru_cache(maxsize=256)
+def rules_made(typed, base):
+    """make_rules() of settings given as (key, type, value) triples, remembered (see make_rules)."""
+    return rules_from({key: value for key, _, value in typed}, base)
+
+
+def rules_from(settings, base):
+    """The Rules of a dict of settings on top of `base` (see make_rules)."""
     values = {}
     game = coerce('game', settings['game']) if 'game' in settings else base.game
     for key, value in settings.items():

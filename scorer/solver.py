@@ -3,7 +3,10 @@ solve(hand, wild, rules) -> Solution(penalty, melds, deadwood); ties (arrangemen
 
 The rule (docs/rules.md, "Scoring a round"): a player scores the smallest possible sum of the
 values of the cards left out of every meld, over every way of arranging the hand into sets
-and runs, wilds included.
+and runs, wilds included. tests/brute.py is that rule as a program (every meld of the hand, every
+cover of the hand by them): it is the definition, and this search must agree with it everywhere.
+This file is the same answer found faster; where a move below is less obvious than the brute
+force, its docstring says why it loses nothing.
 
 Glossary: the words of this file
 - natural: a card that plays as itself. The search writes a natural as a number,
@@ -28,7 +31,7 @@ Glossary: the words of this file
 - step: one move from a position: the sets of the first natural's rank are made, all at once
   (which of its naturals go into sets, with how many stand-ins), or the first natural is
   deadwood, or it goes into a run; then the naturals at the head of what is left that can meld
-  no more are deadwood on the way (`Deal.step()`). `Search.steps()` lists the steps; the
+  no more are deadwood on the way (`Search.step()`). `Search.steps()` lists the steps; the
   search, the read-back of the best arrangement and the walk through tying arrangements all
   follow those same steps.
 - kin and mates: a natural's kin are the naturals of its rank (`KIN`); its mates are the
@@ -38,41 +41,51 @@ Glossary: the words of this file
   two stand-ins, so the end of the search decides it.
 - deadwood: the cards in no meld. The penalty is the sum of their values.
 
-How one hand is solved, top to bottom: `Deal` sorts the hand into naturals, runners and plain
-wilds, leaves out the naturals that can never meld and the singles, and puts the rest in
-search order: group by group (a group is what one meld could ever join), and in a group rank
-by rank, low to high, so the first natural left is the lowest of its suit and a run holding
-it only goes up from it, but for stand-ins and runners. `Search.best()` takes the first
-natural of a rank and makes the sets of that rank in every way at once (`Deal.set_steps()`:
-the copies no run can take go into them), so that many copies of one rank, in three decks,
-are not shared out among sets again and again; then each natural left of that rank is
-deadwood or in one of the runs `Deal.runs_of()` lists. When no natural is left,
-`Deal.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
-counts them as deadwood.
-Each position is searched once (the memo), and a step that cannot beat the best found so
-far is cut short (branch and bound). `Search.solution()` follows the best steps from the
-start, and `Deal.arrange()` deals the actual wild cards out to the melds.
-
-Where each part lives: scorer/positions.py (the words above as the search writes them: naturals as
-numbers, candidates, positions, steps), scorer/deal.py (the hand made ready), scorer/moves.py (the
-steps from a position, and the end), scorer/arrange.py (from steps to melds of cards, each held to
-the meld rule of scorer/melds.py), and this module (the search, and what the app asks of it).
+How one hand is solved, top to bottom, in the order of this file:
+1. `table_for(rules, wild)`: what the rules and the round decide, worked out once per rules and
+   wild rank (the cards' values, the run tables, the stand-in limit): a `Table`.
+2. `deal_out(hand, table)`: the hand made ready (a `Deal`): naturals sorted out from runners and
+   plain wilds, the naturals that can never meld left out, the singles set aside, and the rest in
+   search order: group by group (a group is what one meld could ever join), and in a group rank
+   by rank, low to high, so the first natural left is the lowest of its suit and a run holding it
+   only goes up from it, but for stand-ins and runners.
+3. `Search.best()`: at the first natural of a rank, the sets of that rank in every way at once
+   (`Search.set_steps()`: the copies no run can take go into them), so that many copies of one
+   rank, in three decks, are not shared out among sets again and again; then each natural left
+   of that rank is deadwood or in one of the runs `Search.runs_of()` lists. When no natural is
+   left, `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that
+   remain, or counts them as deadwood. Each position is searched once (the memo), and a step that
+   cannot beat the best found so far is cut short (branch and bound).
+4. `Search.solution()` follows the best steps from the start, and scorer/arrange.py deals the
+   actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
+The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
+scorer/positions.py.
 """
 
-from .cards import order
-from .deal import Deal
-from .positions import Solution, place_of, without
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import NamedTuple
+
+from .arrange import arrange
+from .cards import ACE_ON_TOP, KING, order, run_places
+from .melds import foot_place, longest_run
+from .positions import (KIN, NATURAL, Candidate, Leftover, Position, Solution, Step, natural, natural_values,
+                        naturals_taken, place_of, run_tables, search_order, set_of, sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
+ANY = 99                 # stand-ins a meld may take when the rules set no limit
 __all__ = ['Solution', 'solve', 'counted', 'penalty', 'goes_out', 'discards_to_go_out', 'best_discard', 'arrangements',
            'grouping', 'without']
 
 
+# What the app asks.
+
 def solve(hand, wild, rules=DEFAULT):
     """The minimal penalty of a hand in a round whose wild rank is `wild` (None: jokers only), with
     one arrangement that reaches it."""
-    return Search(Deal(hand, wild, rules)).solution()
+    return Search(deal_out(hand, table_for(rules, wild))).solution()
 
 
 def counted(hand, wild, rules=DEFAULT, solver=solve):
@@ -87,7 +100,7 @@ def counted(hand, wild, rules=DEFAULT, solver=solve):
 def penalty(hand, wild, rules=DEFAULT, below=INFINITY):
     """The minimal penalty of a hand, when it is below `below`; otherwise some number at least
     `below` (the search stops as soon as it knows)."""
-    return Search(Deal(hand, wild, rules)).penalty(below)
+    return Search(deal_out(hand, table_for(rules, wild))).penalty(below)
 
 
 def goes_out(hand, wild, rules=DEFAULT):
@@ -130,7 +143,7 @@ def arrangements(hand, wild, rules=DEFAULT, count=2, budget=3000):
     The first is solve()'s. Ties are followed for at most `budget` steps, so a hand with a huge
     number of equivalent arrangements may show fewer than exist, never more.
     """
-    search = Search(Deal(hand, wild, rules))
+    search = Search(deal_out(hand, table_for(rules, wild)))
     first = search.solution()
     found = {grouping(first): first}
     for solution in search.ties(budget):
@@ -146,18 +159,220 @@ def grouping(solution):
             tuple(sorted(map(str, solution.deadwood))))
 
 
+# 1. The table: what the rules and the round's wild rank decide, once for every hand dealt under them.
+
+@dataclass(frozen=True, eq=False)
+class Table:
+    """What the search needs of the rules in a round with wild rank `wild`."""
+    rules: object
+    wild: int | None
+    aces_high: bool             # an ace may also sit above the king
+    most: int                   # stand-ins a meld may take (ANY: no limit)
+    as_itself: bool             # a wild-rank card may play as itself
+    value: dict                 # natural -> what it costs as deadwood
+    joker_value: int
+    wild_value: int
+    foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
+    longest: int                # the most cards in a run (13, or Five Crowns' 11)
+    run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
+    mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
+    runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
+
+    @property
+    def sinking(self):
+        """With free wilds, a run this long or shorter takes two wilds more on its ends."""
+        return self.longest - 2
+
+    def places(self, n):
+        """The places a natural may take in a run: an ace may sit on top when aces are high."""
+        return run_places(place_of(n), self.aces_high)
+
+    def close(self, n, runner):
+        """Whether a natural and a runner of its suit are near enough to share a run (one stand-in between)."""
+        return any(abs(p - q) <= 2 for p in self.places(n) for q in self.runner_places)
+
+    def cost(self, naturals):
+        """What naturals cost as deadwood."""
+        return sum(map(self.value.__getitem__, naturals)) if naturals else 0
+
+
+@lru_cache(maxsize=256)
+def table_for(rules, wild):
+    """The Table of the rules in a round whose wild rank is `wild`, worked out once."""
+    aces_high = rules.aces == 'high_or_low'
+    foot = foot_place(rules)
+    run_pairs, mates = run_tables(aces_high, foot)
+    return Table(rules=rules, wild=wild, aces_high=aces_high,
+                 most=ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld,
+                 as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
+                 joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
+                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates,
+                 runner_places=run_places(wild, aces_high) if wild else ())
+
+
+# 2. The deal: one hand made ready for the search.
+
+class Deal(NamedTuple):
+    """A hand made ready: its wilds, the naturals in search order, the runners, the singles."""
+    table: Table
+    jokers: int                 # how many jokers
+    wild_cards: tuple           # the wild-rank cards, in order
+    free: bool                  # wilds are free (see deal_out())
+    sinks: bool                 # a set takes every wild left over (a meld may hold more than one)
+    near: dict                  # natural -> the runner of its suit it could share a run with
+    never: tuple                # the naturals that can be in no meld
+    hand: tuple                 # the other naturals but the singles, in search order
+    runners: tuple              # the runners, in order
+    singles: tuple              # the singles, dearest first
+    singles_cost: tuple         # what the singles from the m-th on cost, for each m
+
+    @property
+    def stand_ins(self):
+        """The most stand-ins one meld of this hand may take."""
+        return min(self.table.most, self.jokers + len(self.wild_cards))
+
+
+def deal_out(hand, table):
+    """The Deal of a hand under a Table.
+
+    Wilds are free when any wild may stand for any card in any meld and three wilds left over
+    make a set of their own: melds may hold any number of wilds, and either all-wild melds are
+    allowed or there is no joker (wild-rank cards left over make a set of their rank, playing as
+    themselves)."""
+    jokers, wild_cards, naturals = sort_out(hand, table.wild)
+    free = table.most > 1 and (table.rules.all_wild_melds or (not jokers and table.as_itself))
+    near = {}
+    runners = find_runners(naturals, wild_cards, table, near)
+    stand_ins = min(table.most, len(hand) - len(naturals))
+    never = never_meld(naturals, runners, stand_ins, table, near)
+    naturals = list(without(naturals, never))
+    in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
+    singles = sorted(singles, key=table.value.get, reverse=True)
+    return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
+                never=never, hand=tuple(in_order), runners=tuple(sorted(runners)), singles=tuple(singles),
+                singles_cost=tuple(table.cost(singles[m:]) for m in range(len(singles) + 1)))
+
+
+def sort_out(hand, wild):
+    """(how many jokers, the wild-rank cards in order, the naturals as the search writes them)."""
+    jokers, wild_cards, naturals = 0, [], []
+    for c in hand:
+        if c.rank == 0:
+            jokers += 1
+        elif c.rank == wild:
+            wild_cards.append(c)
+        else:
+            naturals.append(NATURAL[c])
+    return jokers, sorted(wild_cards, key=order), naturals
+
+
+def find_runners(naturals, wild_cards, table, near):
+    """The wild-rank cards that may play as themselves (one stand-in per meld, a natural of their
+    suit near enough), noting in `near` which runner each natural could share a run with."""
+    runners = []
+    if table.most == 1 and table.wild and table.as_itself:
+        for c in wild_cards:
+            r = NATURAL[c]
+            close = [n for n in naturals if suit_of(n) == suit_of(r) and table.close(n, r)]
+            if close:
+                runners.append(r)
+                near.update(dict.fromkeys(close, r))
+    return runners
+
+
+def can_meld(n, hand, limit, runners, table, near):
+    """Whether natural n of the hand may be in a meld with at most `limit` stand-ins (0 or 1).
+    With one stand-in it needs one mate (a natural of its rank, or of its suit near enough to
+    share a run) or a runner near; with none, two more of its rank or a run's two other
+    naturals. A natural that cannot stays so as cards go."""
+    if limit:
+        return (not table.mates[n].isdisjoint(hand) or hand.count(n) > 1
+                or bool(runners) and near.get(n) in runners)
+    if sum(map(hand.count, KIN[n])) > 2:
+        return True
+    for x, y in table.run_pairs[n]:          # a loop, not any(): this is called for every step
+        if x in hand and y in hand:
+            return True
+    return False
+
+
+def never_meld(naturals, runners, stand_ins, table, near):
+    """The naturals that can be in no meld of this hand: deadwood from the start."""
+    if stand_ins >= 2:
+        return ()
+    hand, runners = tuple(naturals), tuple(runners)
+    return tuple(n for n in naturals if not can_meld(n, hand, stand_ins, runners, table, near))
+
+
+def in_search_order(naturals, runners, stand_ins, aces_high):
+    """(the naturals in search order, the singles). The search takes naturals group by group,
+    and in a group rank by rank, low to high. A single (the one card of its group) melds only
+    with two stand-ins: the end takes it."""
+    in_order, singles = [], []
+    copies = dict.fromkeys(naturals, 0)
+    for n in naturals:
+        copies[n] += 1
+    for group in groups(list(copies), sorted(set(runners)), stand_ins, aces_high):
+        if len(group) == 1 and copies.get(group[0]) == 1:
+            singles += group
+        else:
+            in_order += [n for n in sorted(group, key=search_order) for _ in range(copies.get(n, 0))]
+    return in_order, singles
+
+
+def groups(naturals, runners, stand_ins, aces_high):
+    """The naturals and runners in groups, where a group is what one meld could ever join.
+
+    Two cards share a group when they have the same rank, or the same suit with at most
+    `stand_ins` places between them (a runner between them counts as a natural). Searching
+    one group after another lets the memo reuse each group's results whatever was done in
+    the groups before.
+    """
+    cards = sorted(naturals + runners)               # suit by suit, low to high, each once
+    group_of = {}                                    # a card -> the list of its group
+    for n, previous in zip(cards, [None] + cards):
+        if previous is not None and n - previous <= stand_ins + 1 and suit_of(n) == suit_of(previous):
+            group_of[n] = group_of[previous]
+            group_of[n].append(n)
+        else:
+            group_of[n] = [n]
+    joins = []                                       # pairs of cards in the same group
+    first_of_rank = {}
+    for n in naturals:
+        joins.append((first_of_rank.setdefault(place_of(n), n), n))
+    if aces_high:                                    # an ace also sits above the king
+        tops = {suit_of(n): n for n in cards}
+        joins += [(n, tops[suit_of(n)]) for n in cards
+                  if place_of(n) == 1 and ACE_ON_TOP - place_of(tops[suit_of(n)]) <= stand_ins + 1]
+    for a, b in joins:
+        a, b = group_of[a], group_of[b]
+        if a is not b:
+            a += b
+            group_of.update(dict.fromkeys(b, a))
+    return list({id(group): group for group in group_of.values()}.values())
+
+
+# 3. The search.
+
 class Search:
     """The exact search over one deal: the minimal penalty of every position it meets, memoised."""
 
     def __init__(self, deal):
-        self.deal = deal
+        self.deal, self.table = deal, deal.table
         self.memo = {}          # position -> its minimal penalty
         self.choice = {}        # position -> the first step that reaches it
         self.floor = {}         # position -> a number its penalty is not below
+        self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
+        if deal.stand_ins < 2:
+            self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
+        self.ends = {}          # (wilds, owed, sink) -> the Leftover of the end
+        # The first step: the naturals that never meld are deadwood.
+        self.opening = self.step(self.table.cost(deal.never), deal.never, (), deal.hand,
+                                 len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False)
 
     def penalty(self, below=INFINITY):
         """The minimal penalty of the hand (when it is below `below`, else a number not below it)."""
-        opening = self.deal.opening
+        opening = self.opening
         if opening.cost >= below:
             return opening.cost
         return opening.cost + self.best(opening.after, below - opening.cost)
@@ -173,7 +388,7 @@ class Search:
         if floor >= bound:
             return floor
         if not position.hand:
-            cost = self.memo[position] = self.deal.leftover(position.wilds, position.owed, position.sink).cost
+            cost = self.memo[position] = self.leftover(position.wilds, position.owed, position.sink).cost
             return cost
         cost, choice = INFINITY, None
         for step in self.steps(position):
@@ -193,33 +408,324 @@ class Search:
         """Every move from a position: the sets of its first natural's rank are made, in every way
         (unless they are made already), or there are none, and the first natural is deadwood or
         in one of its runs."""
-        deal = self.deal
         if not position.sets_made:
-            yield from deal.set_steps(position)
+            yield from self.set_steps(position)
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
         place = place_of(c)
-        spare = deal.spare(wilds, runners, owed)
-        for meld in deal.runs_of(c, rest, runners, min(spare, deal.most)):
+        spare = self.spare(wilds, runners, owed)
+        for meld in self.runs_of(c, rest, runners, min(spare, self.table.most)):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
-                yield deal.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
+                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
                                 owed + meld.stand_ins, sink or meld.sinks, place)
-        yield deal.step(deal.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
+        yield self.step(self.table.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
+
+    # 3a. The sets of a rank, made all at once.
+
+    def set_steps(self, position):
+        """Every way to make the sets of the first natural's rank, all at once: which of the naturals
+        of that rank go into sets (any number of each, none too), and with how many stand-ins.
+        The naturals of that rank left out of the sets may then only be in runs or deadwood.
+
+        With any number of wilds per meld one set of the rank is enough (it takes the wilds
+        left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
+        m // 2 stand-ins (a set of two naturals holds one)."""
+        hand, wilds, runners, owed, sink, _ = position
+        place, kin = place_of(hand[0]), kin_at_head(hand)
+        same, rest = hand[:kin], hand[kin:]
+        spare = self.spare(wilds, runners, owed)
+        sinks = self.deal.sinks
+        # Copies that no run can take go into the sets, if there are any: a set of one rank
+        # needs no more stand-ins for a card more.
+        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
+        for used in sub_multisets(same, least):
+            if not used:
+                continue              # no set: the runs of the first natural come next (`steps()`)
+            for stand_ins in self.set_stand_ins(len(used), spare):
+                yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
+                                owed + stand_ins, sink or sinks, place)
+
+    def runs_through(self, n, rest, runners):
+        """How many runs could hold a copy of natural n at most: each holds a card of n's suit
+        besides n (with one stand-in per meld, one within two places of it), and no two runs
+        hold the same card."""
+        suit, table = suit_of(n), self.table
+        if self.deal.free:
+            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
+        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
+        return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
+
+    def set_stand_ins(self, naturals, spare):
+        """How many stand-ins sets of `naturals` naturals of one rank may take, with `spare` wilds left."""
+        if self.table.most > 1:
+            need = max(0, 3 - naturals)
+            return (need,) if need <= spare else ()
+        return range(0 if naturals > 2 else 1, min(naturals // 2, spare) + 1)
+
+    def sets(self, used, stand_ins):
+        """The sets `used` naturals of one rank make with `stand_ins` stand-ins: one set, or with one
+        stand-in per meld, that many sets of two naturals and a stand-in, the last taking the rest."""
+        if stand_ins <= 1 or self.table.most > 1:
+            return (set_of(used, stand_ins, self.deal.sinks),)
+        pairs = [set_of(used[i:i + 2], 1, False) for i in range(0, 2 * stand_ins - 2, 2)]
+        last = used[2 * stand_ins - 2:]
+        return tuple(pairs) + (set_of(last, 1, False),)
+
+    # 3b. The runs holding the first natural.
+
+    def runs_of(self, c, rest, runners, limit):
+        """Every run holding natural c, from the naturals `rest`, the runners, and at most `limit`
+        stand-ins, those with the most naturals first. Runs that use the same cards are listed once."""
+        found = {}
+        if self.deal.free:
+            self.free_runs(c, rest, limit, found)
+        else:
+            self.limited_runs(c, rest, runners, limit, found)
+        if len(found) < 2:
+            return found.values()
+        return sorted(found.values(), key=naturals_taken, reverse=True)
+
+    def free_runs(self, c, rest, limit, found):
+        """Runs holding c when wilds are free. A natural of c's suit between c and the run's far end
+        is always taken (a stand-in in its place could swap with it and move to an end), so a
+        run is told by its far natural and the stand-ins its gaps and length need. A run of 11
+        cards or fewer is a sink (two wilds left over can still go on its ends; three make a set
+        of their own); a longer one may take one or two stand-ins more. A run of c and stand-ins
+        alone is left out: a set of c and two stand-ins does as much and is a sink. A 13-card run
+        may also leave one or two naturals out for wilds that have no other place."""
+        anchor, aces_high = place_of(c), self.table.aces_high
+        if anchor == 1 and aces_high:       # the ace on top, and the places below it
+            self.free_run_ends(c, rest, limit, found, ACE_ON_TOP, -1, 2)
+        self.free_run_ends(c, rest, limit, found, anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING)
+
+    def free_run_ends(self, c, rest, limit, found, anchor, way, end):
+        """The free runs from the anchor (c's place) towards `end`, one place at a time (`way` +1 or -1)."""
+        table = self.table
+        sinking, longest = table.sinking, table.longest
+        base = natural(suit_of(c), 0)                  # base + place: the natural at that place
+        back = anchor - table.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
+        taken, gaps, far = (), 0, anchor
+        while far != end:
+            far += way
+            n = base + far if far != ACE_ON_TOP else None
+            if n not in rest:
+                gaps += 1
+                if gaps > limit:
+                    return
+                continue
+            taken += (n,)
+            length = (far - anchor) * way + 1
+            if length >= 3:
+                if length <= sinking:
+                    self.add_run(found, c, anchor, far, taken, gaps, limit)
+                    continue
+            elif gaps < limit:                         # two cards side by side: a stand-in on an end
+                ahead = far + way
+                if (ahead - end) * way <= 0 and base + ahead not in rest:
+                    self.add_run(found, c, anchor, ahead, taken, 1, limit)
+                elif back:
+                    self.add_run(found, c, anchor - way, far, taken, 1, limit)
+                continue
+            else:
+                continue
+            # A run of the longest length, or one less: it may take one or two stand-ins more, on its ends.
+            room = 0
+            while room < 2 and (far + (room + 1) * way - end) * way <= 0 and \
+                    base + far + (room + 1) * way not in rest:
+                room += 1
+            for stand_ins in range(gaps, min(limit, gaps + min(room + back, longest - length), gaps + 2) + 1):
+                extra = stand_ins - gaps
+                onward = min(extra, room)
+                self.add_run(found, c, anchor - (extra - onward) * way, far + onward * way, taken, stand_ins, limit)
+
+    def limited_runs(self, c, rest, runners, limit, found):
+        """Runs holding c when wilds are limited. c is the lowest natural of its suit left in its
+        group, so below c a run holds only stand-ins and runners; above c, naturals of `rest` too.
+        A run has 3 to `longest` places, never below the foot nor above the ace on top, and at most
+        `limit` stand-ins; any natural may be left out for a stand-in (it may be needed elsewhere,
+        and a meld may not be made of wilds alone)."""
+        table = self.table
+        suit, anchor, wild = suit_of(c), place_of(c), table.wild
+        runner = natural(suit, wild) if wild and natural(suit, wild) in runners else None
+        if anchor == 1 and table.aces_high:       # the ace on top, and the places below it
+            for low, (naturals, own, stand_ins) in self.grow(suit, ACE_ON_TOP, -1, rest, runner, limit, 2):
+                if ACE_ON_TOP - low >= 2:
+                    self.add_run(found, c, low, ACE_ON_TOP, naturals, stand_ins, limit, own)
+        below = ([(anchor, ((), (), 0))] if anchor == table.foot else
+                 list(self.grow(suit, anchor, -1, (), runner, limit, table.foot)))
+        ceiling = ACE_ON_TOP if table.aces_high and anchor > 1 else KING
+        for top, (naturals, own, stand_ins) in self.grow(suit, anchor, +1, rest, runner, limit, ceiling):
+            for low, (_, own_below, more) in below:
+                if stand_ins + more <= limit and 3 <= top - low + 1 <= table.longest:
+                    self.add_run(found, c, low, top, naturals, stand_ins + more, limit, own + own_below)
+
+    def grow(self, suit, anchor, way, rest, runner, limit, end):
+        """Walk away from the anchor one place at a time (`way` +1 up, -1 down), filling each place
+        with a natural of `rest`, the runner, or a stand-in: yields (place reached, (naturals,
+        runners, stand-ins)) for each filling, the anchor alone first, never past the place `end`."""
+        shapes = [((), (), 0)]
+        place = anchor
+        runner_places = self.table.runner_places
+        while True:
+            for shape in shapes:
+                yield place, shape
+            place += way
+            if (place - end) * way > 0:
+                return
+            n = natural(suit, place) if place != ACE_ON_TOP else None
+            has_natural = n in rest
+            has_runner = runner is not None and place in runner_places
+            grown = []
+            for naturals, own, stand_ins in shapes:
+                if has_natural:
+                    grown.append((naturals + (n,), own, stand_ins))
+                if has_runner:
+                    grown.append((naturals, own + (runner,), stand_ins))
+                if stand_ins < limit:
+                    grown.append((naturals, own, stand_ins + 1))
+            if not grown:
+                return
+            shapes = grown
+
+    def add_run(self, found, c, one_end, other_end, naturals, stand_ins, limit, runners=()):
+        """Add the run from one end to the other; with free wilds a 13-card run may also leave one or
+        two naturals out for wilds that have no other place."""
+        span = (one_end, other_end) if one_end < other_end else (other_end, one_end)
+        free = self.deal.free
+        sinks = free and span[1] - span[0] < self.table.sinking
+        key = (naturals, runners, stand_ins)
+        if key not in found:
+            found[key] = Candidate('run', c, naturals, runners, stand_ins, sinks, span)
+        if free and span[1] - span[0] == self.table.longest - 1:
+            for n in (1, 2):
+                if stand_ins + n <= limit:
+                    for out in sorted(set(combinations(naturals, n))):
+                        left = without(naturals, out)
+                        found.setdefault((left, runners, stand_ins + n),
+                                         Candidate('run', c, left, runners, stand_ins + n, False, span))
+
+    # 3c. Where a step leads.
+
+    def step(self, cost, deadwood, melds, hand, wilds, runners, owed, sink, sets_of=None):
+        """The Step to the position these cards leave, told the same way however it was reached.
+
+        Runners that can no longer play as themselves become plain wild-rank cards: a suit keeps
+        at most as many runners as it has naturals left near them (each run a runner plays
+        itself in holds one of those naturals). Naturals at the head of the hand that can be
+        in no meld any more are deadwood on the way (`lone()`). A sink with no wild left makes
+        no difference. `sets_of` is the place whose sets are made; the sets of the first
+        natural's rank count as made too when no set of it can be made any more.
+        """
+        if runners:
+            wilds, runners = self.runners_kept(hand, wilds, runners)
+        spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
+        limit = min(spare, self.table.most)
+        if limit < 2 and hand:
+            lone = self.lone(hand, limit, runners)
+            if lone:
+                deadwood, cost = deadwood + hand[:lone], cost + self.table.cost(hand[:lone])
+                hand = hand[lone:]
+                if runners:
+                    wilds, runners = self.runners_kept(hand, wilds, runners)
+        sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
+        # Positional, in field order: the hottest line of the search (keywords here cost 5 % of a solve).
+        return Step(cost, Position(hand, wilds, runners, owed, sink and spare > 0, sets_made), deadwood, melds)
+
+    def runners_kept(self, hand, wilds, runners):
+        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
+        kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
+        for r in dict.fromkeys(runners):                              # runners are in order
+            kept += [r] * min(wanted.count(r), runners.count(r))
+        return wilds + len(runners) - len(kept), tuple(kept)
+
+    def lone(self, hand, limit, runners):
+        """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
+        ever, deal, table = self.ever[limit], self.deal, self.table
+        for i, n in enumerate(hand):
+            could = ever.get(n)
+            if could is None:     # whether it can meld with the whole hand: if not, it never will
+                could = ever[n] = can_meld(n, deal.hand, limit, deal.runners, table, deal.near)
+            if could and can_meld(n, hand, limit, runners, table, deal.near):
+                return i
+        return len(hand)
+
+    def may_set(self, hand, limit):
+        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
+        if limit < 2 and (len(hand) < 2 or place_of(hand[1]) != place_of(hand[0])):
+            return False          # a lone natural of its rank needs two stand-ins
+        kin = kin_at_head(hand)
+        return kin >= 3 or kin + min(limit, 2 if self.table.most > 1 else 1) >= 3
+
+    def spare(self, wilds, runners, owed):
+        """How many wilds are left for stand-ins: the jokers, plain wild-rank cards and runners, less
+        the stand-ins the melds made so far hold."""
+        return self.deal.jokers + wilds + len(runners) - owed
+
+    # 3d. The end: no natural left but the singles.
+
+    def leftover(self, wilds, owed, sink):
+        """The cost of the end, when no natural is left but the singles: the stand-ins the melds hold
+        are drawn from the jokers and the wild-rank cards, each single melds with two stand-ins,
+        the dearest first, and then the wilds still left meld or are deadwood (`wilds_left()`).
+        Every number of singles melded and every mix of jokers and wild-rank cards drawn is tried."""
+        known = self.ends.get((wilds, owed, sink))
+        if known:
+            return known
+        deal = self.deal
+        best, jokers, most = None, deal.jokers, self.table.most
+        for melded in range(len(deal.singles) + 1):
+            need = owed + 2 * melded
+            if melded and (most < 2 or need > jokers + wilds):
+                break
+            for from_jokers in range(max(0, need - wilds), min(need, jokers) + 1):
+                end = self.wilds_left(jokers - from_jokers, wilds - (need - from_jokers),
+                                      sink or (melded > 0 and deal.sinks))
+                cost = deal.singles_cost[melded] + end.cost
+                if best is None or cost < best.cost:
+                    best = end._replace(cost=cost, singles=melded)
+        self.ends[wilds, owed, sink] = best
+        return best
+
+    def wilds_left(self, jokers, wilds, sink):
+        """What the wilds left at the very end cost, and the sets they make.
+
+        A set has no size limit, so with any number of wilds per meld three make a set of their
+        own (one of them a wild-rank card playing itself, when all-wild melds are barred), and
+        fewer join a sink: a set made before, or with free wilds a run with room on its ends.
+        With one stand-in per meld, wild-rank cards make a set of their rank and each set takes
+        one joker. A wild-rank card always wild (`wild_rank_as_itself` false) never plays itself.
+        """
+        if not jokers and not wilds:
+            return Leftover(cost=0)
+        table = self.table
+        if table.most > 1 and jokers + wilds >= 3 and ((wilds and table.as_itself) or table.rules.all_wild_melds):
+            return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((jokers, wilds),))
+        if sink:
+            return Leftover(cost=0, jokers=jokers, wilds=wilds, to_sink=True)
+        if table.most == 1 and table.as_itself and (wilds >= 3 or (wilds == 2 and jokers)):
+            with_joker = min(jokers, wilds // 2)
+            if not with_joker:
+                return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((0, wilds),))
+            sets = ((1, wilds - 2 * (with_joker - 1)),) + ((1, 2),) * (with_joker - 1)
+            return Leftover(cost=(jokers - with_joker) * table.joker_value, jokers=jokers, wilds=wilds, sets=sets)
+        return Leftover(cost=jokers * table.joker_value + wilds * table.wild_value, jokers=jokers, wilds=wilds)
+
+    # 4. The answer: the best line of steps, as melds of cards.
 
     def solution(self):
         """One arrangement that reaches the minimal penalty: the best steps from the start."""
-        penalty, opening = self.penalty(), self.deal.opening
+        penalty, opening = self.penalty(), self.opening
         position, steps = opening.after, [opening]
         while position.hand:
             step = self.choice[position]
             steps.append(step)
             position = step.after
-        return self.deal.arrange(penalty, steps, position)
+        return self.arranged(penalty, steps, position)
 
     def ties(self, budget):
         """Every arrangement that reaches the minimal penalty, following each tie (at most `budget` steps)."""
-        penalty, opening = self.penalty(), self.deal.opening
+        penalty, opening = self.penalty(), self.opening
         count = 0
 
         def walk(position, steps):
@@ -228,7 +734,7 @@ class Search:
             if count > budget:
                 return
             if not position.hand:
-                yield self.deal.arrange(penalty, steps, position)
+                yield self.arranged(penalty, steps, position)
                 return
             goal = self.best(position)
             for step in self.steps(position):
@@ -236,3 +742,15 @@ class Search:
                     yield from walk(step.after, steps + [step])
 
         yield from walk(opening.after, [opening])
+
+    def arranged(self, penalty, steps, end):
+        """The Solution a line of steps reaches, ending at the position `end` (scorer/arrange.py)."""
+        return arrange(self.deal, penalty, steps, self.leftover(end.wilds, end.owed, end.sink))
+
+
+def kin_at_head(hand):
+    """How many naturals at the head of the hand share the first one's rank (they come together)."""
+    place, count = place_of(hand[0]), 1
+    while count < len(hand) and place_of(hand[count]) == place:
+        count += 1
+    return count

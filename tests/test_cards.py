@@ -190,6 +190,19 @@ def test_stored_cards_read_the_same_whatever_the_page_language():
         assert canonical(symbols('7C KH 10D JK'), language) == '7C KH 10D JK'
 
 
+@pytest.mark.parametrize('after', [[], ['8H'], ['of', 'hearts'], ['hearts'], ['de', 'copas']])
+def test_canonical_words_read_as_the_typed_reader_reads_them(after):
+    """A canonical word ('7H', '10X', 'JK') is looked up, not read letter by letter: for every card
+    of every deck, the lookup gives what the English reader gives, whatever word follows."""
+    from scorer.reading import CANONICAL, LANGUAGES as READERS, read, read_at
+    assert len(CANONICAL) == 5 * 13 + 1
+    for word, card_ in CANONICAL.items():
+        words = [word] + after
+        typed = read_at(words, 0, READERS['en'])
+        assert typed == (1, read(' '.join(words))[0])
+        assert typed[1].card == card_ and str(card_) == word
+
+
 @given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC'] + [JOKER]), max_size=MAX_HAND),
        st.sampled_from(LANGUAGES))
 def test_symbols_read_back_in_every_language(hand, language):

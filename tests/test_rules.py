@@ -106,3 +106,13 @@ def test_card_values():
 def test_a_superscript_digit_is_not_a_number():
     with pytest.raises(RulesError, match="'²' is not a value of decks"):
         make_rules(decks='²')
+
+
+def test_rules_made_once_still_tell_true_from_1():
+    """make_rules remembers the Rules of settings it has made; a remembered 1 never answers for true
+    (equal in Python, and alike as a key but for its type), nor 2 for '2'."""
+    assert make_rules({'decks': 1}).decks == 1
+    with pytest.raises(RulesError):
+        make_rules({'decks': True})
+    assert make_rules({'decks': 1}) is make_rules({'decks': 1})
+    assert make_rules({'decks': '2'}).decks == 2 == make_rules({'decks': 2}).decks
