@@ -7,6 +7,7 @@ PORT ?= 5000
 
 TABLES ?= 50
 PUSH_TABLES ?= 500
+PUSH_RUNS ?= 5
 SECONDS ?= 60
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc) )))
 
@@ -109,11 +110,11 @@ worst: $(VENV)/.dev
 
 # Tables of one scorekeeper and four viewers against the production recipe on loopback: a stress
 # run (saves every 1-3 s, viewers polling), the same with players sending their own hands, and
-# 500 tables holding live streams with a save every 20-40 s.
+# 500 tables holding live streams with a save every 20-40 s, five runs in a row and their spread.
 load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS) --self-entry
-	$(PY) bench/load.py --tables $(PUSH_TABLES) --seconds $(SECONDS) --push
+	$(PY) bench/load.py --tables $(PUSH_TABLES) --seconds $(SECONDS) --push --runs $(PUSH_RUNS)
 
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs
