@@ -38,7 +38,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
-from tests.server import Gunicorn  # noqa: E402
+from tests.server import ROOT, Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
@@ -320,7 +320,7 @@ def one_run(args, seed):
     """One run on a fresh server and database: (report, figures, errors, memory KiB)."""
     with tempfile.TemporaryDirectory() as tmp:
         # Every phone of this load generator is 127.0.0.1: no cap of connections per client address.
-        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers,
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, root=args.root,
                           env={'SCORER_CLIENT_CONNECTIONS': '0'}).start(timeout=90)
         try:
             out = multiprocessing.Queue()
@@ -366,6 +366,7 @@ def main():
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=1)
     parser.add_argument('--runs', type=int, default=1, help='runs one after the other, each on a fresh server')
+    parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
     parser.add_argument('--self-entry', action='store_true', help='three viewers a table send their own hands')
     parser.add_argument('--push', action='store_true', help='viewers hold the live stream; a save every 20-40 s')
     args = parser.parse_args()
