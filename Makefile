@@ -121,9 +121,12 @@ slow: $(VENV)/.dev catalogs
 	$(PY) bench/slow_clients.py
 
 # A bystander's live sheet, quiet and while other clients try to stall the server (fresh CJK pictures,
-# imports by a browser keeping 400 games, stalled chunked bodies, idle streams), three runs.
+# imports by a browser keeping 400 games, stalled chunked bodies, idle streams, the solver by the API,
+# round posts and 'my hand' posts, a keeper's share-link keepers, a stranger behind a keeper's address),
+# three runs; then one client's 5,000 streams through Caddy against the systemd unit's settings.
 stalls: $(VENV)/.dev node_modules/.ci catalogs
 	$(PY) bench/stalls.py --runs 3
+	$(PY) bench/hostile_client.py
 
 # The history and the player stats of a browser keeping 500 finished 8-player games.
 history: $(VENV)/.dev catalogs
