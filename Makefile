@@ -7,6 +7,7 @@ PORT ?= 5000
 
 TABLES ?= 50
 PUSH_TABLES ?= 500
+PUSH_RUNS ?= 5
 SECONDS ?= 60
 WORKERS ?= $(shell echo $$(( 2 * $$(nproc) )))
 
@@ -111,20 +112,23 @@ worst: $(VENV)/.dev
 
 # Tables of one scorekeeper and four viewers against the production recipe on loopback: a stress
 # run (saves every 1-3 s, viewers polling), the same with players sending their own hands, and
-# 500 tables holding live streams with a save every 20-40 s.
+# 500 tables holding live streams with a save every 20-40 s, five runs in a row and their spread.
 load: $(VENV)/.dev catalogs
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS)
 	$(PY) bench/load.py --tables $(TABLES) --seconds $(SECONDS) --self-entry
-	$(PY) bench/load.py --tables $(PUSH_TABLES) --seconds $(SECONDS) --push
+	$(PY) bench/load.py --tables $(PUSH_TABLES) --seconds $(SECONDS) --push --runs $(PUSH_RUNS)
 
 # Ten slow clients (a header line a second) against the production recipe while a bystander plays.
 slow: $(VENV)/.dev catalogs
 	$(PY) bench/slow_clients.py
 
 # A bystander's live sheet, quiet and while other clients try to stall the server (fresh CJK pictures,
-# imports by a browser keeping 400 games, stalled chunked bodies, idle streams), three runs.
+# imports by a browser keeping 400 games, stalled chunked bodies, idle streams, the solver by the API,
+# round posts and 'my hand' posts, a keeper's share-link keepers, a stranger behind a keeper's address),
+# three runs; then one client's 5,000 streams through Caddy against the systemd unit's settings.
 stalls: $(VENV)/.dev node_modules/.ci catalogs
 	$(PY) bench/stalls.py --runs 3
+	$(PY) bench/hostile_client.py
 
 # The history and the player stats of a browser keeping 500 finished 8-player games.
 history: $(VENV)/.dev catalogs

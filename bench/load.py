@@ -6,13 +6,25 @@ their phones) while the scorekeeper's round page asks for them.
 
 With --push the viewers hold the live stream (Server-Sent Events) instead of polling, the
 scorekeeper saves every 20-40 s as at a real table, and the report adds how long each save took
-to reach every follower of its table, and the server's memory with every stream open.
+to reach every follower of its table, how long a phone took to join (its sheet page, then its
+stream until the first sheet came), and the server's memory with every stream open. The measured
+time starts once every phone has joined (or failed to), however long that takes: what is measured
+is the load itself, not the crowd still arriving.
 
-Run with `make load` (TABLES=50 SECONDS=60 make load to change the size).
+The load generator runs on the same cores as the server, at the lowest priority (GENERATOR_NICE,
+set once the server has started): the server keeps both cores, and the generator has what the
+server leaves. A generator kept waiting reads its answers late, which makes every time it reports
+longer, never shorter. Its followers share one connection pool and read their streams line by line.
+
+--runs N repeats the run N times, each on a fresh server, and ends with a table of the runs and
+their spread (the form of docs/speed.md). Run with `make load` (TABLES=50 SECONDS=60 make load to
+change the size; RUNS=5 is the push phase's runs).
 """
 
 import argparse
 import asyncio
+import multiprocessing
+import os
 import random
 import re
 import statistics
@@ -26,20 +38,35 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
-from tests.server import Gunicorn  # noqa: E402
+from tests.server import ROOT, Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
 PACK = [rank + suit for rank in RANKS for suit in 'SHDC'] * 2       # two decks
 KINDS = ('page view', 'live poll', 'round save', 'drafts poll', 'hand send', 'save to follower')
+GENERATOR_NICE = 19     # the load generator's priority: below the server's workers (0) and their pools (10)
+JOIN_SECONDS = 600      # a hang guard on the phones joining (far beyond any run's; never a speed goal)
+# What a push run at 500 tables must hold, in every run (issue 47): p95 of page views, and from a save
+# to every follower of its table, in ms.
+PUSH_LIMITS = {'page view': 50, 'save to follower': 200}
 
 
 class Recorder:
     """Latencies and errors by kind of request, counted once every client has joined (after the ramp)."""
 
     def __init__(self):
-        self.times, self.errors, self.stop, self.measure_from = {}, {}, None, 0
+        self.times, self.errors, self.stop, self.measure_from = {}, {}, None, float('inf')
         self.saving = {}                             # (game, revision) -> when its save was sent
+        self.joins, self.waiting = [], 0             # how long each phone took to join; phones not joined yet
+        self.joined = asyncio.Event()                # every phone has joined (or failed to): measuring starts
+
+    def arrived(self, seconds=None):
+        """A phone has joined (in `seconds`), or failed to (None)."""
+        if seconds is not None:
+            self.joins.append(seconds)
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.joined.set()
 
     def add(self, kind, seconds, ok):
         if not ok:                                   # an error counts whenever it happens
@@ -74,7 +101,9 @@ async def new_table(base, rec):
     return session, r.headers['Location']
 
 
-async def keeper(base, session, game, rec, rng, delay, self_entry=False, pause=(1.0, 3.0)):
+async def keeper(base, session, game, rec, rng, delay, self_entry=False, pause=(1.0, 3.0), after_join=False):
+    if after_join:
+        await rec.joined.wait()
     await asyncio.sleep(delay)
     number, revision = 1, 0
     while time.monotonic() < rec.stop:
@@ -128,27 +157,33 @@ async def viewer(base, game, rec, rng, delay, seat=None):
             await asyncio.sleep(1.5)
 
 
-async def follower(base, game, rec, delay):
-    """A phone holding the live stream: each sheet pushed is timed from the moment its save was sent."""
+async def follower(base, session, game, rec, delay):
+    """A phone holding the live stream (on the followers' shared session): it joins (its sheet page,
+    then its stream until the first sheet comes), then each sheet pushed is timed from the moment its
+    save was sent."""
     await asyncio.sleep(delay)
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_read=60)) as session:
-        _, page = await timed(rec, 'page view', session.get(base + game), {200})
-        since = (re.search(r'since=(\d+)', page or '') or [None, '0'])[1]
-
-        async def listen():
-            async with session.get(f'{base}{game}/events?since={since}') as r:
-                rec.add('setup', 0, r.status == 200)
-                async for line in r.content:
-                    if line.startswith(b'id: '):
-                        sent = rec.saving.get((game, int(line[4:])))
-                        if sent is not None:
-                            rec.add('save to follower', time.monotonic() - sent, True)
-        try:
-            await asyncio.wait_for(listen(), timeout=max(0.0, rec.stop - time.monotonic()))
-        except asyncio.TimeoutError:
-            pass                                  # the measured time is over: hang up
-        except aiohttp.ClientError:
+    started, joined = time.monotonic(), False
+    try:
+        async with session.get(base + game) as r:
+            page = await r.text() if r.status == 200 else ''
+        since = (re.search(r'since=(\d+)', page) or [None, '0'])[1]
+        async with session.get(f'{base}{game}/events') as r:
+            ok = r.status == 200
+            rec.add('setup', 0, ok)
+            async for line in r.content:
+                if line.startswith(b'id: '):
+                    if not joined:
+                        joined = True
+                        rec.arrived(time.monotonic() - started)
+                    sent = rec.saving.get((game, int(line[4:])))
+                    if sent is not None:
+                        rec.add('save to follower', time.monotonic() - sent, True)
+    except (aiohttp.ClientError, asyncio.TimeoutError):
+        if time.monotonic() < rec.stop:
             rec.add('save to follower', 0, False)
+    finally:
+        if not joined:
+            rec.arrived(None)
 
 
 async def send_hand(base, session, game, rec, seat):
@@ -166,32 +201,55 @@ async def send_hand(base, session, game, rec, seat):
 
 
 async def run(base, tables, viewers, seconds, ramp, seed, self_entry=False, push=False, measure=lambda: None):
-    """Clients join at random over the first `ramp` seconds (people arrive at a table); then `seconds` are measured."""
+    """Clients join at random over the first `ramp` seconds (people arrive at a table); then `seconds` are
+    measured (with --push, from the moment every phone has joined)."""
     rec, rng = Recorder(), random.Random(seed)
+    rec.ramp = ramp
     made = [await new_table(base, rec) for _ in range(tables)]
     now = time.monotonic()
     rec.measure_from, rec.stop = now + ramp, now + ramp + seconds
-    tasks = []
+    streams = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None, sock_connect=30, sock_read=60),
+                                    connector=aiohttp.TCPConnector(limit=0))
+    tasks, holding = [], []         # holding: the streams, hung up once the measured time is over
+    if push:
+        rec.measure_from = rec.stop = float('inf')
+        rec.waiting = tables * (viewers + 1)
     for session, game in made:
         if push:
-            tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), ramp + rng.uniform(0, 20),
-                                pause=(20.0, 40.0)))
+            tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, 20),
+                                pause=(20.0, 40.0), after_join=True))
             # Every phone holds a stream: the four followers, and the scorekeeper's own sheet.
-            tasks += [follower(base, game, rec, rng.uniform(0, ramp)) for _ in range(viewers + 1)]
+            holding += [follower(base, streams, game, rec, rng.uniform(0, ramp)) for _ in range(viewers + 1)]
             continue
         tasks.append(keeper(base, session, game, rec, random.Random(rng.random()), rng.uniform(0, ramp), self_entry))
         tasks += [viewer(base, game, rec, random.Random(rng.random()), rng.uniform(0, ramp),
                          seat=(v + 1 if self_entry and v < len(PLAYERS) - 1 else None))
                   for v in range(viewers)]
+    async def start_measuring():
+        """With --push: the measured time starts once every phone has joined or failed to."""
+        if push:
+            await asyncio.wait_for(rec.joined.wait(), timeout=JOIN_SECONDS)
+            rec.measure_from = time.monotonic()
+            rec.stop = rec.measure_from + seconds
+            rec.join_seconds = rec.measure_from - now
+
     async def sample():
+        await start_measuring()
         while time.monotonic() < rec.stop:
             await asyncio.sleep(5)
             if time.monotonic() > rec.measure_from:
                 measure()
-    await asyncio.wait_for(asyncio.gather(*tasks, sample()), timeout=ramp + seconds + 60)
+    holding = [asyncio.create_task(f) for f in holding]
+    try:
+        await asyncio.wait_for(asyncio.gather(*tasks, sample()), timeout=JOIN_SECONDS + ramp + seconds + 60)
+    finally:
+        for task in holding:
+            task.cancel()
+        await asyncio.gather(*holding, return_exceptions=True)
     elapsed = min(time.monotonic(), rec.stop) - rec.measure_from
     for session, _ in made:
         await session.close()
+    await streams.close()
     return rec, elapsed
 
 
@@ -224,9 +282,78 @@ def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False, pu
         lines.append(f'| {kind} | {len(t)} | {len(t) / elapsed:.1f} | {q[49] * 1000:.1f} | {q[94] * 1000:.1f} | '
                      f'{q[98] * 1000:.1f} | {t[-1] * 1000:.0f} | {rec.errors.get(kind, 0)} |')
     lines.append(f'\nThroughput {total / elapsed:.0f} requests/s; errors {sum(rec.errors.values())}.')
+    if push and rec.joins:
+        q = statistics.quantiles(rec.joins, n=100) if len(rec.joins) > 1 else [rec.joins[0]] * 99
+        lines.append(f'The {len(rec.joins)} phones joined over {getattr(rec, "join_seconds", 0):.0f} s (arriving over '
+                     f'the first {rec.ramp} s), each in p50 {q[49] * 1000:.0f} / p95 {q[94] * 1000:.0f} ms (its sheet '
+                     f'page, then its stream until the first sheet came); not joined: {tables * (viewers + 1) - len(rec.joins)}.')
     if memory:
         lines.append(f'Server memory with all {tables * (viewers + 1)} streams open: {memory / 1024:.0f} MiB resident '
                      '(gunicorn\'s master and both workers).')
+    return '\n'.join(lines)
+
+
+def figures(rec):
+    """{kind: (p50, p95, p99) in ms, or None} and the errors, of one run."""
+    found = {}
+    for kind in KINDS:
+        t = rec.times.get(kind, [])
+        q = statistics.quantiles(t, n=100) if len(t) > 1 else None
+        found[kind] = (q[49] * 1000, q[94] * 1000, q[98] * 1000) if q else None
+    return found, sum(rec.errors.values())
+
+
+def generate(url, pid, args, seed, out):
+    """The load generator's process: at the lowest priority (the server keeps the cores), one run; its
+    report and figures are put on `out`."""
+    os.nice(GENERATOR_NICE)
+    memory = []
+    server = type('Server', (), {'process': type('Process', (), {'pid': pid})})
+    rec, elapsed = asyncio.run(run(url, args.tables, args.viewers, args.seconds, args.ramp, seed,
+                                   args.self_entry, args.push, lambda: memory.append(resident(server))))
+    most = max(memory) if memory and args.push else None
+    text = report(rec, elapsed, args.tables, args.viewers, args.workers, 1, args.self_entry, args.push, most)
+    out.put((text, *figures(rec), most))
+
+
+def one_run(args, seed):
+    """One run on a fresh server and database: (report, figures, errors, memory KiB)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # Every phone of this load generator is 127.0.0.1: no cap of connections per client address.
+        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, root=args.root,
+                          env={'SCORER_CLIENT_CONNECTIONS': '0'}).start(timeout=90)
+        try:
+            out = multiprocessing.Queue()
+            generator = multiprocessing.Process(target=generate, args=(server.url, server.process.pid, args, seed, out))
+            generator.start()
+            found = out.get()
+            generator.join()
+        finally:
+            server.stop()
+    return found
+
+
+def spread(runs, push):
+    """The runs side by side and their spread, as docs/speed.md has them; with --push, whether every run
+    held PUSH_LIMITS."""
+    shown = [kind for kind in KINDS if any(found[kind] for _, found, _, _ in runs)]
+    lines = ['| run | ' + ' | '.join(f'{kind} p50 / p95 / p99 ms' for kind in shown) + ' | errors |'
+             + (' memory, every stream open |' if push else ''),
+             '|---:|' + '---|' * len(shown) + '---:|' + ('---:|' if push else '')]
+    for n, (_, found, errors, memory) in enumerate(runs, 1):
+        cells = [' / '.join(f'{v:.1f}' for v in found[kind]) if found[kind] else '–' for kind in shown]
+        lines.append(f'| {n} | ' + ' | '.join(cells) + f' | {errors} |'
+                     + (f' {memory / 1024:.0f} MiB |' if push and memory else (' – |' if push else '')))
+    words = []
+    for kind in shown:
+        p95 = [found[kind][1] for _, found, _, _ in runs if found[kind]]
+        words.append(f'{kind} p95 {min(p95):.1f}–{max(p95):.1f} ms')
+    lines.append(f'\nSpread over the {len(runs)} runs: ' + ', '.join(words) + '.')
+    if push:
+        held = all(found[kind] and found[kind][1] <= limit and errors == 0
+                   for _, found, errors, _ in runs for kind, limit in PUSH_LIMITS.items())
+        lines.append('Within the limits (p95: ' + ', '.join(f'{kind} ≤ {limit} ms' for kind, limit in PUSH_LIMITS.items())
+                     + f', no error) in every run: {"yes" if held else "no"}.')
     return '\n'.join(lines)
 
 
@@ -238,21 +365,18 @@ def main():
     parser.add_argument('--ramp', type=int, default=15, help='seconds over which the clients join')
     parser.add_argument('--workers', type=int, default=2)
     parser.add_argument('--seed', type=int, default=1)
+    parser.add_argument('--runs', type=int, default=1, help='runs one after the other, each on a fresh server')
+    parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
     parser.add_argument('--self-entry', action='store_true', help='three viewers a table send their own hands')
     parser.add_argument('--push', action='store_true', help='viewers hold the live stream; a save every 20-40 s')
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        # Every phone of this load generator is 127.0.0.1: no cap of connections per client address.
-        server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, env={'SCORER_CLIENT_CONNECTIONS': '0'}).start()
-        memory = []
-        try:
-            rec, elapsed = asyncio.run(run(server.url, args.tables, args.viewers, args.seconds, args.ramp, args.seed,
-                                           args.self_entry, args.push, lambda: memory.append(resident(server))))
-        finally:
-            server.stop()
-    print(report(rec, elapsed, args.tables, args.viewers, args.workers, 1, args.self_entry, args.push,
-                 max(memory) if memory and args.push else None))
-    return 1 if sum(rec.errors.values()) else 0
+    runs = []
+    for n in range(args.runs):
+        runs.append(one_run(args, args.seed + n))
+        print(runs[-1][0] + '\n', flush=True)
+    if args.runs > 1:
+        print(spread(runs, args.push))
+    return 1 if any(errors for _, _, errors, _ in runs) else 0
 
 
 if __name__ == '__main__':

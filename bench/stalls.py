@@ -16,10 +16,18 @@ GET /games/<id>/live, every 50 ms, keeping its connection. Its times are taken q
   each as fast as its budget (SOLVER_RATE, the real one) lets it;
 - rounds: four scorekeepers, from four addresses, post round 11 of an eight-player game (three
   decks, the slowest rules) with eight shuffles of a slow 13-card hand, more copies than three decks
-  hold (issue 47: each hand was solved before the round was refused), as fast as they are answered.
+  hold (issue 47: each hand was solved before the round was refused), as fast as they are answered;
+- hands: eight seated players of such a game, each from its own address, send "my hand" for round 11
+  (a shuffle of the slow hand each time) as fast as they are answered;
+- keepers: a keeper and the three browsers it made keepers by share links, behind one address, ask
+  for fresh pictures (the budget is the link maker's: one for the four);
+- strangers: a stranger behind a keeper's address makes games as fast as the address may, while the
+  keeper asks for a rematch every 2 s (a keeper's games are counted by its browser).
 
 The per-client budgets are loosened for pictures, imports and games (SCORER_*_RATE), so that what
-is measured is where the work runs, not the budget refusing it. `--root` runs the server from another
+is measured is where the work runs, not the budget refusing it; keepers and strangers, attacks on the
+budgets themselves, run on a second fresh server of the run with the real budgets (its bystander's
+p95 is compared with the run's quiet phase, on the first). `--root` runs the server from another
 checkout (the code before, to compare); `--runs` repeats the whole, each time on a fresh server.
 """
 
@@ -46,7 +54,8 @@ from tests.helpers import LOOSE_RATE_SETTINGS, new_game_form  # noqa: E402
 from tests.server import ROOT, Gunicorn  # noqa: E402
 from web import ratelimit  # noqa: E402
 
-SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver', 'rounds')
+SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver', 'rounds', 'hands', 'keepers',
+             'strangers')
 CJK = [chr(c) for c in range(0x4E00, 0x9FA5)] + [chr(c) for c in range(0xAC00, 0xD7A3)] + \
       [chr(c) for c in range(0x3041, 0x3096)]
 
@@ -273,20 +282,150 @@ def rounds(server, stop, rng, counts, game):
     return [threading.Thread(target=post, args=(n,), daemon=True) for n in range(4)]
 
 
+def eight_player_game(client, rounds_saved=10):
+    """An eight-player game under the slowest rules (three decks), its first rounds saved by points:
+    the next deals 13 cards. Its path."""
+    fields = {**new_game_form([f'P{i}' for i in range(8)], decks=3, aces='high_or_low', max_wilds_per_meld=1),
+              'csrf_token': client.token('/games/new')}
+    game = client.request('POST', '/games/new', urlencode(fields),
+                          {'Content-Type': 'application/x-www-form-urlencoded'})[2]['Location']
+    game = game.replace(f'http://127.0.0.1:{client.port}', '')
+    for number in range(1, rounds_saved + 1):
+        client.save_round(game, number, ['5'] * 7)
+    return game
+
+
+def hands(server, stop, rng, counts, game):
+    """Eight seated players, each from an address of its own, sending 'my hand' for round 11 (a shuffle
+    of a slow 13-card hand each time, so no answer is kept), as fast as they are answered: each hand is
+    solved, in the solver's pool, within the seat's budget (SOLVER_RATE)."""
+    table = eight_player_game(Client(server.port, '127.0.5.100'))
+
+    def send(seat):
+        client = Client(server.port, f'127.0.5.{seat}')
+        client.request('POST', f'{table}/seats/{seat}', urlencode({'csrf_token': client.token(table)}),
+                       {'Content-Type': 'application/x-www-form-urlencoded'})
+        token = client.token(f'{table}/hand')
+        while not stop.is_set():
+            order = SLOW[:]
+            rng.shuffle(order)
+            status = client.request('POST', f'{table}/hand', urlencode({'csrf_token': token, 'round': '11',
+                                                                          'cards': ' '.join(order)}),
+                                    {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+            counts[status] = counts.get(status, 0) + 1
+            if status == 429:
+                time.sleep(0.05)
+    return [threading.Thread(target=send, args=(seat,), daemon=True) for seat in range(8)]
+
+
+def share_links(keeper, game, many):
+    """`many` more browsers behind the keeper's address, each made a scorekeeper of `game` by a share link
+    of its own (each new link ends the one before, once used)."""
+    others = []
+    for n in range(many):
+        page = keeper.request('POST', f'{game}/keeper-link',
+                              urlencode({'csrf_token': keeper.token(game), 'mode': 'share'}),
+                              {'Content-Type': 'application/x-www-form-urlencoded'})[1].decode()
+        key = re.search(r'/keeper#([^"<]+)"', page).group(1)
+        other = Client(keeper.port, keeper.source)
+        status = other.request('POST', f'{game}/keeper', urlencode({'csrf_token': other.token(f'{game}/keeper'),
+                                                                    'key': key}),
+                               {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+        assert status == 302, status
+        others.append(other)
+    return others
+
+
+def keepers(server, stop, rng, counts, game):
+    """A keeper and three more browsers it made keepers by share links, behind one address, asking for
+    fresh pictures (each revision, language, theme and kind drawn afresh) with the real picture budget
+    (PICTURE_RATE): the four draw on the budget of the keeper who made the links, not one budget each.
+    The keeper saves the next round whenever this one's pictures are all asked for."""
+    maker = Client(server.port, '127.0.6.1')
+    mine = maker.new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
+    everyone = [maker, *share_links(maker, mine, 3)]
+    lock = threading.Lock()
+    asks = []
+    state = {'round': 0}
+
+    def next_ask():
+        with lock:
+            if not asks and state['round'] < 11:
+                state['round'] += 1
+                maker.save_round(mine, state['round'], [str(rng.randint(0, 40)) for _ in range(3)])
+                asks.extend(f'{mine}/picture.{kind}?lang={lang}&theme={theme}' for lang in ('en', 'es', 'pt')
+                            for theme in ('light', 'dark') for kind in ('png', 'svg'))
+            return asks.pop() if asks else None
+
+    def fetch(client):
+        client = Client(server.port, client.source) if client is maker else client
+        client.cookies = client.cookies or dict(maker.cookies)
+        while not stop.is_set():
+            path = next_ask()
+            if path is None:
+                return
+            status = client.request('GET', path)[0]
+            counts[status] = counts.get(status, 0) + 1
+            if status == 429:
+                time.sleep(0.5)
+    return [threading.Thread(target=fetch, args=(client,), daemon=True) for client in everyone]
+
+
+def strangers(server, stop, rng, counts, game):
+    """A stranger behind a keeper's address makes new games as fast as the address's budget (GAME_RATE)
+    lets it, while the keeper (its own browser) asks for a rematch every 2 s: the keeper's games are
+    counted by its browser, so the stranger cannot use them up. Answers: the keeper's and the stranger's."""
+    keeper = Client(server.port, '127.0.7.1')
+    mine = keeper.new_game(['Ana', 'Bruno'])
+    for number in range(1, 12):
+        keeper.save_round(mine, number, [str(rng.randint(0, 40))])
+
+    def stranger():
+        client = Client(server.port, '127.0.7.1')
+        while not stop.is_set():
+            fields = {'csrf_token': client.token('/games/new'), **new_game_form(['X', 'Y'])}
+            status = client.request('POST', '/games/new', urlencode(fields),
+                                    {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+            counts[f'stranger {status}'] = counts.get(f'stranger {status}', 0) + 1
+            if status == 429:
+                time.sleep(0.2)
+
+    def rematches():
+        while not stop.is_set():
+            status = keeper.request('POST', f'{mine}/rematch', urlencode({'csrf_token': keeper.token(mine)}),
+                                    {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+            counts[f'keeper {status}'] = counts.get(f'keeper {status}', 0) + 1
+            stop.wait(2)
+    return [threading.Thread(target=stranger, daemon=True), threading.Thread(target=rematches, daemon=True)]
+
+
 NICE = {'SCORER_POOL_NICE': os.environ['SCORER_POOL_NICE']} if 'SCORER_POOL_NICE' in os.environ else {}
 ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver,
-           'rounds': rounds}
+           'rounds': rounds, 'hands': hands, 'keepers': keepers, 'strangers': strangers}
+# The attacks on the budgets themselves run on a server with the real budgets (each run's second server).
+REAL_BUDGETS = ('keepers', 'strangers')
 
 
 def one_run(root, seconds, seed, scenarios=SCENARIOS):
     """One run on a fresh server: {scenario: (bystander times, failures, attackers' answers)}."""
     rng = random.Random(seed)
     found = {}
+    loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE}   # the solver's real budget
+    real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE}
+    for rates, names in ((loose, [s for s in scenarios if s not in REAL_BUDGETS]),
+                         (real, [s for s in scenarios if s in REAL_BUDGETS])):
+        if names:
+            found.update(on_server(root, seconds, rng, names, rates))
+    return found
+
+
+def on_server(root, seconds, rng, scenarios, rates):
+    """The scenarios one after the other on one fresh server with these budgets."""
+    found = {}
     with tempfile.TemporaryDirectory() as tmp:
-        loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE}   # the solver's real budget
         server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
-                          env={**loose, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
-                               'SCORER_NODE_MODULES': str(ROOT / 'node_modules'), **NICE}).start()
+                          env={**rates, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
+                               'SCORER_NODE_MODULES': str(ROOT / 'node_modules'), **NICE}).start(timeout=90)
         try:
             game = Client(server.port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             Client(server.port, '127.0.0.2').request('GET', f'{game}/live')

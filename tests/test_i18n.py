@@ -662,3 +662,21 @@ def test_the_six_fourteen_rules_line_says_what_its_aces_are(lang):
     rules = make_rules({'game': 'six_fourteen'})
     with speaking(compiled(lang), lang):
         assert wild_words(1, Rules()) in rules_words(rules)[0]
+
+
+def test_wtforms_own_messages_are_read_once_a_language_not_at_every_page(client, make_game, monkeypatch):
+    """A follower's sheet page makes forms (the seats'); wtforms' catalog for the page's language is
+    read from disk once a process, not at each page (flask_wtf reads it for every request)."""
+    from babel import support
+    from web import forms
+    forms.wtforms_words.cache_clear()
+    url = make_game()
+    read, load = [], support.Translations.load
+    monkeypatch.setattr(support.Translations, 'load',
+                        lambda *args, **kwargs: read.append(kwargs.get('domain')) or load(*args, **kwargs))
+    follower = client.application.test_client()
+    for _ in range(3):
+        assert follower.get(url, headers={'Accept-Language': 'es'}).status_code == 200
+    assert read.count('wtforms') == 1
+    page = follower.post('/games/new', data={'players-0': 'Ana'}, headers={'Accept-Language': 'es'})
+    assert read.count('wtforms') == 1 and 'Ana' in page.get_data(as_text=True)

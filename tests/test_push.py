@@ -72,6 +72,19 @@ def test_the_drafts_reach_only_the_scorekeepers_stream(pushing):
     assert json.loads(drafts)['1']['cards'] == 'K♥ 5♣ 7♦' and '"player": "Bruno"' in drafts
 
 
+def test_a_save_is_made_into_its_event_once_for_every_follower(pushing, monkeypatch):
+    """The fan-out of a save: the sheet drawn and made into its event once in a process, then the
+    same text written to each follower's stream (nothing drawn or formatted per stream)."""
+    from web import live
+    app, client, url = pushing
+    client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
+    made, original = [], live.event
+    monkeypatch.setattr(live, 'event', lambda *args, **kwargs: made.append(args[0]) or original(*args, **kwargs))
+    got = [events_of(app.test_client().get(url + '/events'), 1)[0] for _ in range(3)]
+    assert [name for name, _, _ in got] == ['sheet'] * 3 and got[0] == got[1] == got[2]
+    assert made.count('sheet') == 1
+
+
 def read_stream(port, path, seen, ready):
     """Hold a stream open like a phone; record each sheet id it is sent."""
     conn = http.client.HTTPConnection('127.0.0.1', port, timeout=20)

@@ -2,11 +2,17 @@
 names, the restore, undo and colours forms, CSRF-only POSTs (EmptyForm); WholeField, a posted whole
 number."""
 
+import functools
+
+from babel import support
+from flask import current_app
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.utils import unset_value
 from wtforms.validators import AnyOf, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
@@ -17,6 +23,24 @@ from scorer.numbers import read_whole
 from scorer.rules import ABOUT, CHOICES, default_text
 
 from . import store
+
+@functools.lru_cache(maxsize=None)
+def wtforms_words(locale):
+    """wtforms' own messages ("Not a valid choice") in this language, read from disk once a process:
+    flask_wtf reads the catalog again for every request that makes a form, and a follower's sheet
+    page makes the seats' forms."""
+    return support.Translations.load(messages_path(), [locale], domain='wtforms')
+
+
+class PageForm(FlaskForm):
+    """A page's form (Flask-WTF: its CSRF token), wtforms' own messages in the page's language."""
+
+    class Meta:
+        def get_translations(self, form):
+            if not current_app.config.get('WTF_I18N_ENABLED', True):
+                return super().get_translations(form)
+            return wtforms_words(str(get_locale()))
+
 
 class TextOnly:
     """A field that reads text only: a file sent in its place is refused with a message, never a crash."""
@@ -110,7 +134,7 @@ def setting_field(key):
     return SelectField(_l(title), choices=choices(key), default=default_text(key), description=_l(about))
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(PageForm):
     """Players in seating order, the first dealer and the house rules. Valid when the fields make a
     game (`self.made`): players with no two alike, rules, a pack big enough for the last round, a
     first dealer at the table; else `self.problems` names the field at fault. (`self.game` is the
@@ -183,7 +207,7 @@ class CheckboxesField(SelectMultipleField):
     option_widget = CheckboxInput()
 
 
-class RoundForm(FlaskForm):
+class RoundForm(PageForm):
     """A round: who went out (seat numbers: normally one), an entry per seat, the version it was
     based on, and the doubts the scorekeeper confirmed (see scorer.sheet.doubts)."""
     went_out = CheckboxesField(_l('went out'), choices=[], validate_choice=False)
@@ -225,7 +249,7 @@ def every_seat_posted(formdata, players):
     return seats == {str(i) for i in range(len(seats))} and len(seats) <= len(players)
 
 
-class HandForm(FlaskForm):
+class HandForm(PageForm):
     """A seated player's own hand: went out, the cards left, or plain points."""
     went_out = BooleanField(_l('I went out'))
     cards = TextField(_l('Cards left'), filters=[strip], validators=[Length(max=MAX_FIELD)])
@@ -233,12 +257,12 @@ class HandForm(FlaskForm):
     round = HiddenText()                   # the round the hand is for: it may have been saved meanwhile
 
 
-class SelfEntryForm(FlaskForm):
+class SelfEntryForm(PageForm):
     """The scorekeeper allows players to enter their own hands (1), or not (0)."""
     allowed = HiddenText()
 
 
-class RematchForm(FlaskForm):
+class RematchForm(PageForm):
     """Start the next game with the same table: only the phone's date (set by app.js)."""
     today = HiddenText()
 
@@ -246,50 +270,50 @@ class RematchForm(FlaskForm):
         return phone_date(self.today.data)
 
 
-class RestoreForm(FlaskForm):
+class RestoreForm(PageForm):
     """Put an earlier version of a round back: which one, and the round's version it replaces."""
     history = WholeField()
     version = WholeField()
 
 
-class UndoForm(FlaskForm):
+class UndoForm(PageForm):
     """Undo a round's last save: the round's version that save made."""
     version = WholeField()
 
 
 def colours_form(players, colours):
     """A colour for each seat (`colour-0`, `colour-1`, …), each one of `colours` (0 to colours - 1)."""
-    class ColoursForm(FlaskForm):
+    class ColoursForm(PageForm):
         pass
     for seat in range(players):
         setattr(ColoursForm, f'colour-{seat}', WholeField(most=colours - 1))
     return ColoursForm()
 
 
-class EmptyForm(FlaskForm):
+class EmptyForm(PageForm):
     """Only the CSRF token: for a POST that is a confirmed action (delete a game, undo a merge)."""
 
 
-class MergeForm(FlaskForm):
+class MergeForm(PageForm):
     """Count one spelling of a player's name as another, in the stats."""
     spelling = SelectField(_l('Count this spelling'), choices=[], validate_choice=False)
     name = SelectField(_l('as'), choices=[], validate_choice=False)
 
 
-class HandoverForm(FlaskForm):
+class HandoverForm(PageForm):
     """Taking over the scorekeeping: the game's edit key, posted (never in a URL a log could keep)."""
     key = TextField(_l('Scorekeeper key'), filters=[strip], validators=[Length(max=MAX_KEY)])
 
 
-class KeeperLinkForm(FlaskForm):
+class KeeperLinkForm(PageForm):
     """A new scorekeeper link: whoever opens it keeps score too (share), or instead (handover)."""
     mode = HiddenText(validators=[Optional(), AnyOf(['share', 'handover'])])
 
 
-class KeeperForm(FlaskForm):
+class KeeperForm(PageForm):
     """Another browser's scorekeeping taken away: its handle in the list of who keeps score."""
     handle = HiddenText(validators=[Length(max=MAX_KEY)])
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     game_file = FileField(_l('Game file (JSON)'))

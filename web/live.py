@@ -6,8 +6,10 @@ TICK seconds. That number changes whenever another connection commits, whichever
 process it belongs to, so a save made through one worker reaches streams held by another.
 When it changes, the hub reads the save counters of the games someone follows (one query) and
 wakes the streams of the games that moved. A stream then sends the new live sheet (the same
-HTML the polling fallback gets, rendered once per save and language), or what the seated
-players entered, or that the game is gone. While it waits a stream holds no database
+HTML the polling fallback gets), or what the seated players entered, or that the game is gone.
+A save is drawn and made into its event once a process (per language and kind of viewer), and
+the same text is then written to every stream that follows the game: a stream's share of the
+fan-out is its write, which waits (in its own greenlet) for its phone, never holding the others. While it waits a stream holds no database
 connection, and every KEEPALIVE seconds it sends a ping, so proxies keep it open and the phone
 can tell a stream that silently died (a phone that lost its network) from a quiet game.
 
@@ -221,9 +223,9 @@ class Gone(Exception):
     """The followed game was deleted while its sheet was being drawn (render_sheet may raise it)."""
 
 
-def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: None, keepalive=KEEPALIVE):
+def stream(hub, game_id, last_id, sheet_event, drafts=None, release=lambda: None, keepalive=KEEPALIVE):
     """The events of one follower: the sheet when it changes (and first unless `last_id` is current;
-    `render_sheet(revision)` draws it),
+    `sheet_event(revision)` gives it as its event, made once for every follower),
     the drafts when asked (`drafts()` gives them as data), 'gone' once the game is deleted.
 
     Whichever way it ends (the phone gone before the first event or after, the game deleted, the
@@ -246,9 +248,9 @@ def stream(hub, game_id, last_id, render_sheet, drafts=None, release=lambda: Non
             revision, drafted = counters
             try:
                 if str(revision) != sent_sheet:
-                    sheet = render_sheet(revision)
+                    sheet = sheet_event(revision)
                     release()
-                    yield event('sheet', sheet, ident=revision)
+                    yield sheet
                     sent_sheet = str(revision)
                 if drafts is not None and drafted != sent_drafts:
                     data = json.dumps(drafts(), ensure_ascii=False)
@@ -301,19 +303,22 @@ def events(game_id):
 
     last = request.headers.get('Last-Event-ID') or request.args.get('since')
     view = 'tv' if request.args.get('view') == 'tv' else 'sheet'
+    edit = request.args.get('edit') == '1'
 
-    def live_html(revision):
-        """The live sheet at this revision: drawn once, then the same for every follower. A
-        scorekeeper's stream asks again whether it still is one (another may have removed it)."""
+    def sheet_event(revision):
+        """The live sheet at this revision as its event: drawn, formatted and encoded once, then the
+        same bytes for every follower. A scorekeeper's stream asks again whether it still is one (another may
+        have removed it)."""
         now_keeper = keeper and is_keeper(game_id)
-        key = (game_id, revision, now_keeper, request.args.get('edit') == '1', language(), view)
-        return remembered(pushed, key, lambda: sheet_context(game_id, now_keeper)['live_html'])
+        key = (game_id, revision, now_keeper, edit, language(), view)
+        return remembered(pushed, key, lambda: event('sheet', sheet_context(game_id, now_keeper)['live_html'],
+                                                     ident=revision).encode())
 
     def drafts():
         """What the seated players entered, for a scorekeeper still (else nothing)."""
         return drafts_data(game_id, number) if is_keeper(game_id) else {}
 
-    body = stream(hub, game_id, last, unless_gone(live_html),
+    body = stream(hub, game_id, last, unless_gone(sheet_event),
                        drafts=unless_gone(drafts) if number is not None else None,
                        release=release_db, keepalive=current_app.config['LIVE_KEEPALIVE'])
     return Response(stream_with_context(body), mimetype='text/event-stream',

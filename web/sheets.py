@@ -29,7 +29,7 @@ def load(game_id):
 # (its save counter), so nothing kept is ever stale: a save makes new keys.
 sheets = LRUCache(2048)       # (game, revision, language) -> (game, sheet)
 fragments = LRUCache(4096)    # the live part of a page, as each kind of viewer sees it
-pushed = LRUCache(4096)       # the live sheet as streams send it (web/live.py)
+pushed = LRUCache(4096)       # the live sheet's event as every stream sends it, in bytes (web/live.py)
 pictures = LRUCache(64)       # the result picture (web/sharing.py)
 LOCK = threading.Lock()
 

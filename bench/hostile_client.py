@@ -1,0 +1,164 @@
+"""One client against the documented deploy (docs/deploy.md): the production recipe with the systemd
+unit's settings (SCORER_PROXIES=1, the file limit LimitNOFILE=16384 gives, run here under prlimit), Caddy
+in front (reverse_proxy with flush_interval -1, as the Caddyfile of the docs), and one client that opens
+5,000 live streams through Caddy, each one refused or cut opened again a second later, while a bystander
+(its own address) asks for a game's live part every 50 ms through Caddy, and /health is asked every
+second. Run by `make stalls` after bench/stalls.py.
+
+Caddy serves plain HTTP here (the docs' Caddyfile serves HTTPS): what the app sees is the same (every
+connection from Caddy, the client named in X-Forwarded-For), and the load generator is spared 5,000 TLS
+handshakes on the server's cores.
+
+    .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout]
+"""
+
+import argparse
+import multiprocessing
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.machine import describe  # noqa: E402
+from bench.stalls import Client, bystander, holders, quantiles  # noqa: E402
+from tests.server import ROOT, Gunicorn, cpu_seconds, free_port  # noqa: E402
+
+UNIT_FILES = 16384      # docs/deploy.md's unit: LimitNOFILE=16384
+STREAMS = 5000          # what the issue's one client opens
+
+
+def caddyfile(folder, port, app):
+    return f"""{{
+	admin off
+	auto_https off
+	storage file_system {folder / 'caddy-data'}
+	http_port {port}
+}}
+http://127.0.0.1:{port} {{
+	reverse_proxy 127.0.0.1:{app} {{
+		flush_interval -1
+	}}
+}}
+"""
+
+
+def caddy_in_front(folder, app_port):
+    """Caddy on a free port in front of the app; (its port, its process)."""
+    port = free_port()
+    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port))
+    home = folder / 'caddy-home'
+    home.mkdir()
+    caddy = subprocess.Popen(['caddy', 'run', '--config', str(folder / 'Caddyfile'), '--adapter', 'caddyfile'],
+                             env={**os.environ, 'HOME': str(home), 'XDG_DATA_HOME': str(home)},
+                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=open(folder / 'caddy.log', 'w'))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(('127.0.0.1', port), timeout=1).close()
+            return port, caddy
+        except OSError:
+            time.sleep(0.1)
+    caddy.kill()
+    raise RuntimeError('Caddy did not start')
+
+
+def health(port, stop, answers):
+    """/health through Caddy every second, from an address of its own: its statuses."""
+    client = Client(port, '127.0.0.3', timeout=10)
+    while not stop.is_set():
+        try:
+            status = client.request('GET', '/health')[0]
+        except OSError:
+            status = 'failed'
+        answers[status] = answers.get(status, 0) + 1
+        stop.wait(1)
+
+
+def timed(port, game, seconds):
+    """The bystander's times (ms) and failures, from a process of its own."""
+    out = multiprocessing.Queue()
+    watcher = multiprocessing.Process(target=bystander, args=(port, game, seconds, out))
+    watcher.start()
+    found = out.get()
+    watcher.join()
+    return found
+
+
+def run(root, streams, seconds):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))          # the attacker's own sockets
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        server = Gunicorn(folder / 'hostile.sqlite', root=root, prefix=['prlimit', f'--nofile={UNIT_FILES}:{UNIT_FILES}'],
+                          log=folder / 'server.log', env={'SCORER_PROXIES': '1'}).start(timeout=90)
+        port, caddy = caddy_in_front(folder, server.port)
+        try:
+            game = Client(port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
+            quiet = timed(port, game, seconds)
+            stop, counts, statuses = threading.Event(), {}, {}
+
+            def make():
+                sock = socket.create_connection(('127.0.0.1', port), timeout=5)
+                sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
+                return sock
+            attack = holders(server, stop, make, streams, counts) + [
+                threading.Thread(target=health, args=(port, stop, statuses), daemon=True)]
+            for t in attack:
+                t.start()
+            time.sleep(2)                                    # the attack under way
+            pids = {'Caddy': [caddy.pid], 'the workers': server.workers_pids(), 'the attacker': [os.getpid()]}
+            before, started = {k: sum(map(cpu_seconds, v)) for k, v in pids.items()}, time.monotonic()
+            attacked = timed(port, game, seconds)
+            cpu = {k: (sum(map(cpu_seconds, v)) - before[k]) / (time.monotonic() - started) for k, v in pids.items()}
+            stop.set()
+            for t in attack:
+                t.join(60)
+        finally:
+            caddy.kill()
+            caddy.wait()
+            server.stop()
+        errors = [line for line in (folder / 'server.log').read_text().splitlines() if 'Too many open files' in line]
+    return quiet, attacked, counts, statuses, len(errors), cpu
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument('--streams', type=int, default=STREAMS)
+    parser.add_argument('--seconds', type=int, default=20, help='seconds the bystander is timed, quiet and attacked')
+    parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
+    args = parser.parse_args()
+    if not shutil.which('caddy') or not shutil.which('prlimit'):
+        sys.exit('caddy and prlimit are needed (make test installs caddy)')
+    quiet, attacked, counts, statuses, errors, cpu = run(args.root, args.streams, args.seconds)
+    print(f'One client (127.0.0.1) holds {args.streams} live streams through Caddy (each refused or cut opened again a '
+          f'second later) against the production recipe with the systemd unit\'s settings (SCORER_PROXIES=1, '
+          f'LimitNOFILE={UNIT_FILES} by prlimit), served from {args.root}; a bystander (127.0.0.2) GETs a game\'s live '
+          f'part through Caddy every 50 ms for {args.seconds} s, quiet and then attacked. {describe()}\n')
+    print('| phase | bystander p50 ms | p95 ms | max ms | failed | p95 / quiet p95 |\n|---|---:|---:|---:|---:|---:|')
+    q95 = quantiles(quiet[0])[1]
+    for phase, (times, failures) in (('quiet', quiet), ('5,000 streams' if args.streams == 5000 else
+                                                          f'{args.streams} streams', attacked)):
+        p50, p95, most = quantiles(times)
+        ratio = f'{p95 / q95:.1f}×' if p95 and q95 else '–'
+        cells = [f'{v:.1f}' if v is not None else '–' for v in (p50, p95)] + [f'{most:.0f}' if most else '–']
+        print(f'| {phase} | {" | ".join(cells)} | {failures} | {ratio} |')
+    print(f'\nThe client\'s answers: {", ".join(f"{k}: {v}" for k, v in sorted(counts.items(), key=str))}. '
+          f'/health meanwhile: {", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str))}. '
+          f'"Too many open files" in the server\'s log: {errors}. CPU while attacked (cores): '
+          + ', '.join(f'{k} {v:.2f}' for k, v in cpu.items()) + '.')
+    p95 = quantiles(attacked[0])[1]
+    held = p95 is not None and q95 and p95 <= 2 * q95 and set(statuses) == {200} and not attacked[1]
+    print(f'Bystander\'s p95 within 2× of quiet, every /health 200, nothing failed: {"yes" if held else "no"}.')
+    return 0 if held else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
