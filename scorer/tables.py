@@ -10,47 +10,35 @@ The input is plain data. A table's game is a dict
 history and stats pages keep beside every game. `aliases` are the table's merged names,
 {spelling case-folded: name}, as stats.merge and stats.unmerge make them.
 
-The rules of the figures (each in one function below):
+The rules of the figures (each decided once, here or in scorer/stats.py):
 - Only finished games count in the standings, the head to head and the race of wins; a game still
-  going is listed (its line is empty), never counted.
+  going is listed (with no winner line), never counted.
 - A figure never mixes kinds: Three-Thirteen (every way to play it) and Five Crowns apart.
 - Periods: 'month' (the calendar month of `today`), 'year' (its calendar year), 'all'.
-- Players are matched through the merged names, then case-insensitively; a player is shown by the
-  merged name, else by the spelling of the first game they played. A merge that would make two
-  players of one game one person is not applied to that game (its players count by their own names).
-- A win is a first place (the game's tie-break applied); a shared win is a first place shared with
+- Players are matched through the merged names, then case-insensitively, and shown by the spelling
+  of the first game counted (stats.player_stats). A merge that would make two players of one game
+  one person is not applied to that game (stats.seat_names).
+- A win is a first place, the game's tie-break applied; a shared win is a first place shared with
   another player (a tie the tie-break leaves tied); wins count the shared ones too.
+- The standings: most wins, then the lower average penalty per round, then the name.
+- Head to head: of two players in a game, the one at the better place is ahead; a shared place is level.
 """
 
 from dataclasses import dataclass, field
 
+from .stats import PlayerStats, player_stats, seat_names, winner_line
+
 KINDS = ('three_thirteen', 'five_crowns')
 PERIODS = ('month', 'year', 'all')
 
-
-@dataclass
-class TablePlayer:
-    """One player's standing at a table across its counted games."""
-    name: str
-    games: int = 0
-    wins: int = 0               # first places, shared ones included
-    shared_wins: int = 0        # first places shared with another player
-    rounds: int = 0             # rounds played (scored)
-    penalty: int = 0            # every round's penalty added up (the game totals added up)
-    zero_rounds: int = 0
-    best: int | None = None     # the lowest game total
-    worst: int | None = None    # the highest game total
-
-    @property
-    def average(self):
-        """Average penalty per round played (0 before any round)."""
-        return self.penalty / self.rounds if self.rounds else 0
+TablePlayer = PlayerStats
+"""One player's standing at a table: name, games, wins, shared_wins, zero_rounds, totals; best and
+worst (game totals), rounds, per_round (the average penalty per round), average (per game)."""
 
 
 @dataclass(frozen=True)
 class HeadToHead:
-    """Two players over the games they played together: how often each finished ahead (a better
-    place: the tie-break applied), and how often they shared a place."""
+    """Two players over the games they played together: how often each finished ahead of the other."""
     first: str
     second: str
     games: int
@@ -59,13 +47,14 @@ class HeadToHead:
 
     @property
     def level(self):
+        """Games where they shared a place."""
         return self.games - self.first_ahead - self.second_ahead
 
 
 @dataclass(frozen=True)
 class GameLine:
-    """A table's game in its list: its id, day, kind, whether it is finished, its winners (merged
-    names) and its winner line in words (stats.winner_line; '' while it is going)."""
+    """A table's game in its list: its id, day, kind, whether it is finished, its players and winners
+    (as the table names them) and its winner line in words ('' while it is going)."""
     id: str
     day: str
     kind: str
@@ -77,8 +66,8 @@ class GameLine:
 
 @dataclass(frozen=True)
 class RacePoint:
-    """The running count of wins after one counted game: {player: wins so far} for every player of
-    the standings (0 before their first win)."""
+    """The running count of wins after one counted game: {player: wins so far}, every player of the
+    standings (0 before their first win)."""
     id: str
     day: str
     wins: dict
@@ -89,56 +78,113 @@ class TableFigures:
     """Everything the table's page shows for one kind and one period."""
     kind: str
     period: str
-    games: int                                   # finished games counted
-    standings: list = field(default_factory=list)    # TablePlayer, best first
-    head_to_head: list = field(default_factory=list)  # HeadToHead, for each pair who played together
-    race: list = field(default_factory=list)          # RacePoint, a counted game at a time, oldest first
+    games: int                                          # finished games counted
+    standings: list = field(default_factory=list)       # TablePlayer, best first
+    head_to_head: list = field(default_factory=list)    # HeadToHead, each pair who played together
+    race: list = field(default_factory=list)            # RacePoint, a counted game at a time, oldest first
 
 
 def in_period(day, period, today):
-    """Whether `day` ('YYYY-MM-DD') falls in `period` as seen on `today` (a datetime.date)."""
-    raise NotImplementedError
+    """Whether `day` ('YYYY-MM-DD') falls in `period` as seen on `today` (a datetime.date): 'month'
+    its calendar month, 'year' its calendar year, 'all' any day."""
+    if period not in PERIODS:
+        raise ValueError(f'no period {period!r}')
+    width = {'month': 7, 'year': 4, 'all': 0}[period]
+    return day[:width] == today.isoformat()[:width]
 
 
 def counted(games, kind, period, today):
     """The finished games of `kind` in `period`, oldest first (by day, then as given)."""
-    raise NotImplementedError
+    if kind not in KINDS:
+        raise ValueError(f'no kind {kind!r}')
+    return [g for g in oldest_first(games)
+            if g['summary']['finished'] and g['kind'] == kind and in_period(g['day'], period, today)]
 
 
-def seat_names(summary, aliases):
-    """The name each seat of a game counts as at the table (merged names applied, unless they would
-    make two of its players one)."""
-    raise NotImplementedError
+def oldest_first(games):
+    """The games by day, those of one day as given."""
+    return sorted(games, key=lambda g: g['day'])
 
 
 def standings(games, aliases):
-    """Each player's TablePlayer over `games` (counted games), most wins first, then fewest shared
-    wins among equal wins, then the lower average per round, then the name."""
-    raise NotImplementedError
+    """Each player's TablePlayer over `games` (counted games, oldest first): most wins first, then the
+    lower average penalty per round, then the name."""
+    found = player_stats((g['summary'] for g in games), aliases)
+    return sorted(found, key=lambda p: (-p.wins, p.per_round, p.name.casefold()))
 
 
-def head_to_head(games, aliases):
-    """HeadToHead for every pair of players who played together in `games`, the pair in the order of
-    the standings."""
-    raise NotImplementedError
+def named(data, aliases, shown):
+    """A game's seats by the names the table shows ({name case-folded: name shown})."""
+    return [shown.setdefault(n.casefold(), n) for n in seat_names(data, aliases)]
 
 
-def race(games, aliases):
-    """The running count of wins, a RacePoint per game of `games` (for the chart)."""
-    raise NotImplementedError
+def seat_places(data):
+    """Each seat's place in a summarised game."""
+    places = {player: place for player, _total, _zeros, place in data['standings']}
+    return [places[p] for p in data['players']]
+
+
+def head_to_head(games, aliases, order):
+    """HeadToHead for every pair of players who played together in `games`, in the order of `order`
+    (the standings' names): the one at the better place (the tie-break applied) is ahead."""
+    rank = {name: i for i, name in enumerate(order)}
+    shown = {name.casefold(): name for name in order}
+    met = {}
+    for g in games:
+        data = g['summary']
+        names = named(data, aliases, shown)
+        place = dict(zip(names, seat_places(data)))
+        for a in names:
+            for b in names:
+                if rank[a] < rank[b]:
+                    count = met.setdefault((a, b), [0, 0, 0])
+                    count[0] += 1
+                    count[1] += place[a] < place[b]
+                    count[2] += place[b] < place[a]
+    return [HeadToHead(a, b, *met[a, b]) for a, b in sorted(met, key=lambda pair: (rank[pair[0]], rank[pair[1]]))]
+
+
+def race(games, aliases, order):
+    """The running count of wins, a RacePoint per game of `games` (counted games, oldest first), each
+    naming every player of `order` (the standings' names): a shared win counts for each who shares it."""
+    shown = {name.casefold(): name for name in order}
+    wins = dict.fromkeys(order, 0)
+    points = []
+    for g in games:
+        data = g['summary']
+        names = named(data, aliases, shown)
+        for seat, player in enumerate(data['players']):
+            wins[names[seat]] += player in data['winners']
+        points.append(RacePoint(g['id'], g['day'], dict(wins)))
+    return points
 
 
 def game_lines(games, aliases=None):
-    """Every game of the table (any kind, finished or going) as a GameLine, newest first (by day,
-    then the later given first)."""
-    raise NotImplementedError
+    """Every game of the table (any kind, finished or going) as a GameLine, newest first (by day, then
+    the later given first); each player shown as in the first game they played."""
+    shown, lines = {}, []
+    for g in oldest_first(games):
+        data = g['summary']
+        names = named(data, aliases, shown)
+        seats = {p: i for i, p in enumerate(data['players'])}
+        winners, line = (), ''
+        if data['finished']:
+            winners = tuple(names[seats[w]] for w in data['winners'])
+            line = winner_line({**data, 'standings': [[names[seats[p]], *rest] for p, *rest in data['standings']]})
+        lines.append(GameLine(g['id'], g['day'], g['kind'], data['finished'], tuple(names), winners, line))
+    return lines[::-1]
 
 
 def table_figures(games, aliases, kind, period, today):
     """The table's figures for one kind and one period: what its page shows."""
-    raise NotImplementedError
+    chosen = counted(games, kind, period, today)
+    table = standings(chosen, aliases)
+    order = [p.name for p in table]
+    return TableFigures(kind, period, len(chosen), table, head_to_head(chosen, aliases, order),
+                        race(chosen, aliases, order))
 
 
 def kinds_played(games):
     """The kinds of the table's games, in KINDS' order (the page offers a filter for each)."""
-    raise NotImplementedError
+    found = {g['kind'] for g in games}
+    return [k for k in KINDS if k in found]
