@@ -3,10 +3,9 @@ importing a game file.
 
 The CSV is read by spreadsheet programs: it starts with a UTF-8 byte-order mark (so Zoë is not
 ZoÃ«), and a text cell that begins like a formula (=, +, -, @, tab, CR) is written with a
-leading apostrophe, as OWASP advises, so opening the file never runs anything.
+leading apostrophe, as OWASP advises, so opening the file never runs anything (scorer/spreadsheet.py).
 """
 
-import csv
 import io
 
 from babel.numbers import get_decimal_symbol
@@ -18,6 +17,7 @@ from scorer.cards import rank_text
 from scorer.chart import race
 from scorer.gamefile import GameFileError, filename, game_data, game_json
 from scorer.sheet import RoundError, score_round, winner_words
+from scorer.spreadsheet import SafeWriter
 
 from . import drawing, pool, ratelimit, store
 from .solved import solved
@@ -27,26 +27,6 @@ from .forms import ImportForm
 from .sheets import readable_sheet
 
 bp = Blueprint('export', __name__)
-
-
-FORMULA_START = ('=', '+', '-', '@', '\t', '\r')
-
-
-def cell(value):
-    """A CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
-
-class SafeWriter:
-    """csv.writer whose text cells are made safe for spreadsheets."""
-
-    def __init__(self, out, delimiter=','):
-        self.writer = csv.writer(out, delimiter=delimiter)
-
-    def writerow(self, row):
-        self.writer.writerow([cell(v) for v in row])
 
 
 def sheet_csv(sheet, earlier=None):
