@@ -9,7 +9,7 @@ leading apostrophe, as OWASP advises, so opening the file never runs anything (s
 import io
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -22,6 +22,7 @@ from scorer.spreadsheet import SafeWriter
 from . import drawing, pool, ratelimit, store
 from .solved import solved
 from .access import browser, remember
+from .context import download
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
@@ -126,13 +127,6 @@ def export(game_id):
 def export_csv(game_id):
     game, result = readable_sheet(game_id)
     return download(sheet_csv(result, store.earlier_versions(get_db(), game_id)), 'text/csv', filename(game, game_id, 'csv'))
-
-
-def download(text, mimetype, name):
-    """A file to save, named in any script: werkzeug writes the RFC 6266 header (an ASCII
-    fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
-    return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
-                     as_attachment=True, download_name=name, etag=False, max_age=0)
 
 
 # The race on paper: the shape of its box in print.css (the page's width by 30 mm), in type of 9.5
