@@ -275,6 +275,6 @@ def hold(table_id):
 
 
 def held_tables():
-    """The tables this browser holds, the most recently opened first."""
+    """The tables this browser holds, the newest first."""
     g.personal = True
     return store.held_tables(get_db(), browser()) if browser() else []

@@ -24,7 +24,7 @@ from scorer.tablefile import TableGame, table_csv, table_json
 from scorer.tables import KINDS, PERIODS, game_lines, kinds_played, table_figures
 
 from . import drawing, pool, ratelimit, store
-from .access import (browser, device, hold, is_table_keeper, kept_games, require_table_keeper, table_keeper_post,
+from .access import (browser, device, hold, is_table_keeper, kept_games, may_add_to_table, table_keeper_post,
                      table_or_404)
 from .context import download, qr_svg
 from .db import get_db
@@ -48,7 +48,7 @@ def shown(table_id, table):
     once for the table's state and kept: a save, a game joining or deleted, a merge moves the stamp."""
     stamp = store.table_stamp(get_db(), table_id)
     period = chosen(request.args.get('period'), PERIODS, 'all')
-    asked = request.args.get('kind')
+    asked = chosen(request.args.get('kind'), KINDS, None)
     today = date.today()
     made = remembered(figures_cache, (table_id, stamp, asked, period, today, str(get_locale())),
                       lambda: figures(table_id, table, asked, period, today))
@@ -204,6 +204,8 @@ def remove_keeper(table_id, table, form):
 @table_keeper_post(lambda table: add_form())
 def add_game(table_id, table, form):
     """A finished game this browser keeps score of joins the table (the form lists only those)."""
+    if not may_add_to_table(form.game.data, table_id):
+        abort(403)
     game = store.load_game(get_db(), form.game.data)
     join_table(form.game.data, table_id, game.players)
     flash(_('The game is in the table now.'))

@@ -66,7 +66,10 @@ def hold_row(db, browser, table_id, device='', how='read', keeper=False):
 
 
 def hold_table(db, browser, table_id, device=''):
-    """A browser that opened the table's link holds it from now on (listed on its start page)."""
+    """A browser that opened the table's link holds it from now on (listed on its start page, in the
+    order it first opened each): written once, so that reading the table costs no write after."""
+    if list(db.query('select 1 from held where browser = ? and table_id = ?', [browser, table_id])):
+        return
     with writing(db):
         hold_row(db, browser, table_id, device)
 
@@ -87,7 +90,7 @@ def keeps_table(db, browser, table_id):
 
 
 def held_tables(db, browser):
-    """The tables this browser holds, the most recently opened first: [{'id', 'name', 'keeper'}]."""
+    """The tables this browser holds, the newest first: [{'id', 'name', 'keeper'}]."""
     return [{**row, 'keeper': bool(row['keeper'])} for row in db.query(
         'select t.id, t.name, h.keeper from held h join tables t on t.id = h.table_id where h.browser = ? '
         f'order by h.since desc limit {MAX_KEPT}', [browser])]
