@@ -418,6 +418,7 @@ ONE_ROLE = {
         'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})'},
     "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
     'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
+    "which game is played (Three-Thirteen, Five Crowns): the new-game form's field, the table CSV's column": {'Game'},
     'a count or a fact shown beside a name or a round': {
         '%(dealer)s deals', ('%(num)d card', '%(num)d cards'), ('%(num)d point', '%(num)d points'),
         ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d'},
