@@ -31,6 +31,7 @@ ENGLISH = {
     'scorekeeper': r'\bscorekeeper',
     'scoresheet': r'\bscoresheet\b|^Sheet$|\b(the|a|its) sheet\b',
     'stars': r'\bstars?\b',
+    'table': r'\btables?\b(?! above)',          # not the HTML table the chart's figures are in
 }
 
 # Messages that speak of a term without its word, and why.
