@@ -168,9 +168,10 @@ def people(raw, key, kind):
     found = {}
     for name, value in raw.items():
         if not isinstance(value, kind):
-            raise TableFileError(_('%(key)s: the value of %(name)s is not a %(kind)s', key=key,
-                                   name=json.dumps(shown(name), ensure_ascii=False),
-                                   kind=_('name') if kind is str else _('number')))
+            quoted = json.dumps(shown(name), ensure_ascii=False)
+            raise TableFileError(_('%(key)s: the value of %(name)s must be a name', key=key, name=quoted)
+                                 if kind is str else
+                                 _('%(key)s: the value of %(name)s must be a number', key=key, name=quoted))
         found[person_name(name, key)] = value
     return found
 
@@ -196,9 +197,7 @@ def read_table_game(raw, number):
                                number=number, most=MAX_GAME_ID))
     try:
         day = read_date(raw.get('day')) if isinstance(raw.get('day'), str) else read_date('')
-        if not isinstance(raw.get('game'), dict):
-            raise GameFileError(_('not a game file: expected a JSON object'))
-        game = read_game(raw.get('game'))
+        game = read_game(raw['game'] if isinstance(raw.get('game'), dict) else None)    # never text to parse
         earlier = read_earlier(raw.get('game'), game)
     except GameFileError as e:
         raise TableFileError(_('game %(number)d (%(id)s): %(error)s', number=number, id=game_id, error=e)) from None

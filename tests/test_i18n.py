@@ -419,6 +419,7 @@ ONE_ROLE = {
         'Head to head', 'Wins, game after game'},
     "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
     'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
+    "which game is played (Three-Thirteen, Five Crowns): the new-game form's field, the table CSV's column": {'Game'},
     'a count or a fact shown beside a name or a round': {
         '%(dealer)s deals', ('%(num)d card', '%(num)d cards'), ('%(num)d point', '%(num)d points'),
         ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d', 'This phone', 'Another phone',
@@ -437,7 +438,8 @@ ONE_ROLE = {
         'It is shown this once: the app keeps no copy. Making another stops this one working.', 'No game in progress.',
         'Nothing was imported: %(error)s.',
         'The server was too busy to read the file: nothing was imported. Try again in a moment.',
-        'Avg: penalty per round · Zero: zero rounds · Best and Worst: game totals'},
+        'Avg: penalty per round · Zero: zero rounds · Best and Worst: game totals',
+        'No finished game here yet: the standings appear once a game is over.'},
     'an error about what was asked or read': {
         'a query is an object like %(example)s', ('at most %(most)d character, not %(count)d',
                                                   'at most %(most)d characters, not %(count)d'),
