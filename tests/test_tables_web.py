@@ -205,3 +205,14 @@ def test_bad_posts_to_a_table_are_4xx_never_500(app, client):
                        (table + '/keepers/remove', {'handle': 'x' * 999}), (table + '/keeper', {'key': 'x' * 999}),
                        (table + '/keeper', {})):
         assert client.post(path, data=data).status_code in (302, 400, 403), path
+
+
+def test_the_page_lists_the_newest_finished_games_and_counts_the_rest(app, client, monkeypatch):
+    from web import tables
+    monkeypatch.setattr(tables, 'LATEST_GAMES', 1)
+    table = make_table(client)
+    older, newer = game_in(client, table), game_in(client, table)
+    page = text(client, table + '?lang=en')
+    assert newer.rsplit('/', 1)[-1] in page and older.rsplit('/', 1)[-1] not in page
+    assert 'And 1 earlier finished game' in page
+    assert {name: v['Games'] for name, v in standings(page)} == {'Ana': '2', 'Bruno': '2'}    # all counted

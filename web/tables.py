@@ -35,7 +35,8 @@ from .solved import solved
 
 bp = Blueprint('tables', __name__)
 
-figures_cache = LRUCache(256)      # (table, its stamp, kind, period, today, language) -> what its page shows
+figures_cache = LRUCache(256)
+LATEST_GAMES = 20                  # the finished games the page lists, the newest (all: the CSV and the file)      # (table, its stamp, kind, period, today, language) -> what its page shows
 
 
 def chosen(value, allowed, default):
@@ -72,7 +73,8 @@ def figures(table_id, table, asked, period, today):
             'chart': wins_race([point.wins for point in counted.race], players, colours_of(table, players)),
             'chart_colours': dict(zip(players, colours_of(table, players))),
             'live': [(line, rounds[line.id]) for line in lines if not line.finished],
-            'finished': [line for line in lines if line.finished],
+            'finished': [line for line in lines if line.finished][:LATEST_GAMES],
+            'more': max(0, sum(line.finished for line in lines) - LATEST_GAMES),
             'names': names(g['summary'] for g in games)}
 
 

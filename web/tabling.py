@@ -12,10 +12,11 @@ from .db import get_db
 
 
 def table_games(table_id):
-    """The table's games as scorer/tables.py takes them ({'id', 'kind', 'day', 'summary'}), each
-    summary read from the store, or made once per revision and kept there."""
+    """The table's games as scorer/tables.py takes them ({'id', 'kind', 'day', 'summary'}), the oldest
+    first (a day's games in the order they were started), each summary read from the store, or made
+    once per revision and kept there."""
     db = get_db()
-    listed = store.list_games(db, table_id=table_id)
+    listed = sorted(reversed(store.list_games(db, table_id=table_id)), key=lambda g: g['created'])   # oldest first
     kept = store.table_summaries(db, table_id)
     games = []
     for g in listed:
