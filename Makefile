@@ -105,6 +105,7 @@ bench: $(VENV)/.dev node_modules/.ci chromium catalogs
 	$(PY) bench/solver.py
 	$(PY) bench/picture.py
 	$(PY) bench/offline.py
+	$(PY) bench/tables.py
 
 # Hill-climb on solve time for the slowest hand the app accepts (five minutes).
 worst: $(VENV)/.dev

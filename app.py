@@ -119,9 +119,9 @@ def create_app(test_config=None):
     metrics.init_app(app)
     app.before_request(lambda: pool.ahead(app.config))   # the solver's first process, started ahead
 
-    from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats, switcher
+    from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats, switcher, tables
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,
-                      pwa.bp, offline.bp, health.bp, switcher.bp):
+                      pwa.bp, offline.bp, health.bp, switcher.bp, tables.bp):
         app.register_blueprint(blueprint)
 
     return app

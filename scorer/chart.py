@@ -198,3 +198,38 @@ def marker(shape, x, y, r=3.6):
     w = r * 0.45                                                   # cross
     return (f'M{x - w:.1f},{y - r:.1f} H{x + w:.1f} V{y - w:.1f} H{x + r:.1f} V{y + w:.1f} H{x + w:.1f} '
             f'V{y + r:.1f} H{x - w:.1f} V{y + w:.1f} H{x - r:.1f} V{y - w:.1f} H{x - w:.1f} Z')
+
+
+def wins_race(points, players, colours=None, width=340, height=200, size=12):
+    """The running count of wins at a table as a chart, as race() draws a game's totals: a line per
+    player (`players`, in the standings' order, each with its colour and a marker by that order) from
+    0 before the first counted game to their wins after each one (`points`: [{player: wins so far}],
+    oldest first); the leaders' lines heavier, a marker at each line's end."""
+    colours = colours or list(range(len(players)))
+    games = len(points)
+    most = max([0] + [wins for point in points for wins in point.values()])
+    scale_top, scale_step = nice_scale(max(most, 1))
+    x_top, x_step = nice_scale(max(games, 1))
+    left = len(str(scale_top)) * 0.62 * size + size * 0.6
+    top, bottom, right = size * 0.7, size * 1.9, size * 0.8
+    plot_w, plot_h = width - left - right, height - top - bottom
+
+    def x(n):
+        return left + plot_w * n / max(games, 1)
+
+    def y(wins):
+        return top + plot_h * (1 - wins / scale_top)
+
+    final = {p: (points[-1].get(p, 0) if points else 0) for p in players}
+    best = max(final.values(), default=0)
+    lines = []
+    for seat, player in enumerate(players):
+        drawn = [Point(x(0), y(0), 0, 0, False)]
+        drawn += [Point(x(n), y(point.get(player, 0)), n, point.get(player, 0), False)
+                  for n, point in enumerate(points, 1)]
+        lines.append(Line(player, seat, colours[seat] % len(COLOURS), shape(seat), tuple(drawn),
+                          best > 0 and final[player] == best))
+    lines.sort(key=lambda line: line.leader)
+    y_ticks = tuple((y(v), v) for v in range(0, scale_top + 1, scale_step))
+    x_ticks = tuple((x(n), n) for n in range(x_step, games + 1, x_step)) if games else ()
+    return Chart(width, height, left, right, top, bottom, tuple(lines), y_ticks, x_ticks, (), size)

@@ -211,6 +211,15 @@ def no_half_pairs(data):
     """GameFileError if any text of the file (a key or a value) holds half of a UTF-16 pair (JSON's
     "\\ud800" alone): no character, so no name or card could hold it, and every later message would
     name something the file does not say."""
+    found = half_pair(data)
+    if found:
+        raise GameFileError(_('not a game file: it holds a character that is not text (%(half)s, half of a pair) '
+                              'in %(text)s', half=found[0], text=found[1]))
+
+
+def half_pair(data):
+    """The first half of a UTF-16 pair in any text of parsed JSON (a key or a value), as a file writes
+    it ('\\ud800'), and the text it is in, quoted short; None when there is none."""
     waiting = [data]
     while waiting:
         value = waiting.pop()
@@ -220,9 +229,8 @@ def no_half_pairs(data):
         elif isinstance(value, list):
             waiting.extend(value)
         elif isinstance(value, str) and HALF_PAIR.search(value):
-            half = json.dumps(HALF_PAIR.search(value).group())[1:-1]          # as the file writes it: \ud800
-            raise GameFileError(_('not a game file: it holds a character that is not text (%(half)s, half of a pair) '
-                                  'in %(text)s', half=half, text=json.dumps(shown(value))))
+            return json.dumps(HALF_PAIR.search(value).group())[1:-1], json.dumps(shown(value))
+    return None
 
 
 HALF_PAIR = re.compile('[\ud800-\udfff]')

@@ -19,6 +19,17 @@ KINDS = {'five_crowns': (N_('Five Crowns'), '5♛')}
 THREE_THIRTEEN_KIND = (N_('Three-Thirteen'), '3–13')
 
 
+def kind_of(game):
+    """A game's kind by its `game` setting, as a table counts it apart: 'five_crowns', or
+    'three_thirteen' for every way to play Three-Thirteen (standard, short, six-fourteen)."""
+    return 'five_crowns' if game in KINDS else 'three_thirteen'
+
+
+def kind_words(kind):
+    """A kind ('three_thirteen', 'five_crowns') in the page's language: Three-Thirteen, Five Crowns."""
+    return _(KINDS.get(kind, THREE_THIRTEEN_KIND)[0])
+
+
 class Deck(NamedTuple):
     """What a game is played with: its suits and ranks, the settings the game itself decides (never
     offered as house rules), the most cards a hand holds, the most players, and its word for a set
@@ -128,7 +139,7 @@ class Rules:
     @property
     def kind(self):
         """The game's own name, in the page's language: Five Crowns, or Three-Thirteen (KINDS)."""
-        return _(KINDS.get(self.game, THREE_THIRTEEN_KIND)[0])
+        return kind_words(kind_of(self.game))
 
     @property
     def mark(self):

@@ -1,6 +1,6 @@
 """Player stats across finished games: players matched by name (case-insensitively, and through
-merged spellings), games played, wins, average and best total, zero rounds, rounds gone out,
-and the average penalty by round number."""
+merged spellings), games played, wins and shared wins, average, best and worst total, zero rounds,
+rounds gone out, and the average penalty per round and by round number."""
 
 from dataclasses import dataclass, field
 
@@ -11,7 +11,8 @@ from .sheet import Standing, compute_sheet, final_words
 class PlayerStats:
     name: str
     games: int = 0
-    wins: int = 0
+    wins: int = 0               # first places, shared ones included
+    shared_wins: int = 0        # first places shared with another player (a tie the tie-break left)
     totals: list = field(default_factory=list)
     zero_rounds: int = 0
     went_out: int = 0
@@ -24,6 +25,20 @@ class PlayerStats:
     @property
     def best(self):
         return min(self.totals) if self.totals else None
+
+    @property
+    def worst(self):
+        return max(self.totals) if self.totals else None
+
+    @property
+    def rounds(self):
+        """Rounds played, in every game."""
+        return sum(len(v) for v in self.by_round.values())
+
+    @property
+    def per_round(self):
+        """The average penalty per round played (0 before any)."""
+        return sum(map(sum, self.by_round.values())) / self.rounds if self.rounds else 0
 
     def average_by_round(self):
         return {n: sum(v) / len(v) for n, v in sorted(self.by_round.items())}
@@ -54,20 +69,29 @@ def winner_line(data):
     return final_words([Standing(*s) for s in data['standings']], data['tie_break'])
 
 
+def seat_names(data, aliases):
+    """The name each seat of a summarised game counts as, by seat: its merged name (`aliases`), unless
+    the merged names would make two of its players one person (then each counts by its own name)."""
+    merged = [(aliases or {}).get(p.casefold(), p) for p in data['players']]
+    return merged if len({m.casefold() for m in merged}) == len(merged) else list(data['players'])
+
+
 def player_stats(summaries, aliases=None):
     """Stats of every player of the finished games (given by their summaries), most wins first
-    (then best average)."""
-    aliases = aliases or {}
+    (then best average). A player is matched by their name as seat_names gives it, case-insensitively,
+    and shown as first met."""
     found = {}
     for data in summaries:
         if not data['finished']:
             continue
         seats = {player: i for i, player in enumerate(data['players'])}
+        named = seat_names(data, aliases)
         for player, total, zero_rounds, _place in data['standings']:
-            name = aliases.get(player.casefold(), player)
+            name = named[seats[player]]
             stats = found.setdefault(name.casefold(), PlayerStats(name))
             stats.games += 1
             stats.wins += player in data['winners']
+            stats.shared_wins += player in data['winners'] and len(data['winners']) > 1
             stats.totals.append(total)
             stats.zero_rounds += zero_rounds
             stats.went_out += data['went_out'][seats[player]]

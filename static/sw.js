@@ -16,6 +16,7 @@ const SHELL = '/offline/made-here';  // the page of a game made here (offline.js
 const NEEDS_NETWORK = '/offline/needs-network';   // any other page, without a network
 const GAME_ID = '__GAME_ID__';       // the pattern of a game's id (web/store/database.py GAME_ID)
 const A_GAMES_PAGE = new RegExp(`^/games/${GAME_ID}(/rounds/\\d+)?$`);   // its sheet or a round's page
+const A_TABLES_PAGE = new RegExp(`^/tables/${GAME_ID}$`);   // a table's page (its id is of a game's kind): kept to read offline
 
 // A new release's worker waits until a scorekeeper's page asks it to take over ('take-over'),
 // which the page does once the old worker has kept the new release for it and is idle: a worker
@@ -83,7 +84,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(orKept(request, START));
   } else if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, url)));
-  } else if (request.mode === 'navigate' && url.pathname.startsWith('/games/')
+  } else if (request.mode === 'navigate' && (url.pathname.startsWith('/games/') || A_TABLES_PAGE.test(url.pathname))
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
   } else if (request.mode === 'navigate') {
@@ -105,7 +106,7 @@ async function fetchAndKeep(request, url) {
 // (?lang=), a finished game opened to correct it (?edit=1), the big screen (?view=tv). /games/x and
 // /games/x?lang=es are two pages, each kept as it came; what only tells the page what just happened
 // (?saved=1, ?offline=1, ?ahead=1, ...) is left out, so the one kept copy answers for all of them.
-const SHOWN = ['edit', 'lang', 'view'];
+const SHOWN = ['edit', 'lang', 'view', 'kind', 'period'];   // kind, period: a table's filters
 
 function pageKey(url) {
   const kept = new URLSearchParams();
@@ -129,7 +130,8 @@ async function fresh(request, url) {
       const hit = await cache.match(address);
       if (hit && hit.headers.get('X-Made-Here')) return hit;
     }
-    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(url.pathname) || await cache.match(address);
+    const wanted = address.startsWith('/static/') || /^\/games\/[^/]+(\/hand)?$/.test(url.pathname)
+      || A_TABLES_PAGE.test(url.pathname) || await cache.match(address);
     if (res.ok && !res.redirected && wanted) await cache.put(address, res.clone());
     return res;
   } catch (err) {

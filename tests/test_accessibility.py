@@ -51,6 +51,17 @@ def pages_of_a_game(page, base):
     yield 'print', game + '/print'
     yield 'history', base + '/history'
     yield 'stats', base + '/stats'
+    page.goto(base + '/tables/new')
+    yield 'new table', base + '/tables/new'
+    submit(page, 'form button.primary')               # no name: the form says why
+    yield 'new table with errors', None
+    page.locator('#name').fill('Club de los jueves')
+    submit(page, 'form button.primary')
+    table = page.url.split('?')[0]
+    yield 'table', table                              # its standings and chart: test_table_journey.py
+    yield 'table big screen', table + '/tv'
+    yield 'table print', table + '/print'
+    yield 'table keeper link', table + '/keeper'
     yield 'delete', game + '/delete'
     yield 'keeper handover', game + '/keeper'
     yield 'not found', base + '/games/nope'

@@ -41,7 +41,8 @@ def names_read():
         found |= set(re.findall(r"(?:args|form)(?:\.get|\.getlist)?\(?\[?'([a-z_]+)'", path.read_text()))
     found |= set(CHOICES) | set(audit.PARAMETERS)
     for form in (forms.NewGameForm, forms.RoundForm, forms.HandForm, forms.SelfEntryForm, forms.RematchForm,
-                 forms.RestoreForm, forms.UndoForm, forms.MergeForm, forms.HandoverForm, forms.ImportForm):
+                 forms.RestoreForm, forms.UndoForm, forms.MergeForm, forms.HandoverForm, forms.ImportForm,
+                 forms.TableForm, forms.TableGameForm, forms.TableImportForm):
         for name, unbound in fields_of(form):
             if issubclass(unbound.field_class, FieldList):
                 inner = unbound.args[0]
@@ -105,6 +106,7 @@ def played(folder):
     play_rounds(keeper, url, 2, 3, went_out=0, points=[None, 4, 5])
     seated.post(url + '/seats/1')
     seated.post(url + '/hand', data={'round': '3', 'cards': '7H 8H'})
+    app.config['FUZZ_TABLE'] = keeper.post('/tables/new', data={'name': 'Club', 'language': 'en'}).headers['Location']
     yield app, keeper, seated, url
 
 
@@ -126,6 +128,11 @@ def baseline(endpoint):
         'audit.audit_api': {'cards': '7H 8H 9H KS', 'round': '3', 'claim': '10'},
         'audit.preview': {'cards': '7H 8H 9H KS', 'round': '3'},
         'switcher.choose_language': {'next': '/audit'},
+        'tables.new_table': {'name': 'Club', 'language': 'es'},
+        'tables.keeper': {'key': 'x' * 32},
+        'tables.merge': {'spelling': 'Ana', 'name': 'Bruno'},
+        'tables.unmerge': {'spelling': 'ana'},
+        'tables.add_game': {'game': 'GAME'},
     }.get(endpoint, {})
 
 
@@ -135,7 +142,7 @@ def path_of(rule, url, app):
     with app.test_request_context():
         values = {'game_id': url.rsplit('/', 1)[1], 'number': 3, 'seat': 1, 'code': 'es', 'release': release(),
                   'name': 'pyodide-lock.json', 'filename': 'style.css', 'version': pyodide_version(),
-                  'digest': packages()[1]}
+                  'digest': packages()[1], 'table_id': app.config['FUZZ_TABLE'].rsplit('/', 1)[1]}
     return re.sub(r'<(?:\w+:)?(\w+)>', lambda m: str(values[m.group(1)]), rule.rule)
 
 

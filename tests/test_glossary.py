@@ -32,6 +32,7 @@ ENGLISH = {
     'scoresheet': r'\bscoresheet\b|^Sheet$|\b(the|a|its) sheet\b',
     'stars': r'\bstars?\b',
     'seat': r'\bseats?\b',
+    'table': r'\btables?\b(?! above)',          # not the HTML table the chart's figures are in
 }
 
 # Messages that speak of a term without its word, and why.

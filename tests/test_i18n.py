@@ -417,19 +417,24 @@ def test_the_audit_field_shows_its_cards_with_symbols_every_language_reads(clien
 ONE_ROLE = {
     "a column or row of the scoresheet, its print and its file": {
         'Cards', 'Cards left', 'Dealer', 'Place', 'Points', 'Rd', 'Round', 'Total', 'Went out', 'Wild', 'Zero',
-        'Zero rounds', 'went out'},
+        'Zero rounds', 'went out', 'Avg', 'Best', 'Worst', 'Wins', 'Shared', 'Player'},
     'a link, button or page title naming where it goes or what it does': {
         'All games', 'Back to the scoresheet', 'Correct round %(n)d', 'Delete game', 'Edit round %(n)d',
         'Enter round %(n)d', 'Games', 'History', 'How to play offline', 'New game', 'Player stats', 'Print',
-        'Sheet', 'Undo'},
+        'Sheet', 'Undo', 'Big screen', 'Choose a file', 'No file chosen', 'Import', 'Merge', 'New table'},
     'a heading of a part of a page': {
         'Current round', 'Round %(n)d', 'Round %(n)d cannot be scored', 'Rules', 'Running totals by round',
-        'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})'},
+        'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})', 'Finished', 'In progress',
+        'Head to head', 'Wins, game after game'},
     "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
     'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
+    "which game is played (Three-Thirteen, Five Crowns): the new-game form's field, the table CSV's column": {'Game'},
     'a count or a fact shown beside a name or a round': {
         '%(dealer)s deals', ('%(num)d card', '%(num)d cards'), ('%(num)d point', '%(num)d points'),
-        ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d'},
+        ('%(num)d zero round', '%(num)d zero rounds'), 'round %(n)d of %(last)d', 'This phone', 'Another phone',
+        'since %(when)s', '%(spelling)s counts as %(name)s', '%(first)s %(a)d, %(second)s %(b)d',
+        ('%(num)d finished game counted.', '%(num)d finished games counted.'),
+        ('%(num)d game together', '%(num)d games together')},
     'a sentence said to a person': {
         'Cannot go out: the best discard, %(card)s, still leaves %(points)d.', 'Game over.',
         'Goes out by discarding %(cards)s.', 'Made here, not sent yet.', 'No finished game yet.',
@@ -437,7 +442,13 @@ ONE_ROLE = {
         'Reconnecting… the sheet below is as it was at {time}.', 'Round %(round)d saved.',
         'The form could not be checked; reload the page and try again.',
         'The scorekeeper enters every hand in this game.',
-        'The server was too busy to answer: nothing was changed. Try again in a moment.', 'This game was deleted.'},
+        'The server was too busy to answer: nothing was changed. Try again in a moment.', 'This game was deleted.',
+        '%(spelling)s counts on its own again.', '%(spelling)s now counts as %(name)s.', 'Choose two names from the list.',
+        'It is shown this once: the app keeps no copy. Making another stops this one working.', 'No game in progress.',
+        'Nothing was imported: %(error)s.',
+        'The server was too busy to read the file: nothing was imported. Try again in a moment.',
+        'Avg: penalty per round · Zero: zero rounds · Best and Worst: game totals',
+        'No finished game here yet: the standings appear once a game is over.'},
     'an error about what was asked or read': {
         'a query is an object like %(example)s', ('at most %(most)d character, not %(count)d',
                                                   'at most %(most)d characters, not %(count)d'),

@@ -21,6 +21,9 @@ OPEN = {
     'seats.take': 'a player takes a seat (test_seats.py)',
     'seats.hand': "a seated player's own hand (test_entry_checks.py)",
     'seats.follow_rematch': 'a follower follows to the rematch (test_entry_checks.py)',
+    'tables.new_table': 'a new table has no keeper yet',
+    'tables.import_table': 'an imported table is a new table',
+    'tables.keeper': "the table's keeper link: whoever holds its key (test_tables_web.py)",
 }
 PLACES = {'number': 1, 'seat': 0}       # the round and the seat a route's address names
 FORMS = {                               # what the scorekeeper posts to each route ({} by default)
@@ -43,18 +46,21 @@ def post_routes():
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({'TESTING': True, 'DATABASE': str(Path(folder) / 'routes.sqlite'), 'SECRET_KEY': 'r'})
         with app.test_request_context():
-            return {rule.endpoint: url_for(rule.endpoint, **{name: PLACES.get(name, 'GAME') for name in rule.arguments})
+            return {rule.endpoint: url_for(rule.endpoint, **{name: PLACES.get(name, name.split('_')[0].upper())
+                                                             for name in rule.arguments})
                     for rule in app.url_map.iter_rules() if 'POST' in rule.methods}
 
 
 ROUTES = post_routes()
-KEEPERS = {endpoint: path for endpoint, path in ROUTES.items() if endpoint not in OPEN}
+KEEPERS = {endpoint: path for endpoint, path in ROUTES.items() if endpoint not in OPEN and path.startswith('/games/')}
+TABLE_KEEPERS = {endpoint: path for endpoint, path in ROUTES.items() if endpoint not in OPEN and endpoint not in KEEPERS}
 
 
 def test_every_post_route_is_the_scorekeepers_or_named_as_open():
     """The lists here name routes the app has: a route renamed or gone fails here, not silently."""
     assert set(OPEN) <= set(ROUTES) and set(FORMS) | set(BAD) <= set(KEEPERS)
     assert all(path.startswith('/games/GAME/') for path in KEEPERS.values()), KEEPERS
+    assert all(path.startswith('/tables/TABLE/') for path in TABLE_KEEPERS.values()), TABLE_KEEPERS
     assert {'rounds.round_entry', 'games.delete', 'rounds.undo', 'seats.free'} <= set(KEEPERS)
 
 
@@ -113,3 +119,45 @@ def test_a_form_that_does_not_validate_is_400(client, game, endpoint):
 def test_the_scorekeeper_gets_through(client, game, endpoint):
     r = client.post(address(game, endpoint), data=FORMS.get(endpoint, {}))
     assert r.status_code in (200, 302), (endpoint, r.status_code)
+
+
+# A table's keeper actions (web/tables.py): every POST under /tables/<id>/ but its keeper link.
+TABLE_FORMS = {'tables.add_game': {'game': 'GAME'}, 'tables.merge': {'spelling': 'Ana', 'name': 'Bruno'},
+               'tables.unmerge': {'spelling': 'Ana'}, 'tables.remove_keeper': {'handle': 'x'}}
+
+
+@pytest.fixture
+def table(client, game):
+    r = client.post('/tables/new', data={'name': 'Club', 'language': 'en'})
+    return r.headers['Location']
+
+
+def table_state(app, url):
+    from web import store
+    from web.db import get_db
+    with app.app_context():
+        db = get_db()
+        table_id = url.rsplit('/', 1)[-1]
+        return store.load_table(db, table_id), store.table_keepers(db, table_id), store.table_stamp(db, table_id)
+
+
+def test_every_keeper_action_of_a_table_is_named():
+    assert {'tables.keeper_link', 'tables.remove_keeper', 'tables.add_game', 'tables.merge',
+            'tables.unmerge'} == set(TABLE_KEEPERS)
+
+
+@pytest.mark.parametrize('endpoint', sorted(TABLE_KEEPERS))
+def test_a_reader_of_a_table_is_refused_every_keeper_action(app, client, game, table, endpoint):
+    reader = app.test_client()
+    assert reader.get(table).status_code == 200                 # holds the table's link: reads it
+    before = table_state(app, table)
+    form = {k: v.replace('GAME', game.rsplit('/', 1)[-1]) for k, v in TABLE_FORMS.get(endpoint, {}).items()}
+    path = TABLE_KEEPERS[endpoint].replace('/tables/TABLE', table.replace('http://localhost', ''), 1)
+    assert reader.post(path, data=form).status_code == 403
+    assert table_state(app, table) == before
+
+
+@pytest.mark.parametrize('endpoint', sorted(TABLE_KEEPERS))
+def test_no_such_table_is_404(client, endpoint):
+    path = TABLE_KEEPERS[endpoint].replace('TABLE', 'AAAAAAAAAAAAAAAA', 1)
+    assert client.post(path, data=TABLE_FORMS.get(endpoint, {})).status_code == 404

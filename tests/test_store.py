@@ -29,7 +29,7 @@ def test_migrations_run_once(tmp_path):
         'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases', 'drop_shared_aliases',
         'add_seats_and_drafts', 'add_colours', 'add_rematch', 'add_seat_browser', 'add_summaries', 'add_kept_games_and_merges', 'hash_edit_keys',
         'add_keepers', 'add_last_change', 'add_deleted_and_made_here', 'add_browser_signing',
-        'add_payer']
+        'add_payer', 'add_tables']
 
 
 def test_game_round_trip(db):
@@ -129,3 +129,37 @@ def test_a_save_holds_the_write_lock_for_plain_sql_only(db):
     assert not [sql for sql in locked if 'sqlite_master' in sql or 'PRAGMA' in sql.upper()]
     assert [sql.split()[0].lower() for sql in locked if not sql.startswith(('SAVEPOINT', 'RELEASE'))] == [
         'begin', 'select', 'insert', 'insert', 'update', 'commit']
+
+
+def test_a_table_holds_its_games_and_its_keepers(db):
+    """A game joins one table at most; a reader holds a table but keeps none of it; a keeper removed
+    stays a reader and its keeper link ends; deleting a game takes it out of its table."""
+    table = store.create_table(db, 'Club', 'es', 'maker')
+    other = store.create_table(db, 'Otra', 'en', 'maker')
+    game_id, _key = store.create_game(db, Game(('Ana', 'Bruno'), make_rules({}), 0, {}), table_id=table)
+    assert store.table_of(db, game_id) == table
+    assert not store.join_table(db, game_id, other)                    # one table at most
+    store.hold_table(db, 'reader', table)
+    assert store.keeps_table(db, 'maker', table) and not store.keeps_table(db, 'reader', table)
+    key = store.new_table_key(db, table)
+    assert store.take_table_keeping(db, table, key, 'friend')
+    friend = [k for k in store.table_keepers(db, table) if not k['maker']]
+    assert store.remove_table_keeper(db, table, friend[0]['handle'], 'maker') == 'removed'
+    assert not store.keeps_table(db, 'friend', table)
+    assert not store.take_table_keeping(db, table, key, 'friend')        # its link ended with it
+    maker = [k for k in store.table_keepers(db, table) if k['maker']]
+    assert store.remove_table_keeper(db, table, maker[0]['handle'], 'friend') == 'maker'
+    assert [t['id'] for t in store.held_tables(db, 'friend')] == [table]  # it still reads the table
+    before = store.table_stamp(db, table)
+    store.delete_game(db, game_id)
+    assert store.list_games(db, table_id=table) == [] and store.table_stamp(db, table) != before
+
+
+def test_an_earlier_database_gets_tables(tmp_path):
+    from sqlite_utils import Database
+    path = str(tmp_path / 'old.sqlite')
+    old = Database(path)
+    store.migrations.apply(old, stop_before='add_tables')
+    old.close()
+    db = store.connect(path)
+    assert {'tables', 'held'} <= set(db.table_names()) and 'table_id' in db['games'].columns_dict

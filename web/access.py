@@ -218,3 +218,63 @@ def send_cookies(response):
 def init_app(app):
     app.before_request(adopt_old_cookies)
     app.after_request(send_cookies)
+
+
+# A table (web/tables.py): whoever holds its link reads it, as a game's follow link; its keepers
+# (who made it, imported it, or came by its keeper link and were not removed) change it. Every
+# rule of who may change a table is here, and nowhere else.
+
+def table_or_404(table_id):
+    """The table, or 404 (an id nobody was given is no table: nothing says whether it exists)."""
+    table = store.load_table(get_db(), table_id)
+    if table is None:
+        abort(404)
+    return table
+
+
+def is_table_keeper(table_id):
+    """Whether this browser keeps the table (404 when there is no such table)."""
+    table_or_404(table_id)
+    keeper = bool(browser()) and store.keeps_table(get_db(), browser(), table_id)
+    if keeper:
+        g.personal = True                  # the page may show the keeper link: no cache keeps it
+    return keeper
+
+
+def require_table_keeper(table_id):
+    """403 for anyone but the table's keepers (404 when there is no such table)."""
+    if not is_table_keeper(table_id):
+        abort(403)
+
+
+def may_add_to_table(game_id, table_id):
+    """A game joins a table by its keeper only with the table's keeper rights too, and only a game
+    in no table yet: the rule of a game added to a table, and of a game started in one."""
+    return is_table_keeper(table_id) and (game_id is None or is_keeper(game_id))
+
+
+def table_keeper_post(form=EmptyForm):
+    """A table keeper's POST: 404 when there is no such table, 403 for anyone but its keepers, 400
+    when the form does not validate (CSRF included). The view is called with the table and the form."""
+    def wrap(view):
+        @functools.wraps(view)
+        def checked(table_id, **kwargs):
+            require_table_keeper(table_id)
+            posted = form() if isinstance(form, type) else form(table_or_404(table_id))
+            if not posted.validate_on_submit():
+                abort(400)
+            return view(table_id, table_or_404(table_id), posted, **kwargs)
+        return checked
+    return wrap
+
+
+def hold(table_id):
+    """This browser holds the table from now on (it is listed on its start page)."""
+    browser_token(make=True)
+    store.hold_table(get_db(), browser(), table_id, device())
+
+
+def held_tables():
+    """The tables this browser holds, the newest first."""
+    g.personal = True
+    return store.held_tables(get_db(), browser()) if browser() else []

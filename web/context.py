@@ -1,6 +1,7 @@
 """Parts of a page's context that pages of several blueprints show, each read once here for this
 request: the Undo offer after a save, the round a page was following, the seats of a game, the
-drafts its players entered, the finished games this browser keeps, the follower link's QR code. No
+drafts its players entered, the finished games this browser keeps, the follower link's QR code, a
+file to download. No
 routes: the blueprints call it. No blueprint imports another (tests/test_one_place.py): what two
 share lives here, in sheets.py or in access.py."""
 
@@ -11,7 +12,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 import segno
-from flask import request
+from flask import request, send_file
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -135,3 +136,10 @@ def loopback(host):
     except ValueError:
         return False
     return name == 'localhost' or name == '::1' or name.startswith('127.')
+
+
+def download(text, mimetype, name):
+    """A file to save, named in any script: werkzeug writes the RFC 6266 header (an ASCII
+    fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
+    return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
+                     as_attachment=True, download_name=name, etag=False, max_age=0)

@@ -14,6 +14,7 @@ from babel.support import Translations
 
 import scorer.i18n
 from scorer.gamefile import read_earlier, read_game
+from scorer.tablefile import read_table
 
 from .phone import phone
 from .picture import MARGIN, WIDTH, lay_out
@@ -73,3 +74,10 @@ def game_file(data, language, catalogs):
     with speaking(catalogs, language):
         game = read_game(data)
         return game, read_earlier(json.loads(data), game)
+
+
+def table_file(data, language, catalogs):
+    """A table file read and checked whole (scorer.tablefile.read_table: every game by the game file's
+    rules), its messages in this language: a TableFile."""
+    with speaking(catalogs, language):
+        return read_table(data)

@@ -3,14 +3,13 @@ importing a game file.
 
 The CSV is read by spreadsheet programs: it starts with a UTF-8 byte-order mark (so Zoë is not
 ZoÃ«), and a text cell that begins like a formula (=, +, -, @, tab, CR) is written with a
-leading apostrophe, as OWASP advises, so opening the file never runs anything.
+leading apostrophe, as OWASP advises, so opening the file never runs anything (scorer/spreadsheet.py).
 """
 
-import csv
 import io
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, flash, redirect, render_template, send_file, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -18,35 +17,17 @@ from scorer.cards import rank_text
 from scorer.chart import race
 from scorer.gamefile import GameFileError, filename, game_data, game_json
 from scorer.sheet import RoundError, score_round, winner_words
+from scorer.spreadsheet import SafeWriter
 
 from . import drawing, pool, ratelimit, store
 from .solved import solved
 from .access import browser, remember
+from .context import download
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
 
 bp = Blueprint('export', __name__)
-
-
-FORMULA_START = ('=', '+', '-', '@', '\t', '\r')
-
-
-def cell(value):
-    """A CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
-
-class SafeWriter:
-    """csv.writer whose text cells are made safe for spreadsheets."""
-
-    def __init__(self, out, delimiter=','):
-        self.writer = csv.writer(out, delimiter=delimiter)
-
-    def writerow(self, row):
-        self.writer.writerow([cell(v) for v in row])
 
 
 def sheet_csv(sheet, earlier=None):
@@ -146,13 +127,6 @@ def export(game_id):
 def export_csv(game_id):
     game, result = readable_sheet(game_id)
     return download(sheet_csv(result, store.earlier_versions(get_db(), game_id)), 'text/csv', filename(game, game_id, 'csv'))
-
-
-def download(text, mimetype, name):
-    """A file to save, named in any script: werkzeug writes the RFC 6266 header (an ASCII
-    fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
-    return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
-                     as_attachment=True, download_name=name, etag=False, max_age=0)
 
 
 # The race on paper: the shape of its box in print.css (the page's width by 30 mm), in type of 9.5

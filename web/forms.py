@@ -17,7 +17,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import AnyOf, Length, Optional, StopValidation, ValidationError
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TEXT
+from scorer.limits import MAX_FIELD, MAX_KEY, MAX_NAME, MAX_PLAYERS, MAX_TABLE_NAME, MAX_TEXT
 from scorer.gamefile import FieldError, GameFileError, new_game, read_date
 from scorer.numbers import read_whole
 from scorer.rules import ABOUT, CHOICES, default_text
@@ -144,6 +144,7 @@ class NewGameForm(PageForm):
     today = HiddenText()                   # the phone's own date (YYYY-MM-DD), set by app.js
     made_here = HiddenText()               # the id a phone gave the game it made offline (offline.js)
     made_key = HiddenText()                # ... and a key of its own: sent again, it is the same game
+    table = HiddenText(validators=[Optional(), Length(max=MAX_KEY)])   # the table it is started in (web/tables.py)
     players = SeatList(TextField(_l('Player'), validators=[Length(max=MAX_NAME)]),
                         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     first_dealer = SelectField(_l('First dealer'), default='draw',
@@ -317,3 +318,18 @@ class KeeperForm(PageForm):
 
 class ImportForm(PageForm):
     game_file = FileField(_l('Game file (JSON)'))
+
+
+class TableForm(FlaskForm):
+    """A new table: its name, and the language its big screen and printout speak."""
+    name = TextField(_l('Name of the table'), filters=[strip], validators=[Length(min=1, max=MAX_TABLE_NAME)])
+    language = SelectField(_l('Its language'), choices=[], validate_choice=True)
+
+
+class TableGameForm(FlaskForm):
+    """A finished game this browser keeps score of, added to a table."""
+    game = SelectField(_l('A finished game'), choices=[], validate_choice=True)
+
+
+class TableImportForm(FlaskForm):
+    table_file = FileField(_l('Table file (JSON)'))

@@ -12,7 +12,8 @@ from scorer.limits import MAX_KEY
 from scorer.sheet import Game
 
 from . import ratelimit, store
-from .access import browser, browser_token, device, is_keeper, keeper_post, kept_games, remember, require_keeper
+from .access import (browser, browser_token, device, held_tables, is_keeper, keeper_post, kept_games, may_add_to_table,
+                     remember, require_keeper, table_or_404)
 from .db import get_db
 from .errors import storage_message
 from .headers import personal
@@ -20,6 +21,7 @@ from .forms import (SETTINGS, EmptyForm, HandoverForm, ImportForm, KeeperForm, K
                     colours_form)
 from .context import kept_finished, loopback, qr_svg, redo_offer, seat_context, undo_offer
 from .sheets import load, sheet_context
+from .tabling import join_table
 
 bp = Blueprint('games', __name__)
 
@@ -27,19 +29,23 @@ bp = Blueprint('games', __name__)
 @bp.get('/')
 def index():
     playing = [g for g in store.list_games(get_db(), kept_games()) if not g['finished']]
-    return render_template('games/index.html', playing=playing, done=kept_finished(), form=ImportForm())
+    return render_template('games/index.html', playing=playing, done=kept_finished(), form=ImportForm(),
+                           tables=held_tables())
 
 @bp.route('/games/new', methods=['GET', 'POST'])
 def new_game():
     form = NewGameForm()
     errors, status, headers = {}, 200, {}
     answer_json = 'application/json' in request.headers.get('Accept', '')     # offline.js sending a game
+    if request.method == 'GET' and request.args.get('table'):
+        form.table.data = request.args['table']
+    table = in_table(form.table.data)
     if form.validate_on_submit():
         game = form.made
         made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
             ratelimit.spend('game')
-            game_id, how = create(game, made_here, form.made_key.data)
+            game_id, how = create(game, made_here, form.made_key.data, table and table['id'])
         except ratelimit.OverBudget as e:
             errors['form'], status = e.description, 429            # what was typed stays in the form
             headers = {'Retry-After': str(e.retry_after)}
@@ -65,16 +71,30 @@ def new_game():
     known = sorted(store.kept_players(get_db(), browser()) if browser() else [], key=str.casefold)
     personal()                                 # the names this browser played with
     return render_template('games/new.html', form=form, errors=errors, settings=SETTINGS, known=known,
-                           game_id_format=store.GAME_ID), status, headers
+                           game_id_format=store.GAME_ID, table=table), status, headers
 
 
-def create(game, made_here=None, made_key=None):
+def in_table(table_id):
+    """The table a new game is started in (from the table's page), if any: 404 for no such table, 403
+    without the table's keeper rights (web/access.py may_add_to_table)."""
+    if not table_id:
+        return None
+    table = table_or_404(table_id)
+    if not may_add_to_table(None, table_id):
+        abort(403)
+    return table
+
+
+def create(game, made_here=None, made_key=None, table_id=None):
     """The new game's id, and how it was made (store.create_made_here). A game a phone made offline
     keeps the id the phone gave it, unless that id is taken (or was a deleted game's): then it gets
     a new one. Sent again (its first answer lost on the way), it is the same game, known by the
     key the phone sent with it, with or without this browser's cookie."""
     if made_here is None:
-        return store.create_game(get_db(), game)[0], 'new'
+        game_id = store.create_game(get_db(), game)[0]
+        if table_id:
+            join_table(game_id, table_id, game.players)
+        return game_id, 'new'
     key = made_key if made_key and 16 <= len(made_key) <= MAX_KEY else None
     return store.create_made_here(get_db(), game, made_here, key, browser())
 
@@ -88,6 +108,9 @@ def rematch(game_id, game, form):
     new = Game(game.players, game.rules, after_last, {}, game.title, game.place, form.date())
     new_id, key = store.create_game(get_db(), new)
     store.set_rematch(get_db(), game_id, new_id)
+    table_id = store.table_of(get_db(), game_id)
+    if table_id:                                   # a rematch stays in its table
+        join_table(new_id, table_id, new.players)
     flash(_('Rematch! %(dealer)s deals round 1.', dealer=new.dealer(1)))
     return remember(redirect(url_for('games.sheet', game_id=new_id)), new_id, 'rematch')
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from scorer.gamefile import entry_data, read_entry
 from scorer.limits import MAX_KEPT
-from scorer.rules import make_rules
+from scorer.rules import kind_of, make_rules
 from scorer.sheet import Game, next_round
 
 from .browsers import MAKERS, end_link, keep_row, payer
@@ -20,13 +20,14 @@ def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
-def create_game(db, game, game_id=None, earlier=None):
+def create_game(db, game, game_id=None, earlier=None, table_id=None):
     """Store a new game (with any rounds it already has, as an import does, and their `earlier`
     versions: {round: [(entries, when replaced)]}, oldest first, kept as their history), under
-    `game_id` (a phone's, for a game made offline) or a new one; returns (id, edit key).
-    sqlite3.IntegrityError when that id is taken, or was a deleted game's (an id is never used twice)."""
+    `game_id` (a phone's, for a game made offline) or a new one, in the table `table_id` if given;
+    returns (id, edit key). sqlite3.IntegrityError when that id is taken, or was a deleted game's (an
+    id is never used twice)."""
     with writing(db):
-        return insert_game(db, game, game_id, earlier)
+        return insert_game(db, game, game_id, earlier, table_id)
 
 
 def taken(db, game_id):
@@ -35,7 +36,7 @@ def taken(db, game_id):
                               [game_id, game_id])))
 
 
-def insert_game(db, game, game_id=None, earlier=None):
+def insert_game(db, game, game_id=None, earlier=None, table_id=None):
     """create_game() inside a write already begun."""
     if game_id is None:
         game_id = new_id()
@@ -47,7 +48,9 @@ def insert_game(db, game, game_id=None, earlier=None):
     insert(db, 'games', {'id': game_id, 'title': game.title, 'players': json.dumps(list(game.players)),
                         'rules': json.dumps(game.rules.to_dict()), 'first_dealer': game.first_dealer,
                         'created': stamp, 'updated': stamp, 'key_hash': key_hash(key), 'revision': 0,
-                        'place': game.place, 'date': game.date or local_day()})
+                        'place': game.place, 'date': game.date or local_day(), 'table_id': table_id})
+    if table_id:
+        db.execute('update tables set revision = revision + 1 where id = ?', [table_id])
     for number, entries in game.rounds.items():
         changes = (earlier or {}).get(number, ())
         made = [entries_json(versions) for versions, _when in changes] + [entries_json(entries)]
@@ -202,10 +205,13 @@ def last_round(rules_json):
     return rules_of(rules_json).last_round
 
 
-def list_games(db, ids=None):
-    """Games, newest first, with their players, rules and how many rounds are in; only `ids` if given."""
+def list_games(db, ids=None, table_id=None):
+    """Games, newest first, with their players, rules and how many rounds are in; only `ids` if
+    given, or only the table's."""
     where, args = '', []
-    if ids is not None:
+    if table_id is not None:
+        where, args = 'where g.table_id = ?', [table_id]
+    elif ids is not None:
         ids = list(ids)[:MAX_KEPT]
         if not ids:
             return []
@@ -219,7 +225,7 @@ def list_games(db, ids=None):
     for row in db.query(sql, args):
         rules, numbers = rules_of(row['rules']), row.pop('numbers')
         entered = {int(n) for n in numbers.split(',')} if numbers else set()
-        games.append({**row, 'players': json.loads(row['players']),
+        games.append({**row, 'players': json.loads(row['players']), 'kind': kind_of(rules.game),
                       'last_round': rules.last_round, 'next_round': next_round(rules, entered),
                       'finished': row['rounds'] >= rules.last_round})
     return games

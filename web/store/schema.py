@@ -164,6 +164,23 @@ def add_payer(db):
     # Whose budgets a scorekeeper spends: a browser that came by a scorekeeper link spends those of
     # the keeper who made the link (one budget a person, however many links it makes); empty: its own.
     db['kept'].add_column('payer', str)
+
+
+@migrations()
+def add_tables(db):
+    # A table: a group that plays together, with its own unguessable id (a game's kind), its name,
+    # language, the spellings its keepers merged and each player's colour across its games. A game
+    # belongs to at most one table (games.table_id); the browsers that hold a table (its readers,
+    # and its keepers, who came by its keeper link or made it) are listed as a game's keepers are.
+    db['tables'].create({'id': str, 'name': str, 'language': str, 'merges': str, 'colours': str,
+                         'key_hash': str, 'revision': int, 'created': str, 'updated': str}, pk='id',
+                        not_null={'revision'}, defaults={'revision': 0})
+    db['games'].add_column('table_id', str)
+    db['games'].create_index(['table_id'])
+    db['held'].create({'browser': str, 'table_id': str, 'since': str, 'joined': str, 'device': str,
+                       'how': str, 'handle': str, 'keeper': int}, pk=('browser', 'table_id'),
+                      foreign_keys=[('table_id', 'tables', 'id')])
+    db['held'].create_index(['table_id'])
 def open_file(path, **options):
     """A sqlite3 connection to the database file (options as sqlite3.connect takes them), that reads
     even where the disk refuses every write.
