@@ -35,8 +35,8 @@ from .solved import solved
 
 bp = Blueprint('tables', __name__)
 
-figures_cache = LRUCache(256)
-LATEST_GAMES = 20                  # the finished games the page lists, the newest (all: the CSV and the file)      # (table, its stamp, kind, period, today, language) -> what its page shows
+figures_cache = LRUCache(256)     # (table, its stamp, kind, period, today, language) -> what its page shows
+LATEST_GAMES = 20                  # the finished games the page lists, the newest (all: the CSV and the file)
 
 
 def chosen(value, allowed, default):

@@ -220,7 +220,7 @@ def list_games(db, ids=None, table_id=None):
     sql = f'''select g.id, g.title, g.place, g.date, g.players, g.rules, g.created, g.updated, g.revision,
                     count(r.number) as rounds, group_concat(r.number) as numbers
              from games g left join rounds r on r.game_id = g.id {where}
-             group by g.id order by g.updated desc, g.created desc'''
+             group by g.id order by g.updated desc, g.created desc, g.rowid desc'''
     games = []
     for row in db.query(sql, args):
         rules, numbers = rules_of(row['rules']), row.pop('numbers')
