@@ -220,7 +220,7 @@ def list_games(db, ids=None):
         rules, numbers = rules_of(row['rules']), row.pop('numbers')
         entered = {int(n) for n in numbers.split(',')} if numbers else set()
         games.append({**row, 'players': json.loads(row['players']),
-                      'last_round': rules.last_round, 'next_round': next_round(rules, entered),
+                      'last_round': rules.last_round, 'next_round': next_round(rules, entered), 'kind': rules.own_kind,
                       'finished': row['rounds'] >= rules.last_round})
     return games
 
