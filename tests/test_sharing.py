@@ -39,6 +39,20 @@ def test_the_advice_on_this_computers_address_is_true_of_the_server_it_runs_on(c
     assert 'SCORER_BIND' in served and 'http://192.168.1.20:8000' in served
 
 
+def test_a_finished_game_shows_no_seats_and_no_qr_code(client, make_game):
+    """Issue 48 (8): once the last round is saved there is no hand to enter and no game to follow
+    live: the scorekeeper's sheet drops the seats panel and the QR code (the rematch, the result
+    to share and the scorekeeper's link stay)."""
+    from tests.helpers import play_rounds
+    url = make_game(('Ana', 'Bruno'))
+    playing = client.get(url).get_data(as_text=True)
+    assert 'class="qr"' in playing and 'class="seats"' in playing
+    play_rounds(client, url, 11, 2)
+    over = client.get(url).get_data(as_text=True)
+    assert 'Rematch' in over and 'Scorekeeper link (private)' in over
+    assert 'class="qr"' not in over and 'class="seats"' not in over
+
+
 def test_viewers_read_but_never_edit(app, client, make_game):
     url = make_game(('Ana', 'Bruno'))
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))
