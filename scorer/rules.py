@@ -142,6 +142,12 @@ class Rules:
         return kind_words(kind_of(self.game))
 
     @property
+    def own_kind(self):
+        """The game's name where a list or a sheet's line says what is played: a game of its own
+        (Five Crowns, KINDS) is named; Three-Thirteen, the app's own game, goes without saying ('')."""
+        return self.kind if self.game in KINDS else ''
+
+    @property
     def mark(self):
         """The short mark of the game at the top of its pages: '5♛' for Five Crowns, '3–13' for the others."""
         return KINDS.get(self.game, THREE_THIRTEEN_KIND)[1]

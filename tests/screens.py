@@ -119,9 +119,12 @@ SIDEWAYS = '''() => [document.documentElement.scrollWidth - document.documentEle
 
 # The words (of letters in a script that spaces its words: Latin, Greek, Cyrillic) that break
 # across two lines inside `scope`: "Featherstonehaug / h". A name may wrap between its words (or
-# after a hyphen), not inside one; Chinese, which has no spaces, may wrap anywhere.
+# after a hyphen), not inside one; Chinese, which has no spaces, may wrap anywhere. A word wider
+# than the page's whole line (thirty W's on a phone) cannot be whole on one and is let be.
 BROKEN_WORDS = r"""(scope) => {
-  const broken = [];
+  const broken = [], ctx = document.createElement('canvas').getContext('2d');
+  const main = document.querySelector('main') || document.body, cs = getComputedStyle(main);
+  const line = main.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
   for (const root of document.querySelectorAll(scope)) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
@@ -131,7 +134,8 @@ BROKEN_WORDS = r"""(scope) => {
         const range = document.createRange();
         range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(m[0]);
+        ctx.font = getComputedStyle(node.parentElement).font;
+        if (tops.size > 1 && ctx.measureText(m[0]).width <= line) broken.push(m[0]);
       }
     }
   }

@@ -230,3 +230,18 @@ def test_a_five_crowns_game_is_called_five_crowns_wherever_its_kind_is_named(app
         with app.test_request_context():
             game, sheet, _ = load_sheet(url.rsplit('/', 1)[1])
             assert kind in words(game, sheet)['subtitle'] and other not in words(game, sheet)['subtitle']
+    # The sheet's line under its heading and the lists (home, history, the phone's own) name a game of
+    # its own kind (Five Crowns); Three-Thirteen, the app's own game, goes without saying.
+    game = client.get(five + '/offline.json').get_json()['game']
+    kept = on_phone('game_list', games=[{'id': five.rsplit('/', 1)[1], 'game': game, 'unsent': 0}])['ok']
+    assert '<span class="note">Five Crowns ·</span>' in kept
+    for page in ('/', '/history'):        # playing, then over
+        if page == '/history':
+            for url in (five, three):
+                play_rounds(client, url, 11, PLAYERS)
+        listed = re.findall(r'<li><a href="([^"]+)">(.*?)</a></li>', client.get(page).get_data(as_text=True), re.S)
+        said = {href: 'Five Crowns' in text_of(item) for href, item in listed}
+        assert said == {five: True, three: False}, page
+    for url, named in ((five, True), (three, False)):
+        line = re.search(r'</h1>\s*<p class="quiet">(.*?)</p>', client.get(url).get_data(as_text=True), re.S).group(1)
+        assert ('Five Crowns' in line) == named, line

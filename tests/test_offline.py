@@ -188,7 +188,7 @@ def test_the_phone_lists_a_kept_game_as_the_servers_list_does(client, language):
     assert mine.startswith(f'<li><a href="{url}">') and mine in online
     waiting = on_phone('game_list', language, games=[{'id': game_id, 'game': game, 'unsent': 2}])['ok']
     said = {'en': 'Not sent yet (2)', 'es': 'Sin enviar (2)', 'pt': 'Pendentes (2)'}
-    assert waiting.replace(f'{said[language]} · ', '') == mine, waiting
+    assert waiting.replace(f'<span class="note">{said[language]} ·</span> ', '') == mine, waiting
 
 
 @pytest.mark.parametrize('language', LANGUAGES)

@@ -116,6 +116,38 @@ def test_a_new_game_made_offline_has_the_first_dealer_the_phones_python_drew(app
         assert set(dealers) - {0}, dealers
 
 
+@pytest.mark.browser
+def test_start_with_the_dealer_drawn_waits_for_no_python_online_and_says_it_is_working_offline(browser, server):
+    """Issue 48 (9): a phone that keeps games, its Python slow to start (here it never does: the
+    bundle's requests are held). Online, "Start the game" with the dealer drawn at random goes to
+    the sheet without it: the server draws (scorer.gamefile.new_game, as the phone's Python would).
+    Offline, the page says it is working on it, and Start takes no second tap."""
+    from tests.browser import expect, phone
+    context = phone(browser)
+    context.add_init_script("localStorage.setItem('offline-release', 'kept-release')")     # this phone keeps games
+    held = []                                         # its bundle's requests, never answered
+    context.route('**/offline/kept-release/**', lambda route: held.append(route))
+
+    def python():                                     # the phone's Python asked to start
+        return [r for r in held if r.request.url.endswith('/worker.js')]
+    page = context.new_page()
+    for offline in (False, True):
+        page.goto(server.url + '/games/new')
+        for seat, name in enumerate(['Ana', 'Bruno', 'Chen']):
+            page.locator(f'#players-{seat}').fill(name)
+        assert page.locator('#first_dealer').input_value() == 'draw'
+        context.set_offline(offline)
+        page.locator('form button.primary').click()
+        if not offline:
+            page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'))
+            expect(page.locator('p.flash')).to_contain_text('deals round 1')
+            assert not python()                           # online, the phone's Python was not asked
+    expect(page.locator('.offline-line')).to_have_text('Starting the game on this phone…')
+    expect(page.locator('form button.primary')).to_be_disabled()
+    assert python()                                   # offline, it was
+    context.close()
+
+
 def test_the_service_worker_keeps_every_module_of_offline_play(client, make_game):
     """The static files a kept page uses come from the folder (web/bundle.statics), so each
     module of static/js/offline/ is kept for the phone without a network, with no list by hand."""

@@ -24,8 +24,12 @@ def test_every_page_fits_a_phone(browser, server, language):
     context = phone_in(browser, server, language, dark=language == 'es')
     page = context.new_page()
     page.goto(server.url + '/games/new')
-    for seat, name in enumerate(['Maximiliano', 'Bartholomew', 'Carla', 'Dan']):
+    names = ['Maximiliano', 'Bartholomew', 'Carla', 'Dan']
+    for seat, name in enumerate(names):
         page.locator(f'#players-{seat}').fill(name)
+    # issue 48 (10): the first dealer is chosen among the names typed, four places for four players
+    offered = page.locator('#first_dealer option:not([hidden])').all_text_contents()
+    assert offered[1:] == names and len(offered) == 5, offered
     page.locator('#first_dealer').select_option('0')
     page.locator('form button.primary').click()
     game = page.url.split('?')[0]

@@ -47,6 +47,15 @@ def test_print_page_has_everything_and_no_controls(client, finished_eight):
     assert '<span class="run">' in page                       # running totals, round by round
 
 
+def test_every_page_names_an_icon_the_server_has(client, make_game):
+    """Issue 48 (10): the print page, which stands alone (no base.html), names the app's icon as
+    every page does, so a browser asks for no /favicon.ico, which is none."""
+    url = make_game(('Ana', 'Bruno'))
+    for page in ('/', url, url + '/print'):
+        icons = re.findall(r'<link rel="icon" href="([^"]+)"', client.get(page).get_data(as_text=True))
+        assert icons and all(client.get(icon).status_code == 200 for icon in icons), page
+
+
 def test_print_of_a_game_in_progress_says_so(client, make_game):
     url = make_game(('Ana', 'Bruno'))
     assert '(in progress: round 1 of 11 next)' in client.get(url + '/print').get_data(as_text=True)

@@ -25,6 +25,34 @@ def test_creator_keeps_score_and_sees_the_share_links(client, make_game):
     assert cookie.http_only and len(cookie.value) >= 32 and game_id not in cookie.value
 
 
+def test_the_advice_on_this_computers_address_is_true_of_the_server_it_runs_on(client, make_game):
+    """Issue 48 (10): on 127.0.0.1 the share box says how other phones reach the server: the
+    development server (make run) is started with HOST=0.0.0.0; gunicorn (three-thirteen serve)
+    listens on SCORER_BIND, 0.0.0.0:8000 unless told otherwise, so it needs no restart with make;
+    the example address has the port the page came on."""
+    url = make_game(('Ana', 'Bruno'))
+    dev = client.get(url, environ_overrides={'HTTP_HOST': 'localhost:5000'}).get_data(as_text=True)
+    assert 'HOST=0.0.0.0 make run' in dev and 'http://192.168.1.20:5000' in dev
+    served = client.get(url,
+                        environ_overrides={'HTTP_HOST': 'localhost:8000', 'SERVER_SOFTWARE': 'gunicorn/23.0.0'}).get_data(as_text=True)
+    assert 'This address only works on this computer' in served and 'make run' not in served
+    assert 'SCORER_BIND' in served and 'http://192.168.1.20:8000' in served
+
+
+def test_a_finished_game_shows_no_seats_and_no_qr_code(client, make_game):
+    """Issue 48 (8): once the last round is saved there is no hand to enter and no game to follow
+    live: the scorekeeper's sheet drops the seats panel and the QR code (the rematch, the result
+    to share and the scorekeeper's link stay)."""
+    from tests.helpers import play_rounds
+    url = make_game(('Ana', 'Bruno'))
+    playing = client.get(url).get_data(as_text=True)
+    assert 'class="qr"' in playing and 'class="seats"' in playing
+    play_rounds(client, url, 11, 2)
+    over = client.get(url).get_data(as_text=True)
+    assert 'Rematch' in over and 'Scorekeeper link (private)' in over
+    assert 'class="qr"' not in over and 'class="seats"' not in over
+
+
 def test_viewers_read_but_never_edit(app, client, make_game):
     url = make_game(('Ana', 'Bruno'))
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '9']))

@@ -129,6 +129,28 @@ def qr_drawn(text, title):
     return Markup(out.getvalue().decode())
 
 
+def reach_advice(host, server_software):
+    """What the share box tells a scorekeeper whose address names this machine only (loopback(host)):
+    how the other phones reach the server, true of the server it runs on. The development server
+    (make run) listens on this machine alone unless started with HOST=0.0.0.0; gunicorn (three-thirteen
+    serve) on SCORER_BIND, 0.0.0.0:8000 unless told otherwise. The example address has the page's
+    port. None where the address is reachable."""
+    if not loopback(host):
+        return None
+    try:
+        port = urlsplit('//' + host).port or 80
+    except ValueError:
+        port = 80
+    example, setting = f'http://192.168.1.20:{port}', f'SCORER_BIND=0.0.0.0:{port}'
+    if server_software.startswith('gunicorn'):
+        return _("This address only works on this computer. Open the app by the computer's network address (like "
+                 "%(example)s) so other phones can reach it: the server listens there when %(setting)s (its default).",
+                 example=example, setting=setting)
+    return _("This address only works on this computer. Start the server with %(command)s and open the app by the "
+             "computer's network address (like %(example)s) so other phones can reach it.",
+             command='HOST=0.0.0.0 make run', example=example)
+
+
 def loopback(host):
     """Whether a Host header names this machine only (127.0.0.1, localhost, [::1]): no other phone reaches it."""
     try:

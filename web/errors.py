@@ -110,7 +110,7 @@ def form_refused(error):
 
 
 def init_app(app):
-    for name in ('error.html', 'base.html'):     # read now: a process out of files can still say so
+    for name in ('error.html', 'base.html', '_icons.html'):     # read now: a process out of files can still say so
         app.jinja_env.get_template(name)
     for key, (status, title, message) in PAGES.items():
         if key is not CSRFError:                 # form_refused says which check failed

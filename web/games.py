@@ -19,7 +19,7 @@ from .errors import storage_message
 from .headers import personal
 from .forms import (SETTINGS, EmptyForm, HandoverForm, ImportForm, KeeperForm, KeeperLinkForm, NewGameForm, RematchForm,
                     colours_form)
-from .context import kept_finished, loopback, qr_svg, redo_offer, seat_context, undo_offer
+from .context import kept_finished, qr_svg, reach_advice, redo_offer, seat_context, undo_offer
 from .sheets import load, sheet_context
 from .tabling import join_table
 
@@ -124,7 +124,7 @@ def sheet(game_id, key=None, mode=None):
     if keeper:
         viewer = url_for('games.sheet', game_id=game_id, _external=True)
         context.update(undo=undo_offer(game_id), redo=redo_offer(game_id), link_form=EmptyForm(), viewer_link=viewer, qr=qr_svg(viewer),
-                       local_only=loopback(request.host), keepers=store.keepers(get_db(), game_id, browser()),
+                       local_only=reach_advice(request.host, request.environ.get('SERVER_SOFTWARE', '')), keepers=store.keepers(get_db(), game_id, browser()),
                        keeper_form=KeeperForm(), link_mode=mode,
                        keeper_link=url_for('games.keeper', game_id=game_id, _external=True) + '#' + key if key else None)
     return render_template('games/sheet.html', **context)

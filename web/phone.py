@@ -208,7 +208,7 @@ def game_list(games):
                  _('Made here, not sent yet.') if kept.get('made') else '')
         where = _('Game over.') if sheet.finished else _('round %(n)d of %(last)d', n=sheet.next_round,
                                                           last=game.rules.last_round)
-        notes = [note.removesuffix('.') for note in (state, where, day(game.date or '')) if note]
+        notes = [note.removesuffix('.') for note in (state, game.rules.own_kind, where, day(game.date or '')) if note]
         items.append(phone().render('games/_game_item.html', game_id=kept['id'], title=game.title,
                                     players=game.players, notes=notes))
     return ''.join(items)

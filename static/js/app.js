@@ -105,3 +105,26 @@ for (const field of document.querySelectorAll('input[type=file][data-choose]')) 
   button.addEventListener('click', () => field.click());
   field.addEventListener('change', () => { chosen.textContent = field.files[0]?.name || field.dataset.none; });
 }
+
+// The new-game form's first-dealer list names the players typed, in seating order, and offers only
+// as many places as there are players: the server counts them as this does (blank seats skipped,
+// scorer.gamefile.new_game), so the option for the n-th name is the n-th player. A place whose name
+// goes is no longer offered; chosen, the list goes back to the draw. Without JavaScript: "Seat n".
+const newGameForm = document.querySelector('form.new-game');
+const dealerList = newGameForm?.elements.first_dealer;
+if (dealerList) {
+  const seats = [...newGameForm.querySelectorAll('.seat input')];
+  const places = [...dealerList.options].filter((option) => option.value !== 'draw');
+  for (const option of places) option.dataset.seat = option.textContent;
+  const name = () => {
+    const names = seats.map((seat) => seat.value.trim()).filter(Boolean);
+    for (const option of places) {
+      const player = names[Number(option.value)];
+      option.textContent = player ?? option.dataset.seat;
+      option.hidden = option.disabled = player === undefined;
+    }
+    if (dealerList.selectedOptions[0]?.disabled) dealerList.value = 'draw';
+  };
+  for (const seat of seats) seat.addEventListener('input', name);
+  name();
+}

@@ -225,7 +225,7 @@ def list_games(db, ids=None, table_id=None):
     for row in db.query(sql, args):
         rules, numbers = rules_of(row['rules']), row.pop('numbers')
         entered = {int(n) for n in numbers.split(',')} if numbers else set()
-        games.append({**row, 'players': json.loads(row['players']), 'kind': kind_of(rules.game),
+        games.append({**row, 'players': json.loads(row['players']), 'kind': kind_of(rules.game), 'own_kind': rules.own_kind,
                       'last_round': rules.last_round, 'next_round': next_round(rules, entered),
                       'finished': row['rounds'] >= rules.last_round})
     return games
