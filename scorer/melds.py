@@ -137,14 +137,18 @@ def attempts(cards, wild, rules):
     The cards that are not wild (the naturals) decide: a set of their rank takes every wild as a
     stand-in, and a set of the wild rank takes the wild-rank cards as themselves; a run of their
     suit may take one wild-rank card of that suit as itself (a run holds each rank once), every
-    other wild standing in. With no natural, the group is all wilds, and named as a table reads it:
-    one wild-rank card with jokers is a run of its suit (the card as itself: `JK JK 7H` is 7♥ 8♥ 9♥),
-    two or none a set of the wild rank (`KH KS JK`, `JK JK JK`); both readings are as valid."""
+    other wild standing in. With no natural, the group is all wilds: see wilds_only()."""
     if len(cards) < 3:
         return
     naturals = [c for c in cards if not is_wild(c, wild)]
     if not naturals:
-        yield from wilds_only(cards, wild, rules)
+        yield from wilds_only(cards, wild, rules, list(read_by_naturals(cards, naturals, wild, rules)))
+        return
+    yield from read_by_naturals(cards, naturals, wild, rules)
+
+
+def read_by_naturals(cards, naturals, wild, rules):
+    """The readings the naturals decide (see attempts()): a set of their rank, runs of their suit."""
     wild_cards = [c for c in cards if not c.is_joker and c.rank == wild and rules.wild_rank_as_itself]
     ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
     if len(ranks) <= 1:
@@ -165,12 +169,30 @@ def attempts(cards, wild, rules):
         yield Attempt(None, ('mixed',))
 
 
-def wilds_only(cards, wild, rules):
-    """The run a group of wilds only reads as, when it holds exactly one wild-rank card (see attempts())."""
-    of_rank = [c for c in cards if not c.is_joker and c.rank == wild]
-    if len(of_rank) == 1:
-        rest = [c for c in cards if c is not of_rank[0]]
-        yield as_run(of_rank, rest, rules, playing=int(plays_itself(of_rank[0], of_rank[0], wild, rules)))
+def wilds_only(cards, wild, rules, as_set):
+    """How a group of wilds only is read, named as a table names it (docs/rules.md, "Melds"): wild-rank
+    cards all playing themselves are a set of their rank (`KS KD KC`, kings wild: three kings); any
+    other group of wilds only is a run where it reads as one (`JK JK 7H`, sevens wild: 7♥ 8♥ 9♥;
+    `KH KS JK`, kings wild: J♥ Q♥ K♥; `JK JK JK`: A♠ 2♠ 3♠), and a set where no run is valid (one
+    wild per meld, more cards than a run holds). `as_set`: the set's readings; the score is the same."""
+    run = [wilds_run(cards, wild, rules)]
+    themselves = all(not c.is_joker and plays_itself(c, c, wild, rules) for c in cards)
+    yield from (as_set + run) if themselves else (run + as_set)
+
+
+def wilds_run(cards, wild, rules):
+    """The run a group of wilds only reads as: its first wild-rank card as itself (or standing in for
+    itself, when the rules keep it wild) with the others around it in its suit; with none, every
+    card standing in from the foot of the deck's first suit."""
+    first = next((c for c in cards if not c.is_joker and c.rank == wild), None)
+    if first is None:
+        if len(cards) > longest_run(rules):
+            return Attempt(None, ('long', longest_run(rules)))
+        suit = rules.deck.suits[0]
+        return limited(Attempt(run_meld(suit, foot_place(rules), len(cards), {}, cards)), 0, rules)
+    rest = list(cards)
+    rest.remove(first)
+    return as_run([first], rest, rules, playing=int(plays_itself(first, first, wild, rules)))
 
 
 def limited(attempt, playing_itself, rules):

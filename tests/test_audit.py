@@ -204,3 +204,20 @@ def test_the_page_reads_the_letters_its_form_says_and_keeps_what_was_typed(clien
     page = client.get('/audit', query_string={'letters': 'es', 'cards': '7C 8C 9C 7S', 'round': '1'}).get_data(as_text=True)
     assert 'value="7C 8C 9C 7S"' in page and '¿qué palo es S?' in html.unescape(page)
     assert 'Letras: P o E\u00a0♠ · C\u00a0♥ · D\u00a0♦ · T\u00a0♣ · R\u00a0=\u00a0K' in page
+
+
+def test_a_group_of_wilds_only_is_named_a_run_everywhere(client):
+    """Issue 52: KH KS JK with kings wild reads as a run (docs/rules.md); the audit page, /api/audit,
+    /api/solve and the command line take the name from the one meld rule (scorer.melds.meld_of)."""
+    import subprocess
+    import sys
+    asked = {'cards': 'KH KS JK', 'wild': 'K', 'jokers': '2', 'melds': 'KH KS JK'}
+    audited = client.get('/api/audit', query_string=asked).get_json()
+    assert [m['kind'] for m in audited['melds']] == ['run'] and audited['claim']['melds'][0]['kind'] == 'run'
+    solved = client.get('/api/solve', query_string={k: v for k, v in asked.items() if k != 'melds'}).get_json()
+    assert solved['melds'] == audited['melds']
+    page = html.unescape(re.sub(r'<[^>]+>', ' ', client.get('/audit', query_string=asked).get_data(as_text=True)))
+    assert re.search(r'✓\s+run ', page)
+    printed = subprocess.run([sys.executable, '-m', 'scorer', 'check', 'KH KS JK', '--wild', 'K', '--jokers', '2'],
+                             capture_output=True, text=True, timeout=60)
+    assert 'Run K♠ 🃏 K♥, K♠ as J♥, 🃏 as Q♥' in printed.stdout, printed.stdout + printed.stderr

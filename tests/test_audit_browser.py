@@ -80,3 +80,27 @@ def test_the_printable_view_is_black_on_white_without_the_sites_header_even_in_d
     expect(page.locator('footer.languages')).to_be_hidden()
     shot(page, 'audit-printable-dark')
     context.close()
+
+
+def test_the_keypad_follows_the_game_chosen_before_the_form_is_sent(browser, server):
+    """Issue 52: switching the audit's game to Five Crowns keeps the four-suit keypad until the form
+    is sent; it switches at once (stars, 3 to K, the joker), and back again. The hand typed stays."""
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(server.url + '/audit')
+    page.locator('#cards').fill('3S 4S')
+    page.get_by_text('Rules', exact=True).click()
+    page.locator('#set-game').select_option('five_crowns')
+    tap_cards(page, 0, ['5S', '7X', 'JK'])
+    picker = page.locator('.picker')
+    expect(picker.locator('button.suit')).to_have_count(5)
+    expect(picker.locator('button.rank[data-rank="A"]')).to_have_count(0)
+    expect(page.locator('#cards')).to_have_value(symbols('3S 4S 5S 7X JK'))
+    expect(page.locator('#cards-letters')).to_contain_text('★')
+    page.locator('#set-game').select_option('standard')
+    expect(picker.locator('button.suit')).to_have_count(4)
+    expect(picker.locator('button.rank[data-rank="A"]')).to_have_count(1)
+    expect(picker.locator('button.joker')).to_have_count(0)
+    assert no_horizontal_scroll(page)
+    assert context.errors == [] and context.outside == []
+    context.close()

@@ -40,8 +40,9 @@ def test_limits_on_wilds_say_why():
     ('7H JK 9H', None, '7♥ 8♥ 9♥'),
     ('KS KD KC', 13, 'K♠ K♦ K♣'),
     ('9C 9C 9D', None, '9♣ 9♣ 9♦'),
-    ('JK JK JK', None, 'A A A'),         # all wild, no wild rank: a set of any rank (shown as aces)
-    ('5S 5D JK', 5, '5♠ 5♦ 5'),
+    ('JK JK JK', None, 'A♠ 2♠ 3♠'),      # all wild, no wild rank: a run from the foot (docs/rules.md)
+    ('5S 5D JK', 5, '5♠ 6♠ 7♠'),         # all wild, a joker in it: a run where it reads as one
+    ('5S 5D 5C', 5, '5♠ 5♦ 5♣'),         # all wild-rank cards as themselves: a set
 ])
 def test_valid_melds_tell_how_they_play(meld, wild, plays):
     check = check_meld(cards(meld), wild, make_rules(jokers=4))

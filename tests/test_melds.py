@@ -145,17 +145,23 @@ def test_a_meld_stays_a_meld_in_any_order(group):
     assert (first is None) == (meld_of(tuple(reversed(cards_)), wild, rules) is None)
 
 
-@pytest.mark.parametrize('text, wild, kind, plays', [
-    ('JK JK 7H', 7, 'run', '7H 8H 9H'),        # the seven as itself, the jokers after it
-    ('KH JK JK', 13, 'run', 'JH QH KH'),       # a king can only end a run
-    ('KH KS JK', 13, 'set', 'KH KS K'),        # two kings read as a set of kings
-    ('JK JK JK', 7, 'set', '7 7 7'),
-    ('7H 7H JK', 7, 'set', '7H 7H 7'),
-], ids=['seven and jokers', 'king and jokers', 'two kings', 'three jokers', 'two sevens alike'])
-def test_a_group_of_wilds_only_is_named_as_the_table_reads_it(text, wild, kind, plays):
-    """docs/rules.md: a meld may be all wilds; one wild-rank card with jokers reads as a run of its
-    suit (the card as itself), two wild-rank cards or none as a set. The score is the same."""
-    meld = meld_of(parse_cards(text, 2, 4), wild, make_rules(jokers=4))
+@pytest.mark.parametrize('text, wild, settings, kind, plays', [
+    ('JK JK 7H', 7, {}, 'run', '7H 8H 9H'),          # the seven as itself, the jokers after it
+    ('KH JK JK', 13, {}, 'run', 'JH QH KH'),         # a king can only end a run
+    ('KH KS JK', 13, {}, 'run', 'JH QH KH'),         # the first king as itself, the other standing in
+    ('JK JK JK', 7, {}, 'run', 'AS 2S 3S'),          # no card as itself: from the foot of the first suit
+    ('JK JK JK', None, {'game': 'five_crowns'}, 'run', '3S 4S 5S'),
+    ('7H 7H JK', 7, {}, 'run', '7H 8H 9H'),
+    ('KS KD KC', 13, {}, 'set', 'KS KD KC'),         # three kings as themselves: a set of kings
+    ('KS KD KC', 13, {'wild_rank_as_itself': False}, 'run', 'JS QS KS'),   # none is itself: a run
+    ('KH KS JK', 13, {'max_wilds_per_meld': 1}, 'set', 'KH KS K'),        # a run would need two stand-ins
+], ids=['seven and jokers', 'king and jokers', 'two kings and a joker', 'three jokers', 'three jokers, Five Crowns',
+        'two sevens alike', 'three kings', 'three kings always wild', 'one wild per meld'])
+def test_a_group_of_wilds_only_is_named_as_the_table_reads_it(text, wild, settings, kind, plays):
+    """docs/rules.md: a meld may be all wilds; it is a run where it reads as one (the score is the
+    same), a set where every card is a wild-rank card playing itself or where no run is valid."""
+    rules = make_rules({'jokers': 4, **settings} if settings.get('game') != 'five_crowns' else settings)
+    meld = meld_of(parse_cards(text, 2, rules.jokers, deck=rules.deck), wild, rules)
     from scorer.cards import rank_text
     shown = ' '.join(str(p) if p.suit else rank_text(p.rank) for p in meld.plays)
     assert (meld.kind, shown) == (kind, plays)

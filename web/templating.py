@@ -16,7 +16,7 @@ from scorer.reading import LANGUAGES, card, legend, letters_of, symbols, tables
 from scorer.i18n import _, language, ngettext, sentence
 from scorer.chart import COLOURS, marker, shape
 from scorer.referee import kind_word, wild_words
-from scorer.rules import DECKS, THREE_THIRTEEN_KIND, rules_words
+from scorer.rules import DECKS, GAMES, THREE_THIRTEEN_KIND, RulesError, make_rules, rules_words
 
 
 def bdi(name):
@@ -125,6 +125,21 @@ def keypad_deck(rules):
                           'ranks': [rank_text(r) for r in rules.deck.ranks]})
 
 
+def keypad_games(rules):
+    """The keypad of each game the audit's game field offers, as JSON, so the keypad follows the field
+    at once (static/js/picker.js): each game's rules as make_rules() makes them from the page's
+    (its own deck, copies and jokers): its keys (keypad_deck), copies, jokers and letters' legend."""
+    games = {}
+    for game in GAMES:
+        try:
+            kind = make_rules({'game': game}, base=rules)
+        except RulesError:
+            continue                    # a house rule of the page's game that this one does not take
+        games[game] = {**json.loads(keypad_deck(kind)), 'copies': json.loads(copies_table(kind)),
+                       'jokers': kind.jokers, 'legend': suit_legend(kind.deck.suits)}
+    return as_json_block(games)
+
+
 def suit_legend(suits=SUITS):
     """'Letters: P or E ♠ · C ♥ · D ♦ · T ♣ · R = K': the letters this page reads a game's cards in
     (scorer.reading.legend), shown unfolded beside every field where cards are typed."""
@@ -174,7 +189,7 @@ def key_values(rules, wild):
 GLOBALS = dict(day=day, copies_table=copies_table, key_values=key_values, picker_words=picker_words, picker_timing=picker_timing,
                send_again_ms=lambda: SEND_AGAIN_MS, home_mark=THREE_THIRTEEN_KIND[1],
                card_tables=card_tables,
-               keypad_deck=keypad_deck, suit_legend=suit_legend,
+               keypad_deck=keypad_deck, keypad_games=keypad_games, suit_legend=suit_legend,
                page_letters=page_letters, fixed_in=fixed_in,
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,

@@ -20,10 +20,10 @@
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
 import { tell, drawChips } from './keypad/chips.js';
-import { readCards, pretty } from './keypad/deck.js';
+import { readCards, pretty, useDeck } from './keypad/deck.js';
 import { FingerGuard } from './keypad/guard.js';
 import { Keypad } from './keypad/keys.js';
-import { say } from './keypad/page.js';
+import { loadJSON, say } from './keypad/page.js';
 import { penaltyOf, previewBox, previewUrl } from './keypad/penalty.js';
 import { Table, placeHand } from './keypad/table.js';
 
@@ -177,6 +177,21 @@ class Entry {
       const kind = e.target.closest('.points') ? '.points input' : 'input.cards-input';
       this.seats[here + 1].fieldset.querySelector(kind).focus();
     }
+  }
+
+  // The audit's game field chose another game: its deck's keys, copies, jokers and letters at once
+  // (web/templating.keypad_games), the keypad open where it was. Sent, the page says the same.
+  followGame(field, games) {
+    field.addEventListener('change', () => {
+      const game = games[field.value];
+      if (!game) return;
+      useDeck(game);
+      this.copies = game.copies;
+      this.info.jokers = String(game.jokers);
+      this.keypad.redraw(game.jokers);
+      const legend = this.form.querySelector('.suit-legend');
+      if (legend) legend.textContent = game.legend;
+    });
   }
 
   // Open the keypad on the first player still to enter, so the first tap is a card.
@@ -334,6 +349,9 @@ if (form) {
   const begunBefore = begun(form);            // then the keypad does not open over what they typed
   if (!form.classList.contains('audit-form')) keepAwake();
   const entry = new Entry(form);
+  const games = loadJSON('keypad-games');
+  const gameField = form.querySelector('select[name=game]');
+  if (games && gameField) entry.followGame(gameField, games);
   let typed = () => false;
   if (form.classList.contains('round-form') || form.classList.contains('hand-form')) {
     typed = keepDraft(form, () => entry.seats.forEach((s) => s.input.dispatchEvent(new Event('input'))), begunBefore);

@@ -10,6 +10,11 @@ const read = TABLES ? reader(TABLES) : () => [];
 // [letter, symbol, word] and its ranks ('A' to 'K'; '3' to 'K' and a fifth suit in Five Crowns).
 export const DECK = loadJSON('card-deck') || { suits: [], ranks: [] };
 
+// The keys of another game's deck from now on (the audit's game field: keypad_games).
+export function useDeck({ suits, ranks }) {
+  Object.assign(DECK, { suits, ranks });
+}
+
 // The cards of a text in canonical text ('10H', 'QS', 'JK'), and what is none of them, each with
 // the problem in the page's words (the server's own refusal, scorer/reading.py).
 export function readCards(text) {

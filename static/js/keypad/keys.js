@@ -62,6 +62,17 @@ export class Keypad {
     this.suit = 'S';
   }
 
+  // The keys of another game's deck (the audit's game field changed: deck.js's useDeck), at once;
+  // the suit chosen stays if the deck has it.
+  redraw(jokers) {
+    const suits = suitKeys();
+    const ranks = rankKeys(this.info.wild, jokers, this.values);
+    this.suits.replaceWith(suits);
+    this.ranks.replaceWith(ranks);
+    Object.assign(this, { suits, ranks });
+    this.chooseSuit(DECK.suits.some(([s]) => s === this.suit) ? this.suit : DECK.suits[0][0]);
+  }
+
   get settling() { return this.pad.hasAttribute('aria-disabled'); }
 
   // A suit stays chosen while ranks are tapped: its key pressed, the ranks in its colour and named with it.
@@ -78,13 +89,12 @@ export class Keypad {
 
   // What each tap asks for: onCard(card), onUndo(), onDone().
   readTaps({ onCard, onUndo, onDone }) {
-    this.ranks.addEventListener('click', (e) => {
+    // Heard on the pad, so keys drawn again (redraw) are heard too.
+    this.pad.addEventListener('click', (e) => {
       const key = e.target.closest('button');
-      if (key && !this.settling) onCard(key.classList.contains('joker') ? 'JK' : key.dataset.rank + this.suit);
-    });
-    this.suits.addEventListener('click', (e) => {
-      const key = e.target.closest('button');
-      if (key && !this.settling) this.chooseSuit(key.dataset.suit);
+      if (!key || this.settling) return;
+      if (this.ranks.contains(key)) onCard(key.classList.contains('joker') ? 'JK' : key.dataset.rank + this.suit);
+      else if (this.suits.contains(key)) this.chooseSuit(key.dataset.suit);
     });
     this.undo.addEventListener('click', () => onUndo());
     this.done.addEventListener('click', () => onDone());
