@@ -31,8 +31,11 @@ def expect(*args, **kwargs):
     return expect(*args, **kwargs)
 
 
+LOOPBACK = ('http://127.0.0.1:', 'https://127.0.0.1:', 'data:', 'blob:')
+# Chromium resolves no host but loopback (a request anywhere else fails, and guarded() records it).
 ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+        '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1']
 
 
 def launch(playwright):
@@ -78,29 +81,34 @@ def phone(browser, dark=False, **options):
 
 
 def guarded(context, offline=False):
-    """The context with every request outside loopback refused and recorded (context.outside), and a
-    set_offline() that cuts the service worker's network too: Playwright's own leaves the worker
-    online, a phone in airplane mode has neither. Its waits for a page last up to WAIT_MS."""
+    """The context with every request outside loopback refused (ARGS: Chromium resolves no other
+    host) and recorded (context.outside), and a set_offline() that cuts the service worker's network
+    too: Playwright's own leaves the worker online, a phone in airplane mode has neither. Requests are
+    only watched, not intercepted, while online, so the browser keeps its cache as a phone does. Its
+    waits for a page last up to WAIT_MS."""
     context.set_default_timeout(WAIT_MS)
     context.outside = []
-    context.offline = offline
+    context.offline = False
 
-    def guard(route):
-        url = route.request.url
-        if context.offline and route.request.service_worker:
-            route.abort('internetdisconnected')
-        elif url.startswith(('http://127.0.0.1:', 'https://127.0.0.1:', 'data:')):
-            route.continue_()
-        else:
-            context.outside.append(url)
-            route.abort()
-    context.route('**/*', guard)
+    def watch(request):
+        if not request.url.startswith(LOOPBACK):
+            context.outside.append(request.url)
+    context.on('request', watch)
+
+    def cut(route):
+        route.abort('internetdisconnected') if route.request.service_worker else route.fallback()
     pages_offline = context.set_offline
 
     def set_offline(offline):
+        if offline and not context.offline:
+            context.route('**/*', cut)
+        elif context.offline and not offline:
+            context.unroute('**/*', cut)
         context.offline = offline
         pages_offline(offline)
     context.set_offline = set_offline
+    if offline:
+        set_offline(True)
     return context
 
 

@@ -126,7 +126,11 @@ def test_start_with_the_dealer_drawn_waits_for_no_python_online_and_says_it_is_w
     context = phone(browser)
     context.add_init_script("localStorage.setItem('offline-release', 'kept-release')")     # this phone keeps games
     held = []                                         # its bundle's requests, never answered
-    context.route('**/offline/kept-release/**', lambda route: held.append(route))
+    bundle = '**/offline/kept-release/**'
+
+    def hold(route):
+        held.append(route)
+    context.route(bundle, hold)
 
     def python():                                     # the phone's Python asked to start
         return [r for r in held if r.request.url.endswith('/worker.js')]
@@ -137,6 +141,9 @@ def test_start_with_the_dealer_drawn_waits_for_no_python_online_and_says_it_is_w
             page.locator(f'#players-{seat}').fill(name)
         assert page.locator('#first_dealer').input_value() == 'draw'
         context.set_offline(offline)
+        if offline:                                   # held still, before the network's own cut (newest route first)
+            context.unroute(bundle)
+            context.route(bundle, hold)
         page.locator('form button.primary').click()
         if not offline:
             page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'))
