@@ -106,7 +106,9 @@ def test_the_print_page_reads_on_a_phone_before_printing(app, browser, players):
         assert button and button['y'] + button['height'] <= 200
         frame = page.evaluate("() => { const w = document.querySelector('.print-wrap');"
                               " return [w.scrollWidth, w.clientWidth, document.documentElement.scrollWidth]; }")
-        assert frame[2] <= 360 and (frame[0] <= frame[1] or len(players) > 4)      # four fit; eight scroll inside
+        # The page never scrolls sideways; the sheet may, inside its frame (eight players; four whose names
+        # are long words since issue 48, as no name is broken inside a word): the first players start on screen.
+        assert frame[2] <= 360
         seen = [h.bounding_box() for h in page.locator('thead th.p').all()[:3]]
         assert all(box and box['x'] + box['width'] <= 360 for box in seen)
         shot(page, f'print-phone-{len(players)}', full_page=False)
