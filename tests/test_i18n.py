@@ -304,7 +304,10 @@ FORBIDDEN = {
            # 'anotar', a calque with no object, a bare adjective as a page title, two words for the app,
            # 'lugar' (the venue) for a seat, a clipped 'estas', the ordinal of 'el puesto'
            'el guardado', 'la guardada', 'lleva la cuenta', 'llevar la cuenta', 'como anotador', 'Demasiado ocupado',
-           'Demasiado lento', 'la app', 'tu lugar', 'su lugar', 'estas no combinan', '.ª'],
+           'Demasiado lento', 'la app', 'tu lugar', 'su lugar', 'estas no combinan', '.ª',
+           # issue 51's second review: a bare 'Su' label read as usted, 'cambiar la mesa' (swap tables) for
+           # changing it, a permission said as a habit, the phone as 'el anotador de' a game
+           'Su idioma', 'cambiar la mesa', 'la cambian', 'es anotador de'],
     'pt': ['se talvez', 'como ela mesma', 'todo coringa é curinga', 'Tirar {card}', 'Tocar cartas',
            'Voltar a esta', 'Seis-catorze', 'seis-catorze', 'Ligar', 'Desligar', '.ª', 'de um jogo',
            'um jogo pode', 'num jogo', 'cartas, %(wild)s curinga',
@@ -320,7 +323,10 @@ FORBIDDEN = {
            # issue 51's fresh review: 'a salva' (a volley), 'salvamento' (a rescue), English's 'Too many X were'
            # order, a calque with no object, 'em um momento', two words for the app, a clipped 'estas'
            'a salva', 'salvamento', ' demais foram', 'Requisições demais', 'Conexões demais', 'como marcador',
-           'em um momento', 'do app', 'o app', 'estas não combinam', 'Ocupado demais', 'Lento demais'],
+           'em um momento', 'do app', 'o app', 'estas não combinam', 'Ocupado demais', 'Lento demais',
+           # issue 51's second review: 'mudar a mesa' (move or switch tables) for editing it, a form's
+           # 'remover da administração', 'Abra isto' before any link exists, the phone as 'o marcador de' a game
+           'mudar a mesa', 'mudá-la', 'Remover da', 'Abra isto', 'é marcador de'],
 }
 
 

@@ -185,6 +185,21 @@ def test_big_screen_and_print_speak_the_tables_language(client):
     assert 'Clasificación' in page and 'Ana' in page
 
 
+def test_avg_is_the_penalty_per_round_its_legend_names(client):
+    """The legend says 'Avg: penalty per round': a player's Avg is the game total over the rounds
+    played (one game of ROUNDS rounds: Best / ROUNDS), on the page, the big screen and the printout."""
+    table = make_table(client, language='en')
+    game_in(client, table)
+    cards = dict(standings(text(client, table)))
+    assert cards
+    for name, values in cards.items():
+        per_round = int(values['Best']) / ROUNDS
+        assert values['Avg'] == f'{per_round:.1f}', (name, values)
+        for view in ('/tv', '/print'):
+            row = re.search(r'>' + name + r'</bdi></th>(.*?)</tr>', text(client, table + view), re.S).group(1)
+            assert re.findall(r'<td>(.*?)</td>', row)[3] == f'{per_round:.1f}', (view, name, row)
+
+
 @pytest.mark.parametrize('form', [
     {}, {'name': ''}, {'name': 'x' * 61}, {'name': 'Club', 'language': 'xx'}, {'name': ('f.txt', b'x')},
 ])
