@@ -16,16 +16,18 @@ from flask import request, send_file
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from scorer.gamefile import GameFileError
 from scorer.limits import MAX_ROUNDS, UNDO_SECONDS
 from scorer.numbers import read_whole
 from scorer.reading import symbols
 from scorer.stats import summary_of, winner_line
 
-from . import store
+from . import pool, ratelimit, store
 from .access import browser_token, kept_games, my_seat
 from .db import get_db
 from .forms import EmptyForm, SelfEntryForm
 from .sheets import load_sheet
+from .solved import solved
 
 
 def moved_from(number):
@@ -104,13 +106,7 @@ def kept_finished(rounds=False):
     games = [g for g in store.list_games(db, kept_games()) if g['finished']]
     kept = store.summaries(db, [g['id'] for g in games], rounds)
     for g in games:
-        if g['id'] not in kept:
-            kept[g['id']] = summary_of(store.load_game(db, g['id']))
-            try:
-                store.keep_summary(db, g['id'], g['revision'], kept[g['id']])
-            except sqlite3.OperationalError:
-                pass                           # a disk that cannot be written: made again next time
-        g['summary'] = kept[g['id']]
+        g['summary'] = summary_kept(db, g, kept)
         g['winner'] = winner_line(g['summary'])
     return games
 
@@ -165,3 +161,37 @@ def download(text, mimetype, name):
     fallback, and filename* in UTF-8), so a title like 日本語 never breaks it."""
     return send_file(io.BytesIO(text.encode('utf-8')), mimetype=mimetype,
                      as_attachment=True, download_name=name, etag=False, max_age=0)
+
+
+def read_upload(form, upload, reader, choose):
+    """A file sent by an import form (a game file, a table file), read and checked whole in the pool
+    (its hands solved there, web/solved.py) by `reader`, within this client's import budget:
+    (what it read, None) or (None, (the message, its status, its headers)). `choose` is the message
+    when no file was chosen."""
+    if not form.validate_on_submit():
+        return None, (_('The form could not be checked; reload the page and try again.'), 400, {})
+    if not upload.data or not upload.data.filename:
+        return None, (choose, 400, {})
+    try:
+        ratelimit.spend('import')
+        catalogs, words = pool.words()
+        return solved(reader, upload.data.read(), words, catalogs, kind='heavy'), None
+    except ratelimit.OverBudget as e:
+        return None, (e.description, 429, {'Retry-After': str(e.retry_after)})
+    except pool.Busy:
+        return None, (_('The server was too busy to read the file: nothing was imported. Try again in a '
+                        'moment.'), 503, {})
+    except GameFileError as e:
+        return None, (_('Nothing was imported: %(error)s.', error=e), 400, {})
+
+
+def summary_kept(db, game, kept):
+    """The game's summary (scorer.stats.summary) from `kept`, as read from the store, or made now and
+    kept there for the game's revision."""
+    if game['id'] not in kept:
+        kept[game['id']] = summary_of(store.load_game(db, game['id']))
+        try:
+            store.keep_summary(db, game['id'], game['revision'], kept[game['id']])
+        except sqlite3.OperationalError:
+            pass                               # a disk that cannot be written: made again next time
+    return kept[game['id']]

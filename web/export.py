@@ -15,14 +15,14 @@ from flask_babel import gettext as _
 
 from scorer.cards import rank_text
 from scorer.chart import race
-from scorer.gamefile import GameFileError, filename, game_data, game_json
+from scorer.gamefile import filename, game_data, game_json
 from scorer.sheet import RoundError, score_round, winner_words
 from scorer.spreadsheet import SafeWriter
 
-from . import drawing, pool, ratelimit, store
+from . import drawing, pool, store
 from .solved import solved
 from .access import browser, remember
-from .context import download
+from .context import download, read_upload
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
@@ -75,32 +75,18 @@ def import_game():
     and remembered here, web/solved.py), within this client's IMPORT_RATE; the same game kept here
     already opens instead."""
     form = ImportForm()
-    error, status, headers = '', 400, {}
-    if not form.validate_on_submit():
-        error = _('The form could not be checked; reload the page and try again.')
-    elif not form.game_file.data or not form.game_file.data.filename:
-        error = _('Choose a game file to import.')
-    else:
-        try:
-            ratelimit.spend('import')
-            catalogs, words = pool.words()
-            game, earlier = solved(drawing.game_file, form.game_file.data.read(), words, catalogs, kind='heavy')
-        except ratelimit.OverBudget as e:
-            error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
-        except pool.Busy:
-            error, status = _('The server was too busy to read the file: nothing was imported. Try again in a '
-                              'moment.'), 503
-        except GameFileError as e:
-            error = _('Nothing was imported: %(error)s.', error=e)
-        else:
-            kept = already_kept(game)
-            if kept:
-                flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
-                return redirect(url_for('games.sheet', game_id=kept))
-            game_id, key = store.create_game(get_db(), game, earlier=earlier)
-            flash(_('Game imported. This phone keeps score.'))
-            return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
-    return render_template('games/index.html', form=form, import_error=error), status, headers
+    read, refused = read_upload(form, form.game_file, drawing.game_file, _('Choose a game file to import.'))
+    if refused:
+        error, status, headers = refused
+        return render_template('games/index.html', form=form, import_error=error), status, headers
+    game, earlier = read
+    kept = already_kept(game)
+    if kept:
+        flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
+        return redirect(url_for('games.sheet', game_id=kept))
+    game_id, key = store.create_game(get_db(), game, earlier=earlier)
+    flash(_('Game imported. This phone keeps score.'))
+    return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
 
 
 def already_kept(game):

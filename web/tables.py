@@ -23,10 +23,10 @@ from scorer.stats import unmerge as unmerge_name
 from scorer.tablefile import TableGame, table_csv, table_json
 from scorer.tables import KINDS, PERIODS, game_lines, kinds_played, table_figures
 
-from . import drawing, pool, ratelimit, store
+from . import drawing, pool, store
 from .access import (browser, device, hold, is_table_keeper, kept_games, may_add_to_table, table_keeper_post,
                      table_or_404)
-from .context import download, qr_svg
+from .context import download, qr_svg, read_upload
 from .db import get_db
 from .forms import EmptyForm, KeeperForm, MergeForm, TableForm, TableGameForm, TableImportForm
 from .sheets import remembered
@@ -275,29 +275,14 @@ def import_table():
     """A table file imported: read and checked whole in the pool (its hands solved there), then the
     table and every game stored in one transaction; a file with anything wrong imports nothing."""
     form = TableImportForm()
-    error, status, headers = '', 400, {}
-    if not form.validate_on_submit():
-        error = _('The form could not be checked; reload the page and try again.')
-    elif not form.table_file.data or not form.table_file.data.filename:
-        error = _('Choose a table file to import.')
-    else:
-        try:
-            ratelimit.spend('import')
-            catalogs, words = pool.words()
-            read = solved(drawing.table_file, form.table_file.data.read(), words, catalogs, kind='heavy')
-        except ratelimit.OverBudget as e:
-            error, status, headers = e.description, 429, {'Retry-After': str(e.retry_after)}
-        except pool.Busy:
-            error, status = _('The server was too busy to read the file: nothing was imported. Try again in a '
-                              'moment.'), 503
-        except GameFileError as e:
-            error = _('Nothing was imported: %(error)s.', error=e)
-        else:
-            table_id = store.import_table(get_db(), read.table['name'], read.table['language'], read.table['aliases'],
-                                          read.table['colours'], [(g.game, g.earlier) for g in read.games],
-                                          browser_made(), device())
-            flash(_('Table imported. This phone keeps it.'))
-            return redirect(url_for('tables.page', table_id=table_id))
+    read, refused = read_upload(form, form.table_file, drawing.table_file, _('Choose a table file to import.'))
+    if not refused:
+        table_id = store.import_table(get_db(), read.table['name'], read.table['language'], read.table['aliases'],
+                                      read.table['colours'], [(g.game, g.earlier) for g in read.games],
+                                      browser_made(), device())
+        flash(_('Table imported. This phone keeps it.'))
+        return redirect(url_for('tables.page', table_id=table_id))
+    error, status, headers = refused
     form_new = TableForm()
     form_new.language.choices = language_options()
     return render_template('tables/new.html', form=form_new, import_form=form, import_error=error), status, headers

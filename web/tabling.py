@@ -2,12 +2,10 @@
 (each summary kept per revision, as the history's), each player's colour across the table's games,
 and a game joining a table (a new game started from its page, a rematch, a finished game added)."""
 
-import sqlite3
-
 from scorer.chart import COLOURS
-from scorer.stats import summary_of
 
 from . import store
+from .context import summary_kept
 from .db import get_db
 
 
@@ -20,13 +18,7 @@ def table_games(table_id):
     kept = store.table_summaries(db, table_id)
     games = []
     for g in listed:
-        if g['id'] not in kept:
-            kept[g['id']] = summary_of(store.load_game(db, g['id']))
-            try:
-                store.keep_summary(db, g['id'], g['revision'], kept[g['id']])
-            except sqlite3.OperationalError:
-                pass                               # a disk that cannot be written: made again next time
-        games.append({'id': g['id'], 'kind': g['kind'], 'day': g['date'], 'summary': kept[g['id']],
+        games.append({'id': g['id'], 'kind': g['kind'], 'day': g['date'], 'summary': summary_kept(db, g, kept),
                       'next_round': g['next_round'], 'last_round': g['last_round']})
     return games
 
