@@ -9,7 +9,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, deadline, errors, headers, i18n, logs, metrics, pool, ratelimit, templating
+from web import access, db, deadline, errors, headers, i18n, logs, metrics, pool, ratelimit, statics, templating
 from web.deadline import BODY_SECONDS
 from web.secret import secret_key
 from web.settings import setting
@@ -66,7 +66,9 @@ def node_modules():
 def create_app(test_config=None):
     """Create and configure the app."""
     from web.live import TIMINGS as LIVE_TIMINGS, live_timing
-    app = Flask(__name__, instance_relative_config=True, instance_path=data_folder())
+    # The static files under their release's address, kept a year by the browser (web/statics.py).
+    app = Flask(__name__, instance_relative_config=True, instance_path=data_folder(),
+                static_url_path=statics.url_path(ROOT / 'static'))
     app.config.from_mapping(
         DATABASE=database(),
         WTF_CSRF_TIME_LIMIT=None,           # a page left open through a long game must still save
@@ -117,6 +119,7 @@ def create_app(test_config=None):
     i18n.init_app(app)
     errors.init_app(app)
     metrics.init_app(app)
+    statics.init_app(app)
     app.before_request(lambda: pool.ahead(app.config))   # the solver's first process, started ahead
 
     from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats, switcher, tables

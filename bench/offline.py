@@ -178,7 +178,7 @@ def main():
             start = time.perf_counter() - started
             game_id = url.rsplit('/', 1)[1]
             times = page.evaluate("""async ([hands, id]) => {
-                const { ask } = await import('/static/js/offline.js');
+                const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
                 const { get } = await import(`/offline/${localStorage.getItem('offline-release')}/idb-keyval.js`);
                 const data = await get(`game:${id}`);
                 const times = [];

@@ -71,9 +71,11 @@ def app():
 
 def routes():
     """Every route of app.url_map: its methods (HEAD and OPTIONS, which Flask adds, left out), rule and
-    endpoint, by rule."""
-    rows = sorted((rule.rule, ', '.join(sorted(rule.methods - {'HEAD', 'OPTIONS'})), rule.endpoint)
-                  for rule in app().url_map.iter_rules())
+    endpoint, by rule; the static files' release (web/statics.py, a digest of them) named, not spelled."""
+    made = app()
+    released = made.static_url_path
+    rows = sorted((rule.rule.replace(released, '/static/<release>'), ', '.join(sorted(rule.methods - {'HEAD', 'OPTIONS'})),
+                   rule.endpoint) for rule in made.url_map.iter_rules())
     return table(['method', 'rule', 'endpoint'], [[methods, f'`{rule}`', f'`{endpoint}`'] for rule, methods, endpoint in rows])
 
 

@@ -17,6 +17,9 @@ const NEEDS_NETWORK = '/offline/needs-network';   // any other page, without a n
 const GAME_ID = '__GAME_ID__';       // the pattern of a game's id (web/store/database.py GAME_ID)
 const A_GAMES_PAGE = new RegExp(`^/games/${GAME_ID}(/rounds/\\d+)?$`);   // its sheet or a round's page
 const A_TABLES_PAGE = new RegExp(`^/tables/${GAME_ID}$`);   // a table's page (its id is of a game's kind): kept to read offline
+// A static file under its release's address (web/statics.py): never changes, so once kept it is
+// answered from the copy, without asking the server.
+const A_RELEASED_STATIC = /^\/static\/([0-9a-f]{12})\//;
 
 // A new release's worker waits until a scorekeeper's page asks it to take over ('take-over'),
 // which the page does once the old worker has kept the new release for it and is idle: a worker
@@ -64,11 +67,23 @@ async function keep({ bundle = [], pages = [] }) {
   const cache = await caches.open(PAGES);
   await Promise.all(pages.map(async ([page, url]) => {
     const address = pageKey(new URL(page, self.location.origin));
+    if (A_RELEASED_STATIC.test(address) && await cache.match(address)) return;     // kept, and it never changes
     // Without a network (a game made offline), the copy kept of that page will do.
     const res = await fetch(url, { credentials: 'same-origin', cache: 'no-store', headers: { 'X-Keep': '1' } })
       .catch(() => cache.match(address));
     if (res && res.ok) await cache.put(address, res);
   }));
+  await dropOtherStatics(cache, pages);
+}
+
+// The static files of releases other than those just kept are dropped (each release's are all of them).
+async function dropOtherStatics(cache, pages) {
+  const releases = new Set(pages.map(([page]) => (page.match(A_RELEASED_STATIC) || [])[1]).filter(Boolean));
+  if (!releases.size) return;
+  for (const request of await cache.keys()) {
+    const found = new URL(request.url).pathname.match(A_RELEASED_STATIC);
+    if (found && !releases.has(found[1])) await cache.delete(request);
+  }
 }
 
 self.addEventListener('fetch', (event) => {
@@ -84,6 +99,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(orKept(request, START));
   } else if (url.pathname.startsWith('/offline/')) {
     event.respondWith(caches.match(request).then((hit) => hit || fetchAndKeep(request, url)));
+  } else if (A_RELEASED_STATIC.test(url.pathname)) {
+    event.respondWith(keptOrFresh(request, url));
   } else if (request.mode === 'navigate' && (url.pathname.startsWith('/games/') || A_TABLES_PAGE.test(url.pathname))
              || url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest') {
     event.respondWith(fresh(request, url));
@@ -100,6 +117,12 @@ async function fetchAndKeep(request, url) {
     await (await caches.open(BUNDLE)).put(request, res.clone());
   }
   return res;
+}
+
+// A static file of a release: the copy kept, else from the network (and kept).
+async function keptOrFresh(request, url) {
+  const hit = await (await caches.open(PAGES)).match(url.pathname);
+  return hit || fresh(request, url);
 }
 
 // A page is kept under its address with the parameters that change what it shows: its language

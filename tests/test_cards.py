@@ -119,7 +119,7 @@ def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, lan
     page = context.new_page()
     page.goto(server.url + '/audit')
     browser_reads = page.evaluate(
-        "texts => import('/static/js/cards.js').then(m => {"
+        "texts => import(new URL('js/cards.js', document.querySelector('link[rel=stylesheet]').href).href).then(m => {"
         "  const read = m.reader(JSON.parse(document.getElementById('card-tables').textContent));"
         "  return texts.map(t => read(t).map(r => [r.typed, r.card, r.problem || '']));"
         "})", PARITY_TEXTS)

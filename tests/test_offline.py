@@ -371,7 +371,7 @@ def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
         url = kept(page, server.url)
         page.goto(url + '/rounds/1')                                      # the first question starts the scorer
         answers = page.evaluate("""async (queries) => {
-            const { ask } = await import('/static/js/offline.js');
+            const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
             return ask('solve_many', { queries });
         }""", queries)
         assert 'ok' in answers, answers
@@ -381,7 +381,7 @@ def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
         game_id = url.rsplit('/', 1)[1]
         data = page.evaluate("async (u) => (await fetch(u)).json()", url + '/offline.json')
         drawn = page.evaluate("""async ([game, id]) => {
-            const { ask } = await import('/static/js/offline.js');
+            const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
             return ask('live', { game, game_id: id, colours: [0, 1, 2] });
         }""", [data['game'], game_id])
         served = page.evaluate("async (u) => (await fetch(u)).text()", url + '/live')
