@@ -152,18 +152,27 @@ def started(command, env, timeout=60):
                           env={**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, **env})
 
 
-@pytest.mark.parametrize('bad, named', [
-    ({'SCORER_WORKERS': 'two'}, "SCORER_WORKERS is 'two': give a whole number"),
-    ({'SCORER_HSTS_SECONDS': '-1'}, "SCORER_HSTS_SECONDS is '-1': give a whole number, 0 or more"),
+COMMANDS = (['-m', 'web.cli', 'serve'], ['-m', 'web.cli', 'run'], ['-m', 'web.settings'])
+
+
+# Every command in both log formats with one bad setting; the other faults with one command each (the
+# settings are read by one function, web/settings.py, whatever the command: each start costs a process).
+@pytest.mark.parametrize('bad, named, commands, formats', [
+    ({'SCORER_WORKERS': 'two'}, "SCORER_WORKERS is 'two': give a whole number", COMMANDS, ('text', 'json')),
+    ({'SCORER_HSTS_SECONDS': '-1'}, "SCORER_HSTS_SECONDS is '-1': give a whole number, 0 or more", COMMANDS[:1],
+     ('json',)),
     ({'SCORER_SECRET_KEY': 'a', 'SCORER_SECRET_KEY_FILE': '/etc/hostname'},
-     'SCORER_SECRET_KEY and SCORER_SECRET_KEY_FILE are both set: give one')])
-def test_a_bad_or_doubled_setting_stops_the_start_in_one_line_before_any_worker(bad, named, tmp_path):
+     'SCORER_SECRET_KEY and SCORER_SECRET_KEY_FILE are both set: give one', COMMANDS[1:2], ('text',))],
+    ids=['bad-kind', 'out-of-range', 'doubled'])
+def test_a_bad_or_doubled_setting_stops_the_start_in_one_line_before_any_worker(bad, named, commands, formats,
+                                                                                tmp_path):
     """`three-thirteen serve` and `run`, and make run's first step (python -m web.settings): one line
     naming the setting, exit status 2, nothing started (no gunicorn, no data folder made)."""
     env = {**bad, 'SCORER_DATABASE': str(tmp_path / 'data' / 'scorer.sqlite')}
-    for command in (['-m', 'web.cli', 'serve', '--bind', f'127.0.0.1:{free_port()}'], ['-m', 'web.cli', 'run'],
-                    ['-m', 'web.settings']):
-        for log_format in ('text', 'json'):
+    for command in commands:
+        if command[-1] == 'serve':
+            command = [*command, '--bind', f'127.0.0.1:{free_port()}']
+        for log_format in formats:
             result = started(command, {**env, 'SCORER_LOG_FORMAT': log_format})
             assert result.returncode == 2, (command, result.stderr)
             lines = result.stderr.splitlines()
