@@ -43,7 +43,8 @@ SETTINGS = {
                    "round's page and a seat's hand (one a hand) together (default `20 per second; 600 per minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
-    'IMPORT_RATE': "one client's budget of game and table files imported, one for each 4 MiB begun (default `10 per minute; 60 per hour`)",
+    'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
+                    "(default `10 per minute; 60 per hour`)"),
     'ACCESS_LOG': "where gunicorn's access log goes (`-`: stdout; off by default)",
     'ERROR_LOG': "where gunicorn's error log goes (default `-`: stderr)",
     'LOG_FORMAT': '`text` (default) or `json`: every log line one JSON object, the app\'s and gunicorn\'s',
