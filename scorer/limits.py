@@ -20,4 +20,5 @@ MAX_TABLE_NAME = 60     # characters in a table's name ("Sunday at Grandma's")
 MAX_TABLE_GAMES = 2000  # games one table holds (and its file carries)
 MAX_TABLE_PEOPLE = 200  # merged names, and colours, one table keeps
 MAX_TABLE_FILE = 32 * 1024 * 1024   # bytes of a table file read (2,000 games of 8 players, with their sheets)
+MAX_TABLE_FILE_MB = MAX_TABLE_FILE // 2 ** 20   # the same in MB, as the import page and its refusal say it
 MAX_GAME_ID = 64        # characters of a game's id in a table file

@@ -26,7 +26,8 @@ from typing import NamedTuple
 from .chart import COLOURS
 from .gamefile import GameFileError, game_data, half_pair, read_date, read_earlier, read_game, shown
 from .i18n import _, ngettext
-from .limits import MAX_GAME_ID, MAX_NAME, MAX_TABLE_FILE, MAX_TABLE_GAMES, MAX_TABLE_NAME, MAX_TABLE_PEOPLE
+from .limits import (MAX_GAME_ID, MAX_NAME, MAX_TABLE_FILE, MAX_TABLE_FILE_MB, MAX_TABLE_GAMES, MAX_TABLE_NAME,
+                     MAX_TABLE_PEOPLE)
 from .names import clean_name
 from .reading import LANGUAGES
 from .rules import kind_of, kind_words
@@ -117,7 +118,7 @@ def parsed(data):
     if not isinstance(data, (str, bytes)):
         return data
     if len(data) > MAX_TABLE_FILE:
-        raise TableFileError(_('not a table file: larger than %(most)d MB', most=MAX_TABLE_FILE // 2 ** 20))
+        raise too_large()
     try:
         return json.loads(data)
     except UnicodeDecodeError as e:
@@ -130,6 +131,12 @@ def parsed(data):
         raise TableFileError(_('not a table file: nested too deep')) from None
     except ValueError:              # a number of thousands of digits
         raise TableFileError(_('not a table file: a number in it is too long')) from None
+
+
+def too_large():
+    """The refusal of a file larger than MAX_TABLE_FILE, naming the limit (in MB): what the file's
+    reader says, and the import page for a body the server would not read at all."""
+    return TableFileError(_('not a table file: larger than %(most)d MB', most=MAX_TABLE_FILE_MB))
 
 
 def read_table_part(raw):

@@ -431,7 +431,7 @@ ONE_ROLE = {
     'a heading of a part of a page': {
         'Current round', 'Round %(n)d', 'Round %(n)d cannot be scored', 'Rules', 'Running totals by round',
         'Scoresheet', 'Standings', 'of %(last)d', 'Seat %(n)d', 'Not sent yet ({n})', 'Finished', 'In progress',
-        'Head to head', 'Wins, game after game'},
+        'Head to head', 'Wins, game after game', 'Tables'},
     "the app's name": {'Three-Thirteen', 'Three-Thirteen scorekeeper'},
     'an option of the new-game form, and the rules line that repeats it': {'J, Q, K count 10'},
     "which game is played (Three-Thirteen, Five Crowns): the new-game form's field, the table CSV's column": {'Game'},

@@ -16,7 +16,7 @@ def made(client, made_id=ID, key=KEY, players=('Ana', 'Bruno'), **headers):
 
 def test_a_deleted_games_id_is_never_used_again(app, client, make_game):
     first = made(client).get_json()
-    assert first == {'id': ID, 'sheet': f'/games/{ID}', 'made_here': ID, 'moved': False}
+    assert first == {'id': ID, 'sheet': f'/games/{ID}', 'made_here': ID, 'moved': False, 'table': None}
     assert client.post(f'/games/{ID}/delete').status_code == 302
     assert client.get(f'/games/{ID}').status_code == 404
     stranger = app.test_client()                                     # a stranger's phone, with the old id

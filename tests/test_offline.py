@@ -2,6 +2,7 @@
 project's own scorer (web/phone.py, in Pyodide), and the rounds it saved are sent when the server
 answers again. The phone's answers are the server's: same solver, same templates, compared here."""
 
+import html
 import io
 import json
 from contextlib import contextmanager
@@ -189,6 +190,26 @@ def test_the_phone_lists_a_kept_game_as_the_servers_list_does(client, language):
     waiting = on_phone('game_list', language, games=[{'id': game_id, 'game': game, 'unsent': 2}])['ok']
     said = {'en': 'Not sent yet (2)', 'es': 'Sin enviar (2)', 'pt': 'Pendentes (2)'}
     assert waiting.replace(f'<span class="note">{said[language]} ·</span> ', '') == mine, waiting
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_phone_lists_a_kept_table_as_the_servers_start_page_does(app, client, language):
+    """A table of the phone's list (its start page with no network) is the server's start page's item
+    (games/_table_item.html): the same link, name and whether this phone keeps it; the phone reads
+    them from the table's page it kept (its h1 says them)."""
+    from tests.test_tables_web import make_table
+    table = make_table(client, name='Club <de> los jueves')
+    reader = app.test_client()
+    reader.get(table)
+    for who, keeper in ((client, True), (reader, False)):
+        kept = who.get(table).get_data(as_text=True)
+        heading = re.search(r'<h1 data-table="([^"]+)"( data-keeper="1")?>(.*?)</h1>', kept)
+        assert heading.group(1) == table.rsplit('/', 1)[1] and bool(heading.group(2)) == keeper
+        name = html.unescape(re.sub('<[^>]+>', '', heading.group(3)))             # its text, as the page reads it
+        mine = on_phone('table_list', language, tables=[{'id': heading.group(1), 'name': name, 'keeper': keeper}])['ok']
+        online = who.get(f'/?lang={language}').get_data(as_text=True)
+        assert mine.startswith(f'<li><a href="{table}">') and mine in online, (mine, online)
+        assert ('class="quiet"' in mine) == keeper
 
 
 @pytest.mark.parametrize('language', LANGUAGES)
@@ -719,10 +740,10 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
 
 
 def make_offline(page, server, title=''):
-    """From a kept sheet with no network, a new game as a person makes one (its New game, the
-    players, Start); returns the URL of its sheet, drawn on the phone."""
+    """From a kept sheet (or a kept table's page) with no network, a new game as a person makes one
+    (its New game, the players, Start); returns the URL of its sheet, drawn on the phone."""
     page.get_by_role('link', name='New game').click()
-    page.wait_for_url(server.url + '/games/new')
+    page.wait_for_url(re.compile(re.escape(server.url) + r'/games/new(\?table=[\w-]+)?$'))
     for seat, name in enumerate(PLAYERS):
         page.locator(f'#players-{seat}').fill(name)
     page.locator('#title').fill(title)
@@ -735,9 +756,11 @@ def make_offline(page, server, title=''):
 @pytest.mark.long
 def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, browser):
     """An installed app opens on the start page: with no network it lists the games kept on this
-    phone, each where it stands, and opens them; a game not kept says so. With the network back but
-    the server not answering yet, the server's start page lists what this phone has not sent; once
-    the server answers, it is sent from there and the page is the server's alone."""
+    phone, each where it stands, and the tables whose page it kept, and opens them; a game not kept
+    says so. A game started from a kept table's page joins that table once sent (this phone keeps
+    it). With the network back but the server not answering yet, the server's start page lists what
+    this phone has not sent; once the server answers, it is sent from there and the page is the
+    server's alone."""
     from tests.browser import axe_violations, expect, shot
     client = app.test_client()
     app.config['OFFLINE_SEND_AGAIN_MS'] = 500          # the phone tries again twice a second, not every 15 s
@@ -746,15 +769,25 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
             localStorage.removeItem('kept-shared-pages');
             await (await caches.open('pages')).delete('/offline/start');
         }""")
+        page.goto(server.url + '/tables/new')                               # this phone makes a table, and reads it
+        page.locator('#name').fill('Club <b>')
+        page.get_by_role('button', name='Make the table').click()
+        page.wait_for_url(re.compile(r'/tables/[\w-]{16}$'))
+        table, table_path = page.url, page.url.replace(server.url, '')
+        page.goto(table)
         page.goto(server.url + '/')                                         # opened online: kept from there
         page.wait_for_function("() => localStorage.getItem('kept-shared-pages') !== null")
         page.goto(url)
         keeper.set_offline(True)
         save_offline(page, url, 1, out=0)
+        page.goto(table)                                                    # its kept page: New game from there
         made = make_offline(page, server, title='Train <b>').replace(server.url, '')
         save_offline(page, page.url, 1, out=2)
         page.goto(server.url + '/')
         expect(page.locator('#offline[data-start="here"] .offline-line')).to_have_text('Offline: the games go on here.')
+        tables = page.locator('#offline .kept-tables li')
+        expect(tables).to_have_count(1)
+        expect(tables.locator(f'a[href="{table_path}"]')).to_have_text('Club <b> kept on this phone')
         listed = page.locator('#offline .kept-here li')
         expect(listed).to_have_count(2)
         expect(listed.filter(has_text='Train <b>')).to_contain_text('Ana, Bruno, Zoë · Not sent yet (1) · round 2 of 11')
@@ -791,6 +824,7 @@ def test_the_start_page_opens_without_a_network_on_the_games_kept_here(app, brow
         assert [r['round'] for r in client.get(path + '/export.json').get_json()['rounds']] == [1]
         assert [r['round'] for r in client.get(made + '/export.json').get_json()['rounds']] == [1]
         assert client.get(made + '/export.json').get_json()['title'] == 'Train <b>'
+        assert client.get(table_path).get_data(as_text=True).count(f'{made}"') == 1        # in its table
 
 
 @pytest.mark.browser

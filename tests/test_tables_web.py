@@ -104,6 +104,40 @@ def test_a_new_game_joins_the_table_only_with_its_keeper_rights(app, client):
     assert game.rsplit('/', 1)[-1] in text(reader, table)
 
 
+def made_offline(client, table, made_id, key='a-key-the-phone-made-with-its-game'):
+    """A game a phone made offline from the table's page, sent now as offline.js sends it: its answer."""
+    form = {**new_game_form(PLAYERS), 'table': table_id(table), 'made_here': made_id, 'made_key': key}
+    r = client.post('/games/new', data=form, headers={'Accept': 'application/json', 'X-Keep': '1'})
+    assert r.status_code == 200, r.get_data(as_text=True)[-400:]
+    return r.get_json()
+
+
+def test_a_game_made_offline_from_the_tables_page_joins_it_with_the_keepers_rights(app, client):
+    """Sent later, a game started offline on the table's page joins the table when the phone that sends
+    it keeps the table (its cookie, as online); sent again, it is the same game, in the table once."""
+    table = make_table(client)
+    for _ in range(2):
+        answer = made_offline(client, table, 'Tab1e-made_id-01')
+        assert answer['id'] == 'Tab1e-made_id-01' and answer['table'] == table_id(table)
+    assert 'Tab1e-made_id-01' in text(app.test_client(), table)
+    assert text(client, table).count('/games/Tab1e-made_id-01"') == 1
+
+
+def test_a_game_made_offline_without_the_keepers_rights_is_made_outside_the_table(app, client):
+    """A phone that only reads the table (or whose keeping was taken away meanwhile), or a table that
+    is no more: the game it made is not lost, nor refused: it is made outside the table, and the answer
+    says so (table: None) for the phone to tell."""
+    table = make_table(client)
+    reader = app.test_client()
+    text(reader, table)
+    answer = made_offline(reader, table, 'Tab1e-made_id-02')
+    assert answer['id'] == 'Tab1e-made_id-02' and answer['table'] is None
+    assert reader.get('/games/Tab1e-made_id-02/rounds/1').status_code == 200        # its phone keeps score
+    assert 'Tab1e-made_id-02' not in text(client, table)
+    answer = made_offline(client, 'nosuchtable', 'Tab1e-made_id-03', key='another-key-of-the-phone-0000')
+    assert answer['id'] == 'Tab1e-made_id-03' and answer['table'] is None
+
+
 def test_a_keeper_link_gives_keeper_rights_and_removal_is_final(app, client):
     table = make_table(client)
     other = app.test_client()

@@ -165,17 +165,18 @@ def download(text, mimetype, name):
 
 def read_upload(form, upload, reader, choose):
     """A file sent by an import form (a game file, a table file), read and checked whole in the pool
-    (its hands solved there, web/solved.py) by `reader`, within this client's import budget:
-    (what it read, None) or (None, (the message, its status, its headers)). `choose` is the message
-    when no file was chosen."""
+    (its hands solved there, web/solved.py) by `reader`, within this client's import budget (a big
+    file spends more of it: ratelimit.import_cost): (what it read, None) or (None, (the message, its
+    status, its headers)). `choose` is the message when no file was chosen."""
     if not form.validate_on_submit():
         return None, (_('The form could not be checked; reload the page and try again.'), 400, {})
     if not upload.data or not upload.data.filename:
         return None, (choose, 400, {})
     try:
-        ratelimit.spend('import')
+        data = upload.data.read()
+        ratelimit.spend('import', ratelimit.import_cost(len(data)))
         catalogs, words = pool.words()
-        return solved(reader, upload.data.read(), words, catalogs, kind='heavy'), None
+        return solved(reader, data, words, catalogs, kind='heavy'), None
     except ratelimit.OverBudget as e:
         return None, (e.description, 429, {'Retry-After': str(e.retry_after)})
     except pool.Busy:

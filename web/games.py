@@ -39,10 +39,10 @@ def new_game():
     answer_json = 'application/json' in request.headers.get('Accept', '')     # offline.js sending a game
     if request.method == 'GET' and request.args.get('table'):
         form.table.data = request.args['table']
-    table = in_table(form.table.data)
+    made_here = form.made_here.data if request.method == 'POST' and store.is_game_id(form.made_here.data) else None
+    table = in_table(form.table.data, sent=made_here is not None)
     if form.validate_on_submit():
         game = form.made
-        made_here = form.made_here.data if store.is_game_id(form.made_here.data) else None
         try:
             ratelimit.spend('game')
             game_id, how = create(game, made_here, form.made_key.data, table and table['id'])
@@ -60,7 +60,8 @@ def new_game():
                 if not request.headers.get('X-Keep'):            # a phone sending a game it made offline: no news
                     flash(_('Game created. %(dealer)s deals round 1.', dealer=game.dealer(1)))
                 sheet_url = url_for('games.sheet', game_id=game_id)
-                response = (jsonify(id=game_id, sheet=sheet_url, made_here=made_here, moved=how == 'moved')
+                response = (jsonify(id=game_id, sheet=sheet_url, made_here=made_here, moved=how == 'moved',
+                                    table=table and table['id'])
                             if answer_json else redirect(sheet_url))
                 return remember(response, game_id)
     elif request.method == 'POST':
@@ -74,11 +75,17 @@ def new_game():
                            game_id_format=store.GAME_ID, table=table), status, headers
 
 
-def in_table(table_id):
+def in_table(table_id, sent=False):
     """The table a new game is started in (from the table's page), if any: 404 for no such table, 403
-    without the table's keeper rights (web/access.py may_add_to_table)."""
+    without the table's keeper rights (web/access.py may_add_to_table, proved by this browser's cookie
+    as every keeper's right is). A game a phone made offline and `sent` now is made all the same: with
+    those rights in the table, without them (or with no such table any more) outside it (None), which
+    the phone says; refused, it would be left on the phone."""
     if not table_id:
         return None
+    if sent:
+        found = store.load_table(get_db(), table_id)
+        return found if found and may_add_to_table(None, table_id) else None
     table = table_or_404(table_id)
     if not may_add_to_table(None, table_id):
         abort(403)
@@ -96,7 +103,10 @@ def create(game, made_here=None, made_key=None, table_id=None):
             join_table(game_id, table_id, game.players)
         return game_id, 'new'
     key = made_key if made_key and 16 <= len(made_key) <= MAX_KEY else None
-    return store.create_made_here(get_db(), game, made_here, key, browser())
+    game_id, how = store.create_made_here(get_db(), game, made_here, key, browser())
+    if table_id and how != 'gone':
+        join_table(game_id, table_id, game.players)      # sent again: already in it, nothing changes
+    return game_id, how
 
 
 @bp.post('/games/<game_id>/rematch')

@@ -214,6 +214,13 @@ def game_list(games):
     return ''.join(items)
 
 
+def table_list(tables):
+    """The tables whose pages this phone kept (to read them offline), each as the server's start page
+    draws one (games/_table_item.html): tables are {id, name, keeper}, as each kept page says them."""
+    return ''.join(phone().render('games/_table_item.html', table_id=t['id'], table_name=t['name'],
+                                  keeper=bool(t.get('keeper'))) for t in tables)
+
+
 def conflict_box(number, version, versions, again=False):
     """The box of a round sent from this phone that another phone saved meanwhile
     (games/_unsent_conflict.html): both versions as the server's page of the conflict drew them
@@ -236,5 +243,5 @@ def solve_many(queries):
 
 
 CALLS = {'live': live, 'preview': preview, 'enter': enter, 'export': export, 'sheet': sheet, 'solve_many': solve_many,
-         'make_game': make_game, 'made_page': made_page, 'game_list': game_list,
+         'make_game': make_game, 'made_page': made_page, 'game_list': game_list, 'table_list': table_list,
          'conflict_box': conflict_box}

@@ -7,7 +7,8 @@ sees the same count and a restart keeps it; a scorekeeper's solver budget is its
   player's hand, one a hand: web/solved.py), together;
 - PICTURE_RATE: shared pictures drawn afresh (one already drawn for its revision costs nothing);
 - GAME_RATE: games made (a new game, a rematch, a game made offline and sent);
-- IMPORT_RATE: game files imported.
+- IMPORT_RATE: game files and table files imported, one for each IMPORT_BYTES of the file begun (a
+  table file of 32 MB is 8 imports: checking it holds the pool's process as long as that many do).
 
 A client is a person: a scorekeeper (a browser the store knows keeps a game) by its browser, anyone
 else by address (web/clients.py: the proxy's word for it only where SCORER_PROXIES says so). So
@@ -55,6 +56,7 @@ PICTURE_RATE = '20 per minute; 200 per hour'
 # A club's tables behind one address making games all evening, and a phone sending the games it made offline.
 GAME_RATE = '10 per minute; 60 per hour; 300 per day'
 IMPORT_RATE = '10 per minute; 60 per hour'
+IMPORT_BYTES = 4 * 1024 * 1024             # an import spends one of IMPORT_RATE for each 4 MB of its file begun
 RATES = {'solver': 'SOLVER_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE', 'import': 'IMPORT_RATE'}
 COUNT_WAIT = 2.0                           # seconds a count waits for another worker's write of the counts
 
@@ -70,6 +72,12 @@ def client():
     who = browser()
     payer = store.payer(get_db(), who) if who else None
     return 'keeper:' + payer if payer else address()
+
+
+def import_cost(size):
+    """What importing a file of `size` bytes spends of IMPORT_RATE: one for each IMPORT_BYTES begun
+    (every game file, and a table file of a few hundred games, is one)."""
+    return max(1, -(-size // IMPORT_BYTES))
 
 
 class Counts(Storage):

@@ -33,7 +33,7 @@ SETTINGS = {
     'PROXIES': 'behind a reverse proxy: how many proxies set `X-Forwarded-*` (default 0; read by the app, '
                'gunicorn itself trusts no forwarded header)',
     'HSTS_SECONDS': 'over HTTPS: how long a browser keeps to HTTPS (default a year; 0 makes browsers forget it)',
-    'BODY_SECONDS': "how long a request's body may take to arrive, else 408 (default 10)",
+    'BODY_SECONDS': "how long each 256 KiB of a request's body may take to arrive, else 408 (default 10)",
     'LIVE_KEEPALIVE': 'seconds between pings on a quiet live stream (default 15)',
     'POOL_PROCESSES': 'processes each server process keeps for heavy work: pictures, imports (default 1; 0: '
                       'none, done in the server process)',
@@ -43,7 +43,8 @@ SETTINGS = {
                    "round's page and a seat's hand (one a hand) together (default `20 per second; 600 per minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
-    'IMPORT_RATE': "one client's budget of game files imported (default `10 per minute; 60 per hour`)",
+    'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
+                    "(default `10 per minute; 60 per hour`)"),
     'ACCESS_LOG': "where gunicorn's access log goes (`-`: stdout; off by default)",
     'ERROR_LOG': "where gunicorn's error log goes (default `-`: stderr)",
     'LOG_FORMAT': '`text` (default) or `json`: every log line one JSON object, the app\'s and gunicorn\'s',

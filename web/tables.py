@@ -11,6 +11,7 @@ from datetime import date
 from babel.numbers import get_decimal_symbol
 from cachetools import LRUCache
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -20,10 +21,10 @@ from scorer.rules import kind_words
 from scorer.stats import merge as merge_names
 from scorer.stats import names
 from scorer.stats import unmerge as unmerge_name
-from scorer.tablefile import TableGame, table_csv, table_json
+from scorer.tablefile import TableGame, table_csv, table_json, too_large
 from scorer.tables import KINDS, PERIODS, game_lines, kinds_played, table_figures
 
-from . import drawing, pool, store
+from . import drawing, errors, pool, store
 from .access import (browser, device, hold, is_table_keeper, kept_games, may_add_to_table, table_keeper_post,
                      table_or_404)
 from .context import download, qr_svg, read_upload
@@ -97,7 +98,18 @@ def new_table():
         return redirect(url_for('tables.page', table_id=table_id))
     if request.method == 'POST':
         status = 422                                 # what was typed stays in the form, the fault named
-    return render_template('tables/new.html', form=form, import_form=TableImportForm()), status
+    return new_page(form), status
+
+
+def new_page(form=None, import_form=None, import_error=None):
+    """The new-table page: its form (a fresh one unless given) and the table file's import form,
+    with what the import was refused for."""
+    if form is None:
+        form = TableForm(formdata=None)              # never read from a request (one too large, say)
+        form.language.choices = language_options()
+        form.language.data = str(get_locale())
+    return render_template('tables/new.html', form=form, import_form=import_form or TableImportForm(formdata=None),
+                           import_error=import_error)
 
 
 def browser_made():
@@ -283,9 +295,16 @@ def import_table():
         flash(_('Table imported. This phone keeps it.'))
         return redirect(url_for('tables.page', table_id=table_id))
     error, status, headers = refused
-    form_new = TableForm()
-    form_new.language.choices = language_options()
-    return render_template('tables/new.html', form=form_new, import_form=form, import_error=error), status, headers
+    return new_page(import_form=form, import_error=error), status, headers
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large_body(e):
+    """A body past its route's limit (web/deadline.py body_limit): at the import, the import page
+    naming the table file's limit, nothing imported; at any other route of tables, the app's page."""
+    if request.endpoint != 'tables.import_table':
+        return errors.page(*errors.PAGES[413])(e)
+    return new_page(import_error=_('Nothing was imported: %(error)s.', error=too_large())), 413
 
 
 def table_filename(name, ext):

@@ -5,6 +5,7 @@ import { newId } from './ids.js';
 import { PAGE, problems, say } from './page.js';
 import { ask } from './scorer.js';
 import { keepShell } from './service-worker.js';
+import { outsideTable } from './standing.js';
 import { keys, write } from './store.js';
 
 export function newGame() {
@@ -32,9 +33,15 @@ export function newGame() {
   });
 }
 
-// Start the game: on the server when it answers (it draws the first dealer), else here.
+// Start the game: on the server when it answers (it draws the first dealer), else here. One started
+// from a table's page (/games/new?table=<id>) names its table: the copy of this page kept for no
+// network has no table field, so the table comes from the page's address; the server decides, when
+// it gets the game, whether this phone may start games in that table (else the game is made outside
+// it, and its page says so).
 async function startGame(form) {
   const body = new FormData(form);
+  const table = new URLSearchParams(window.location.search).get('table');
+  if (table && !body.get('table')) body.set('table', table);
   const id = newId(PAGE.gameId);
   body.set('made_here', id);
   body.set('made_key', newId(PAGE.gameId) + newId(PAGE.gameId));   // this phone's own: sent again, the same game
@@ -47,7 +54,12 @@ async function startGame(form) {
       res = null;                                       // no answer: made here below
     }
     if (res && res.ok) {
-      try { window.location.assign((await res.json()).sheet); return; } catch { res = null; }
+      try {
+        const answer = await res.json();
+        if (body.get('table') && answer.table !== body.get('table')) outsideTable(answer.id);
+        window.location.assign(answer.sheet);
+        return;
+      } catch { res = null; }
     }
     if (res) { form.dataset.native = '1'; form.submit(); return; }   // the server's page says what is wrong
   }

@@ -103,3 +103,19 @@ export async function keepShared() {
   const answer = await askToKeep('shared', [], SHARED_PAGES.map((url) => [url, url]));
   if (answer.type === 'kept') localStorage.setItem(SHARED_KEY, sharedMark());
 }
+
+// The tables whose page this phone kept (static/sw.js keeps a table's page to read it offline), the
+// last kept first: {id, name, keeper}, as each page's heading says them (templates/tables/table.html).
+export async function keptTables() {
+  if (!('caches' in window) || !(await caches.has('pages'))) return [];
+  const cache = await caches.open('pages');
+  const found = new Map();
+  for (const request of (await cache.keys()).reverse()) {
+    const path = new URL(request.url).pathname;
+    if (!path.startsWith('/tables/') || found.has(path)) continue;      // a table's page, once (of any filter)
+    const res = await cache.match(request);
+    const heading = res && new DOMParser().parseFromString(await res.text(), 'text/html').querySelector('h1[data-table]');
+    if (heading) found.set(path, { id: heading.dataset.table, name: heading.textContent, keeper: Boolean(heading.dataset.keeper) });
+  }
+  return [...found.values()];
+}

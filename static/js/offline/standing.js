@@ -52,18 +52,26 @@ function summary(players, fields) {
     : get(`entries-${i}-cards`) || get(`entries-${i}-points`) || '–'}`).join(' · ');
 }
 
-// A game made here whose id was taken when it was sent: its page says so, once.
+// A game made here whose id was taken when it was sent, or that the server made outside the table it
+// was started in (this phone had not the table's keeper rights): its page says so, once.
 export function movedNote() {
   const { box, game } = PAGE;
+  if (PAGE.kind === 'made-here') return;
   const from = localStorage.getItem(`moved:${game}`);
-  if (!from || PAGE.kind === 'made-here') return;
+  const outside = localStorage.getItem(`outside-table:${game}`);
   localStorage.removeItem(`moved:${game}`);
-  const note = document.createElement('p');
-  note.className = 'moved-note';
-  note.setAttribute('role', 'status');
-  note.textContent = say('moved', { old: `/games/${from}` });
-  box.querySelector('.offline-line')?.after(note);
+  localStorage.removeItem(`outside-table:${game}`);
+  const notes = [from && say('moved', { old: `/games/${from}` }), outside && say('outsideTable')].filter(Boolean);
+  for (const text of notes.reverse()) {
+    const note = document.createElement('p');
+    note.className = 'moved-note';
+    note.setAttribute('role', 'status');
+    note.textContent = text;
+    box.querySelector('.offline-line')?.after(note);
+  }
 }
+
+export const outsideTable = (id) => localStorage.setItem(`outside-table:${id}`, '1');
 
 // A game made here whose id was taken when it was sent: its page under the new one says so.
 export const movedTo = (to, from) => localStorage.setItem(`moved:${to}`, from);

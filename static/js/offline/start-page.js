@@ -1,10 +1,10 @@
 // The start page. Online: the games this phone holds that the server has not got all of, each a
 // link to its page; they are sent from here too, and the page then shows the server's list. Its
-// copy kept here (shown when the server does not answer): every game kept on this phone, and
-// once the server answers again, the same sending, then the server's page.
+// copy kept here (shown when the server does not answer): every game kept on this phone and every
+// table whose page it kept, and once the server answers again, the same sending, then the server's page.
 import { PAGE, addresses, languagesLeadHere, say } from './page.js';
 import { ask } from './scorer.js';
-import { keepShared } from './service-worker.js';
+import { keepShared, keptTables } from './service-worker.js';
 import { games, keys, read } from './store.js';
 import { isSending, sendGames } from './sync.js';
 
@@ -13,6 +13,7 @@ export async function startPage() {
   if (startHere) {
     box.querySelector('.offline-line').textContent = say('offlineStart');
     languagesLeadHere();
+    listTables();
   } else {
     keepShared();
   }
@@ -63,6 +64,33 @@ async function drawList(listed) {
     const link = document.createElement('a');
     link.href = addresses(id).sheet;
     link.textContent = data.game.title || data.game.players.join(', ');
+    holder.appendChild(document.createElement('li')).append(link);
+  }
+  return holder.innerHTML;
+}
+
+// The tables whose page this phone kept, as the server's start page draws one (games/_table_item.html),
+// by the phone's scorer; a scorer that cannot start: each table's link, by its name.
+async function listTables() {
+  const { box } = PAGE;
+  const tables = await keptTables();
+  const list = box.querySelector('.kept-tables');
+  let drawn = '';
+  if (tables.length) {
+    const answer = await ask('table_list', { tables });
+    drawn = answer.ok !== undefined ? answer.ok : links(tables);
+  }
+  list.innerHTML = drawn;
+  list.hidden = !tables.length;
+  box.querySelector('.tables-none').hidden = Boolean(tables.length);
+}
+
+function links(tables) {
+  const holder = document.createElement('ul');
+  for (const { id, name } of tables) {
+    const link = document.createElement('a');
+    link.href = `/tables/${id}`;
+    link.textContent = name;
     holder.appendChild(document.createElement('li')).append(link);
   }
   return holder.innerHTML;

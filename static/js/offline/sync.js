@@ -6,7 +6,7 @@ import { PAGE, addresses } from './page.js';
 import { ask } from './scorer.js';
 import { forget } from './service-worker.js';
 import { drawSheet } from './sheet-page.js';
-import { madeHere, movedTo, sentAll, status } from './standing.js';
+import { madeHere, movedTo, outsideTable, sentAll, status } from './standing.js';
 import { kept, keys, read, write } from './store.js';
 
 // Everything that reads and writes a game's queue here (sending, a choice in a conflict box) runs
@@ -183,6 +183,8 @@ async function sendGame(data, token) {
     return null;
   }
   const answer = await res.json();
+  const table = (data.made.find(([k]) => k === 'table') || [])[1];
+  if (table && answer.table !== table) outsideTable(answer.id);      // made, but not in the table it was started in
   if (answer.id === data.game_id) {
     data.made = null;
     await write(keys.game(data.game_id), data);
