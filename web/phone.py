@@ -180,7 +180,8 @@ def make_game(fields):
 
 def made_page(game, game_id, number=None, colours=None):
     """The page of a game made on this phone offline, with the server's own partials: its sheet
-    (no number: the top, then the live part and what to do with it) or a round's page. Its form
+    (no number: the top, then the live part and what to do with it, and the round to enter next, which
+    the phone draws ahead: static/js/offline/ahead.js) or a round's page. Its form
     has no CSRF token: what it saves is sent later with a fresh one (offline.js)."""
     game = read_game(game)
     sheet = compute_sheet(game, skip_broken=True)
@@ -191,7 +192,7 @@ def made_page(game, game_id, number=None, colours=None):
         below = (f'<div id="live" data-local="1" aria-live="polite">{drawn}</div>' +
                  render('games/_sheet_actions.html', game_id=game_id, sheet=sheet, made_here=True, keeper=True))
         return {'title': game.title or ', '.join(game.players), 'above': render('games/_sheet_head.html', sheet=sheet),
-                'below': below}
+                'below': below, 'next': sheet.next_round}
     page = render('games/_round_page.html', **round_page(game_id, game, number, sheet, colours, csrf='', made_here=True))
     return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
 
