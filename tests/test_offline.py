@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import random
 import re
 import zipfile
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
@@ -16,6 +17,8 @@ from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
 from tests.helpers import LANGUAGES, new_game, new_game_form, play_rounds, round_form
 from web import phone
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ['Ana', 'Bruno', 'Zoë']
 
@@ -258,6 +261,18 @@ def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, lang
         assert form.search(mine['above']).group(0) == form.search(page).group(0)
         assert re.search(r'<h1>.*?</h1>', mine['above']).group(0) == re.search(r'<h1>.*?</h1>', page).group(0)
         assert 'id="offline"' not in mine['above']                   # the page made here has its own
+
+
+def test_the_phones_scorer_reads_the_look_alike_letters_only_to_check_names():
+    """The phone's scorer starts on a page without reading the table of look-alike letters (900 KB of
+    JSON): a page's preview and sheet need none; a new game's names are checked with it all the same."""
+    import subprocess
+    import sys
+    script = ("import sys, web.phone; print('confusable_homoglyphs.confusables' in sys.modules); "
+              "print(web.phone.make_game([['players-0', 'Ana'], ['players-1', '\u0410na']]).get('field'))")
+    shown = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True, check=True,
+                           cwd=ROOT).stdout.split()
+    assert shown == ['False', 'players']                     # not read at start; 'Аna' (Cyrillic А) refused
 
 
 HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
