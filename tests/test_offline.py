@@ -723,6 +723,8 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         page.goto(made + '/rounds/1')                                                      # a round made here, to correct
         expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')
         assert axe_violations(page) == []
+        steps = dict(page.evaluate("async () => (await (await import('/static/js/offline.js')).ask('timings', {})).ok"))
+        assert 'compiled kept' in steps          # this page's Python imports what an earlier page's compiled
         with page.expect_download() as download:                                          # its game file, made here
             page.goto(made)
             page.get_by_role('link', name='Export game file').click()

@@ -12,10 +12,11 @@ Every call takes and returns JSON text, the simplest thing to pass in and out of
 import datetime
 import gettext
 import json
+import os
 from pathlib import Path
 from urllib.parse import urlencode
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 import scorer.i18n
@@ -36,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The server's routes, which the bundle carries (web/offline.py writes them from app.url_map).
 ROUTES_FILE = 'web/routes.json'
 QUERY_SAFE = "!$'()*,/:;?@"          # what Werkzeug leaves unquoted in a query, so the links are Flask's
+# Where the worker keeps what its Python compiles (static/js/scorer-worker.js): the templates too.
+COMPILED = os.environ.get('PHONE_COMPILED')
 
 
 def read_routes(root):
@@ -54,6 +57,7 @@ class Phone:
         self.language = 'en'
         self.env = Environment(loader=FileSystemLoader(str(self.root / 'templates')),
                                autoescape=select_autoescape(['html', 'xml', 'svg']),
+                               bytecode_cache=FileSystemBytecodeCache(COMPILED + '/templates') if COMPILED else None,
                                extensions=['jinja2.ext.i18n'])
         self.env.globals.update(GLOBALS, url_for=self.url_for)
         self.env.filters.update(FILTERS)
