@@ -57,7 +57,7 @@ class Phone:
         self.language = 'en'
         self.env = Environment(loader=FileSystemLoader(str(self.root / 'templates')),
                                autoescape=select_autoescape(['html', 'xml', 'svg']),
-                               bytecode_cache=FileSystemBytecodeCache(COMPILED + '/templates') if COMPILED else None,
+                               bytecode_cache=FileSystemBytecodeCache(os.path.join(COMPILED, 'templates')) if COMPILED else None,
                                extensions=['jinja2.ext.i18n'])
         self.env.globals.update(GLOBALS, url_for=self.url_for)
         self.env.filters.update(FILTERS)

@@ -44,7 +44,7 @@ for folder, _, files in os.walk('/bundle'):
 sys.path.insert(0, '/bundle')
 sys.dont_write_bytecode = False
 sys.pycache_prefix = ${JSON.stringify(COMPILED_DIR)}
-os.makedirs(sys.pycache_prefix + '/templates', exist_ok=True)`);
+os.makedirs(os.path.join(sys.pycache_prefix, 'templates'), exist_ok=True)`);
   const call = pyodide.pyimport('web.phone').call;
   performance.mark('imported');
   return { pyodide, call, files: compiledFiles(pyodide) };
