@@ -4,9 +4,12 @@ start on a page, a warm preview's time, a new game made with no network (from "S
 tapped 5 s after the page opened, to its sheet drawn), and one made with a network by a phone that
 keeps games, its first dealer drawn at random (from "Start the game", tapped as soon as the names
 are typed, to its sheet: goal at most 1.5 s; issue 48 found 1.5-32 s when the draw waited for the
-phone's Python).
+phone's Python); and a game made offline, page to page (issue 48, 11): from "Start the game" to its
+sheet, from "Enter round 1" to the round page's keypad, from Save to the sheet again, in wall and
+the browser's CPU seconds, with the steps of each page's scorer as it started (its performance marks).
 
     python bench/offline.py                   (make bench runs it)
+    python bench/offline.py --made-offline    a game made offline, page to page, alone
     python bench/offline.py --start           the online start with the dealer drawn, alone
     python bench/offline.py --release         what a new release costs a kept phone, alone
     python bench/offline.py --release --root OTHER_CHECKOUT    the same, of another checkout's code
@@ -134,6 +137,117 @@ def print_start_online(browser, base):
           f'({verdict} the goal of {START_GOAL} s; runs: {", ".join(f"{t:.2f}" for t in times)})')
 
 
+PAGE_TO_PAGE = ('Start -> sheet', 'sheet -> keypad', 'cards typed -> preview', 'save -> sheet')
+HAND = 'K♠ 2♦ 9♣'
+# The sheet of a game made here, drawn by the phone's scorer, its banner naming the round to play.
+DRAWN_HERE = """(round) => document.querySelector('#offline[data-made-here]')
+  && (document.querySelector('#live .banner') || {}).textContent?.includes(round)"""
+
+
+def worker_marks(page):
+    """The marks of this page's scorer (ms since the worker was made): its start's steps and its answers
+    (none from a worker of before it made them, --root of an older checkout)."""
+    return dict(page.evaluate("""async () => {
+        const { ask } = await import('/static/js/offline.js');
+        return (await ask('timings', {})).ok || [];
+    }"""))
+
+
+def browser_cpu():
+    """Seconds of CPU (user and system) of this process's descendants (the Playwright driver and Chromium,
+    its renderers, where the phone's scorer runs), the ones ended included, from /proc."""
+    children = {}
+    for stat in Path('/proc').glob('[0-9]*/stat'):
+        try:
+            fields = stat.read_text().rsplit(')', 1)[1].split()
+        except OSError:
+            continue
+        children.setdefault(int(fields[1]), []).append((int(stat.parent.name), sum(map(int, fields[11:15]))))
+    ticks, todo = 0, [os.getpid()]
+    while todo:
+        for pid, used in children.get(todo.pop(), []):
+            ticks += used
+            todo.append(pid)
+    return ticks / os.sysconf('SC_CLK_TCK')
+
+
+class Step:
+    """A tap and what it leads to: wall and browser CPU seconds, and the marks of the scorer the page
+    started meanwhile, if it did (read once it answers: a starting worker answers nothing)."""
+
+    def __init__(self, page):
+        self.page, self.workers = page, []
+        page.on('worker', lambda worker: self.workers.append(worker))
+
+    def __enter__(self):
+        self.workers.clear()
+        self.cpu, self.tapped = browser_cpu(), time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall, self.cpu = time.perf_counter() - self.tapped, browser_cpu() - self.cpu
+        self.marks = None
+
+    def read_marks(self):
+        if self.workers:
+            self.marks = worker_marks(self.page)
+
+
+def made_offline(browser, base):
+    """A phone that keeps a game makes a new one with no network (Start tapped once the new-game page's
+    scorer has started: a person typing the names), then plays its first round: each step's wall and
+    CPU seconds, from the tap on "Start the game" to its sheet drawn, from the tap on "Enter round 1"
+    to the round page's keypad open, from Save to the sheet drawn again; and the marks of the
+    scorer each page started (None: that page started none); and from the cards typed on the round
+    page to their preview (its scorer asked)."""
+    from tests.browser import start_game
+    context = browser.new_context(viewport={'width': 360, 'height': 740}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    page = context.new_page()
+    url = start_game(page, base, ['Ana', 'Bruno', 'Carla'])
+    page.wait_for_function(KEPT, timeout=60000)
+    context.set_offline(True)
+    page.goto(url)
+    page.get_by_role('link', name='New game').click()
+    page.wait_for_url(base + '/games/new')
+    for seat, name in enumerate(['Dora', 'Eli', 'Fay']):
+        page.locator(f'#players-{seat}').fill(name)
+    page.locator('#first_dealer').select_option('0')
+    page.evaluate("async () => (await import('/static/js/offline.js')).ask('solve_many', { queries: [] })")
+    steps = [Step(page) for _ in PAGE_TO_PAGE]
+    with steps[0]:
+        page.locator('form button.primary').click()
+        page.wait_for_function(DRAWN_HERE, arg='Round 1', timeout=60000)
+    steps[0].read_marks()
+    with steps[1]:
+        page.get_by_role('link', name='Enter round 1').click()
+        page.wait_for_selector('.picker:not([hidden])', timeout=60000)
+    page.locator('#went_out-0').check()
+    with steps[2]:                               # typed at once: a person's 13 taps give the scorer time
+        page.locator('#entries-1-cards').fill(HAND)
+        page.wait_for_selector('.preview[data-seat="1"] .penalty:has-text("Penalty")', timeout=60000)
+    steps[1].read_marks()
+    page.locator('#entries-2-points').fill('5')
+    with steps[3]:
+        page.locator('form.round-form').evaluate('(form) => form.requestSubmit()')
+        page.wait_for_url(re.compile(r'\?unsent=1$'), timeout=60000)
+        page.wait_for_function(DRAWN_HERE, arg='Round 2', timeout=60000)
+    steps[3].read_marks()
+    context.close()
+    return steps
+
+
+def print_made_offline(browser, base, runs=3):
+    print('a game made offline, page to page: wall and browser CPU seconds after the tap, and the steps of the '
+          'scorer the page started (ms since the worker was made):')
+    for run in range(1, runs + 1):
+        steps = made_offline(browser, base)
+        print(f'  run {run}: ' + '; '.join(f'{what} {s.wall:.1f} s ({s.cpu:.1f} s CPU)' for what, s in zip(PAGE_TO_PAGE, steps)))
+        for what, step in zip(PAGE_TO_PAGE, steps):
+            marks = ', '.join(f'{name} {t:.0f}' for name, t in step.marks.items()) if step.marks else 'no scorer started'
+            print(f'    {what}: {marks}')
+
+
 def main():
     import logging
 
@@ -147,6 +261,14 @@ def main():
         with sync_playwright() as p:
             browser = launch(p)
             print_release_cost(browser, folder)
+            browser.close()
+        return
+    if '--made-offline' in sys.argv:
+        app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'made.sqlite'), 'SECRET_KEY': 'bench',
+                          'WTF_CSRF_ENABLED': False})
+        with Server(app) as server, sync_playwright() as p:
+            browser = launch(p)
+            print_made_offline(browser, server.url)
             browser.close()
         return
     if '--start' in sys.argv:
@@ -164,6 +286,7 @@ def main():
         browser = launch(p)
         print_release_cost(browser, folder)
         print_start_online(browser, server.url)
+        print_made_offline(browser, server.url)
         for attempt in (1, 2, 3):
             context = browser.new_context(viewport={'width': 360, 'height': 740}, bypass_csp=True)
             page = context.new_page()

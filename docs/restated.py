@@ -18,7 +18,7 @@ PAGES = ['docs/internals.md', 'docs/deploy.md']     # the pages with parts writt
 WIDTH = 104                                         # the module map's lines, at most
 COLUMN = 17                                         # where a module's words start
 # A string in a script that looks like a path of the site but is none: Pyodide's own file system.
-NOT_ADDRESSES = {'/bundle'}
+NOT_ADDRESSES = {'/bundle', '/compiled', '/tmp/compiled', '/tmp/compiled.zip'}
 
 
 def summary(path):

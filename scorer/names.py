@@ -13,8 +13,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from confusable_homoglyphs import confusables
-
 from .i18n import _, ngettext
 from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
@@ -40,7 +38,10 @@ def look(name):
 
 @lru_cache(maxsize=4096)
 def latin_twin(char):
-    """The Latin letter a character of another script looks like ('А' Cyrillic: 'A'), else the character."""
+    """The Latin letter a character of another script looks like ('А' Cyrillic: 'A'), else the character.
+    Its table (900 KB of JSON, read as the module is imported) is imported when a name is first checked:
+    the phone's scorer, started on every page, would read it on each (docs/speed.md)."""
+    from confusable_homoglyphs import confusables
     found = confusables.is_confusable(char, preferred_aliases=['latin'], greedy=True)
     for homoglyph in (found[0]['homoglyphs'] if found else ()):
         if homoglyph['n'].startswith('LATIN '):

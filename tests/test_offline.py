@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import random
 import re
 import zipfile
+from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
@@ -17,6 +18,8 @@ from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
 from tests.helpers import LANGUAGES, new_game, new_game_form, play_rounds, round_form
 from web import phone
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ['Ana', 'Bruno', 'Zoë']
 
@@ -271,6 +274,7 @@ def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, lang
     assert drawn['above'].strip() in sheet_page
     assert on_phone('live', language, game=game, game_id=game_id)['ok'] in drawn['below']
     assert 'export.json' in drawn['below'] and '/print' in drawn['below'] and 'export.csv' not in drawn['below']
+    assert drawn['next'] == 3 and f'{url}/rounds/3' in client.get(url).get_data(as_text=True)      # its round to enter, drawn ahead
     form = re.compile(r'<form method="post" class="stack round-form".*?</form>', re.S)
     for n in (4, 9):
         page = client.get(f'{url}/rounds/{n}?ahead=1&lang={language}').get_data(as_text=True)
@@ -278,6 +282,18 @@ def test_the_phone_draws_a_game_made_here_with_the_servers_partials(client, lang
         assert form.search(mine['above']).group(0) == form.search(page).group(0)
         assert re.search(r'<h1>.*?</h1>', mine['above']).group(0) == re.search(r'<h1>.*?</h1>', page).group(0)
         assert 'id="offline"' not in mine['above']                   # the page made here has its own
+
+
+def test_the_phones_scorer_reads_the_look_alike_letters_only_to_check_names():
+    """The phone's scorer starts on a page without reading the table of look-alike letters (900 KB of
+    JSON): a page's preview and sheet need none; a new game's names are checked with it all the same."""
+    import subprocess
+    import sys
+    script = ("import sys, web.phone; print('confusable_homoglyphs.confusables' in sys.modules); "
+              "print(web.phone.make_game([['players-0', 'Ana'], ['players-1', '\u0410na']]).get('field'))")
+    shown = subprocess.run([sys.executable, '-c', script], capture_output=True, text=True, check=True,
+                           cwd=ROOT).stdout.split()
+    assert shown == ['False', 'players']                     # not read at start; 'Аna' (Cyrillic А) refused
 
 
 HANDS = ['7H 8H 9H KS', '7C 8C 9C', 'JK 5S 5D QH', '1X 2H', '', '2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2S 3S 4S']
@@ -705,6 +721,7 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
             page.locator(f'#players-{seat}').fill(name)
         page.locator('#first_dealer').select_option('1')
         page.locator('#title').fill('Cabin <game>')
+        started = scorers_started(page)          # the page that makes the game draws its sheet: no Python starts there
         page.locator('form button.primary').click()
         page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'))
         made = page.url
@@ -717,13 +734,18 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         assert unquote(page.get_by_role('link', name='Español').get_attribute('href')) == f'/language/es?next={made_path}'
         assert axe_violations(page) == []
         assert client.get(made_path + '/export.json').status_code == 404                   # not on the server yet
+        assert started == []
         save_offline(page, made, 1, out=0, unsent=1)
+        started = scorers_started(page)          # nor on the sheet after a save, nor on the next round's page
         save_offline(page, made, 2, out=1, unsent=2)
         page.reload()
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (2)')
+        assert [url.split('/')[-1] for url in started] == ['worker.js']          # round 2's own, for its preview and save
         page.goto(made + '/rounds/1')                                                      # a round made here, to correct
         expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')
         assert axe_violations(page) == []
+        steps = dict(page.evaluate("async () => (await (await import('/static/js/offline.js')).ask('timings', {})).ok"))
+        assert 'compiled kept' in steps          # this page's Python imports what an earlier page's compiled
         with page.expect_download() as download:                                          # its game file, made here
             page.goto(made)
             page.get_by_role('link', name='Export game file').click()
@@ -737,6 +759,13 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         assert [r['round'] for r in sent['rounds']] == [1, 2]
         page.goto(made + '/rounds/3')                                                      # this phone keeps its score
         expect(page.locator('form.round-form')).to_be_visible()
+
+
+def scorers_started(page):
+    """The addresses of the phone's scorers (Web Workers) the page starts from now on, as a list that grows."""
+    started = []
+    page.on('worker', lambda worker: started.append(worker.url))
+    return started
 
 
 def make_offline(page, server, title=''):

@@ -12,10 +12,11 @@ Every call takes and returns JSON text, the simplest thing to pass in and out of
 import datetime
 import gettext
 import json
+import os
 from pathlib import Path
 from urllib.parse import urlencode
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 import scorer.i18n
@@ -36,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The server's routes, which the bundle carries (web/offline.py writes them from app.url_map).
 ROUTES_FILE = 'web/routes.json'
 QUERY_SAFE = "!$'()*,/:;?@"          # what Werkzeug leaves unquoted in a query, so the links are Flask's
+# Where the worker keeps what its Python compiles (static/js/scorer-worker.js): the templates too.
+COMPILED = os.environ.get('PHONE_COMPILED')
 
 
 def read_routes(root):
@@ -54,6 +57,7 @@ class Phone:
         self.language = 'en'
         self.env = Environment(loader=FileSystemLoader(str(self.root / 'templates')),
                                autoescape=select_autoescape(['html', 'xml', 'svg']),
+                               bytecode_cache=FileSystemBytecodeCache(os.path.join(COMPILED, 'templates')) if COMPILED else None,
                                extensions=['jinja2.ext.i18n'])
         self.env.globals.update(GLOBALS, url_for=self.url_for)
         self.env.filters.update(FILTERS)
@@ -180,7 +184,8 @@ def make_game(fields):
 
 def made_page(game, game_id, number=None, colours=None):
     """The page of a game made on this phone offline, with the server's own partials: its sheet
-    (no number: the top, then the live part and what to do with it) or a round's page. Its form
+    (no number: the top, then the live part and what to do with it, and the round to enter next, which
+    the phone draws ahead: static/js/offline/ahead.js) or a round's page. Its form
     has no CSRF token: what it saves is sent later with a fresh one (offline.js)."""
     game = read_game(game)
     sheet = compute_sheet(game, skip_broken=True)
@@ -191,7 +196,7 @@ def made_page(game, game_id, number=None, colours=None):
         below = (f'<div id="live" data-local="1" aria-live="polite">{drawn}</div>' +
                  render('games/_sheet_actions.html', game_id=game_id, sheet=sheet, made_here=True, keeper=True))
         return {'title': game.title or ', '.join(game.players), 'above': render('games/_sheet_head.html', sheet=sheet),
-                'below': below}
+                'below': below, 'next': sheet.next_round}
     page = render('games/_round_page.html', **round_page(game_id, game, number, sheet, colours, csrf='', made_here=True))
     return {'title': scorer.i18n._('Round %(n)d', n=number), 'above': page, 'below': ''}
 

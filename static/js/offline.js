@@ -62,7 +62,9 @@ async function main() {
   await drawConflicts();
   if (!form) sheetLinks();
   if (!form && unsent && kind !== 'made-here') await drawSheet();
-  if (keptMark(game)) warm();
+  // A round's page starts its scorer as it opens, for the preview: a game made here's too (its page
+  // drawn ahead started none).
+  if (keptMark(game) || kind === 'made-here') warm();
   if (navigator.onLine) send();
 }
 

@@ -1,9 +1,9 @@
 // The page of a game made on this phone (made_here.html, kept under each of its addresses): its
 // sheet or a round's page, drawn by the phone's scorer with the server's partials (web/phone.py
-// made_page).
+// made_page), or its copy drawn ahead by the page before (offline/ahead.js).
+import { drawnPage } from './ahead.js';
 import { PAGE, languagesLeadHere, say } from './page.js';
 import { fillFromPhone } from './round-page.js';
-import { ask } from './scorer.js';
 import { madeHere } from './standing.js';
 import { kept, keys, read } from './store.js';
 import { moveTo } from './sync.js';
@@ -13,7 +13,7 @@ export async function drawMadeHere() {
   const { box, game } = PAGE;
   const data = kept() ? await read(keys.game(game), null) : null;
   if (data && data.moved_to) { moveTo(data.moved_to); return false; }    // sent, under a new id
-  const answer = data && await ask('made_page', { game: data.game, game_id: game, number: roundNumber(), colours: data.colours });
+  const answer = data && await drawnPage(data, game, roundNumber());
   if (!answer || !answer.ok) {
     box.querySelector('.offline-line').textContent = say('missing');
     box.classList.add('warning');

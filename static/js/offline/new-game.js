@@ -1,12 +1,13 @@
 // The new-game page: with a network the game is made on the server, as always; without one (or
 // when the server does not answer) it is made here, by the same Python, and sent later. Either
 // way it has its id (of the server's format) before it is sent, so a game sent twice is one game.
+import { drawAhead } from './ahead.js';
 import { newId } from './ids.js';
 import { PAGE, problems, say } from './page.js';
 import { ask } from './scorer.js';
 import { keepShell } from './service-worker.js';
 import { outsideTable } from './standing.js';
-import { keys, write } from './store.js';
+import { keys, read, write } from './store.js';
 
 export function newGame() {
   const form = document.querySelector('form.new-game');
@@ -82,6 +83,7 @@ async function makeHere(form, id, body) {
     const versions = Object.fromEntries(rounds.map((n) => [n, 0]));      // as the server has them: none saved
     await write(keys.game(id), { game_id: id, game, versions, colours: game.players.map((p, i) => i), revision: 0, made: sent });
     await keepShell(id, rounds);
+    await drawAhead(await read(keys.game(id), null), id);           // its sheet shown at once, no Python to start there
     return answer;
   });
   if (!made.ok || made.ok.message) { problems(form, [made.ok ? made.ok.message : made.error]); return; }

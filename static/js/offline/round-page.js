@@ -1,6 +1,7 @@
 // The round page offline: the preview and the save work without a network too. A round saved
 // here is read, checked and scored by the phone's scorer, kept in the queue (sent later by
 // sync.js), and the sheet it makes is drawn at once.
+import { drawAhead } from './ahead.js';
 import { PAGE, problems, say } from './page.js';
 import { offerPreview } from './preview.js';
 import { ask } from './scorer.js';
@@ -107,7 +108,10 @@ async function saveHere(form, number, body) {
   const at = queue.findIndex((q) => q.round === number);
   const item = { round: number, fields: at >= 0 ? keepVersion(fields, queue[at].fields) : fields, at: Date.now() };
   if (at >= 0) queue[at] = item; else queue.push(item);
-  const drawn = await drawLive(data);
+  // The sheet this phone goes to next, drawn while this page's scorer runs (a game made here: its
+  // page; a kept page of the server's: its live part).
+  const drawn = PAGE.kind === 'made-here' ? null : await drawLive(data);
+  if (PAGE.kind === 'made-here') await drawAhead(data, game);
   await write(keys.game(game), data);
   await write(keys.queue(game), queue);
   await write(keys.live(game), drawn);

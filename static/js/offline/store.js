@@ -1,7 +1,8 @@
 // The phone store: what this phone keeps of its games, in IndexedDB through idb-keyval (from the
 // offline bundle of the release kept), under one key a game and a job: the game (game:<id>, as
 // /games/<id>/offline.json gives it), its rounds not sent yet (queue:), those set aside in a
-// conflict (aside:) and the sheet drawn here as the last round was saved (live:).
+// conflict (aside:), the sheet drawn here as the last round was saved (live:), and a game made
+// here, its next pages drawn ahead (drawn:, offline/ahead.js).
 const RELEASE_KEY = 'offline-release';
 
 let release = localStorage.getItem(RELEASE_KEY);
@@ -24,6 +25,7 @@ async function store() {
 
 export const keys = {
   game: (id) => `game:${id}`, queue: (id) => `queue:${id}`, aside: (id) => `aside:${id}`, live: (id) => `live:${id}`,
+  drawn: (id) => `drawn:${id}`,
 };
 
 export async function read(key, empty) { const { get } = await store(); return (await get(key)) ?? empty; }
