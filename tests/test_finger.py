@@ -224,9 +224,9 @@ ROUND_10 = {1: ('AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D 9C', 'AS 2S 3S 4S AH 2H 3H 4H 
 
 def test_a_wrong_card_of_a_saved_round_is_put_right_from_the_sheet_in_six_taps(browser, server):
     """Issue 48: one wrong card of a saved round took 8 taps from the sheet (its score, Edit round,
-    Tap cards on that hand, the card's chip, its suit, its rank, Done, Save). Now 6: the score, Edit
-    round (the round opens on that hand, the keypad on it), the card's chip, its suit, its rank
-    (the hand is full: the keypad closes), Save."""
+    Tap cards on that hand, the card's chip, its suit, its rank, Done, Save; 7 at best, the full hand
+    closing the keypad by itself). Now 6: the score, Edit round (the round opens on that hand, the
+    keypad on it), the card's chip, its suit, its rank (the hand is full: the keypad closes), Save."""
     context, page = phone_at(browser, server, 'en', SIZES[0])
     game = start_game(page, server.url, PLAYERS)
     for number in range(1, 10):
