@@ -2,7 +2,10 @@
 every control (keys, went-out checkboxes, points and cards fields, the Pick buttons, Save, Send)
 is recorded as the finger aims and again as it lands 300 ms later, and after the tap: none moves
 (tests/browser.Finger). A tap that is dropped says so; a tap meant for a page that has moved on
-does nothing there; the saved page never opens the keypad.
+does nothing there; the saved page never opens the keypad. Issue 48: the second player's "went out"
+is marked on the keypad, with no scroll, while their box lies under it; a closed hand shows all its
+cards and melds under its field, and a swipe starting there scrolls the page; a wrong card of a
+saved round is put right from the sheet in six taps.
 
 Each journey is played once at a person's pace, in one language and on one phone: the round page
 in Spanish at 360 x 740, "my hand" in Portuguese at 390 x 844 (English is the Five Crowns game's,
@@ -14,14 +17,20 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game
+from tests.browser import SIZES, Finger, phone_at, save_by_points, save_round, settled, shot, start_game
+from tests.helpers import round_form
 
 sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
-# Round 4: 6 cards, sixes wild. Ana went out; the others' hands, then Save.
-HANDS = {1: '2S 3S 4S 9H 10D KC', 2: 'AH AD AC 5S 5D 7C', 3: 'JH QH KH 8S 8D 2C'}
+# Round 4: 6 cards, sixes wild. Bruno went out; the others' hands, then Save.
+HANDS = {0: '2S 3S 4S 9H 10D KC', 2: 'AH AD AC 5S 5D 7C', 3: 'JH QH KH 8S 8D 2C'}
+OUT = 1
+
+# What the line under each closed hand's field holds that it does not show (scrolled or cut).
+HIDDEN_UNDER_FIELDS = '''() => [...document.querySelectorAll('.seat-hand')].filter((h) => h.offsetParent !== null
+  && (h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1)).map((h) => h.closest('fieldset').id)'''
 
 
 def test_a_whole_round_by_finger_moves_no_control(browser, server):
@@ -33,16 +42,31 @@ def test_a_whole_round_by_finger_moves_no_control(browser, server):
     expect(page.locator('.picker')).to_be_visible()
     settled(page)
     finger = Finger(page)
-    finger.tap('#went_out-0')                                            # Ana went out: on to Bruno
-    expect(page.locator('#went_out-0')).to_be_checked()
     suit = 'S'
     for seat, hand in HANDS.items():
         if page.locator(f'#player-{seat} .pick').get_attribute('aria-expanded') != 'true':
             finger.tap(f'#player-{seat} .pick')                         # the keypad opens on that hand
         suit = finger.cards(hand, suit)
         expect(page.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
+        if seat + 1 == OUT:
+            # Ana's hand is in: on to Bruno, who went out. His box lies under the keypad (issue 48:
+            # a scroll, every time); the keypad's own "went out" marks the hand it is on, no scroll.
+            expect(page.locator('.picker .count')).to_contain_text(PLAYERS[OUT])
+            assert page.locator(f'#went_out-{OUT}').bounding_box()['y'] > page.locator('.picker').bounding_box()['y']
+            finger.tap('.picker .key.went-out')
+            expect(page.locator(f'#went_out-{OUT}')).to_be_checked()
+            expect(page.locator('.picker .count')).to_contain_text(PLAYERS[OUT + 1])   # on to Carla
+            assert page.evaluate('window.scrollY') == 0
     expect(page.locator('.picker')).to_be_hidden()                      # every hand in: the keypad closed
     settled(page)
+    # Each closed hand shows, under its field, all its cards (in its melds and deadwood) and its
+    # penalty, whole: the field shows only the first cards of a long hand (issue 48).
+    for seat, hand in HANDS.items():
+        line = page.locator(f'#player-{seat} .seat-hand')
+        expect(line).to_contain_text(re.compile('Penalización'))
+        shown = line.inner_text()
+        assert all(card in shown for card in symbols(hand).split()), (hand, shown)
+    assert page.evaluate(HIDDEN_UNDER_FIELDS) == []
     shot(page, 'finger-round-entered-es', full_page=False)
     finger.tap('.save-bar button', navigates=True)
     expect(page.get_by_text('Ronda 4 guardada.')).to_be_visible()
@@ -189,4 +213,70 @@ def test_the_saved_page_never_opens_the_keypad(browser, server):
     expect(page.locator('#player-1 .pick')).to_be_attached()            # the keypad's script has started here
     expect(page.locator('.picker')).to_be_hidden()
     expect(page.locator('.result .scores')).to_be_visible()
+    context.close()
+
+
+# Round 10 (12 cards, queens wild), saved from its cards: Ana went out; Bruno's last card was
+# read out as 9♣, and was the A♣.
+ROUND_10 = {1: ('AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D 9C', 'AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC'),
+            2: ('5S 6S 7S 5H 6H 7H 5D 6D 7D 5C 6C 7C',) * 2, 3: ('9S 10S JS 9H 10H JH 9D 10D JD 9C 10C JC',) * 2}
+
+
+def test_a_wrong_card_of_a_saved_round_is_put_right_from_the_sheet_in_six_taps(browser, server):
+    """Issue 48: one wrong card of a saved round took 8 taps from the sheet (its score, Edit round,
+    Tap cards on that hand, the card's chip, its suit, its rank, Done, Save; 7 at best, the full hand
+    closing the keypad by itself). Now 6: the score, Edit round (the round opens on that hand, the
+    keypad on it), the card's chip, its suit, its rank (the hand is full: the keypad closes), Save."""
+    context, page = phone_at(browser, server, 'en', SIZES[0])
+    game = start_game(page, server.url, PLAYERS)
+    for number in range(1, 10):
+        save_by_points(context, game, number)
+    save_round(context, game, 10, round_form(0, ['', *(wrong for wrong, _ in ROUND_10.values())]))
+    page.goto(game)
+    finger = Finger(page)
+    score = 'tr:has(a[aria-label="Edit round 10"]) a.score-link >> nth=1'      # Bruno's score in round 10
+    page.locator(score).scroll_into_view_if_needed()                    # the person scrolls to that row
+    finger.tap(score, navigates=True)
+    expect(page.locator('h1')).to_have_text('Bruno, round 10')
+    settled(page)
+    finger.tap('a.button:has-text("Edit round 10")', navigates=True)
+    expect(page.locator('.picker .count')).to_have_text('Bruno · 12 / 12')   # open on his hand
+    settled(page)
+    finger.tap('.keypad-hand .chip[aria-label="Remove 9♣"]')
+    finger.cards('AC')
+    expect(page.locator('.picker')).to_be_hidden()                      # his hand is full again
+    finger.tap('.save-bar button', navigates=True)
+    expect(page.get_by_text('Round 10 saved.')).to_be_visible()
+    assert finger.taps == 6
+    saved = context.request.get(game + '/export.json').json()['rounds'][-1]
+    assert [sorted(e['cards'].split()) for e in saved['entries'][1:]] == [sorted(right.split()) for _, right in ROUND_10.values()], saved
+    assert context.errors == [] and context.outside == []
+    context.close()
+
+
+def test_a_swipe_on_the_line_under_a_field_scrolls_the_page(browser, server):
+    """Issue 48: a swipe that started on the line under a field (a card not read, a hand's penalty)
+    scrolled that line, not the page. The line says what it says whole, with nothing to scroll:
+    a swipe starting on it scrolls the page (a touch swipe, as Chromium gets it from a finger)."""
+    context, page = phone_at(browser, server, 'en', SIZES[0])
+    game = start_game(page, server.url, PLAYERS)
+    page.goto(game + '/rounds/1')
+    expect(page.locator('.picker')).to_be_visible()
+    settled(page)
+    page.locator('.picker .done').click()
+    page.locator('#entries-1-cards').fill('5Z 6Z 7Z')                    # three cards with no such suit
+    page.locator('#entries-1-points').click()
+    settled(page)
+    line = page.locator('#player-1 .seat-hand')
+    expect(line).to_contain_text("'5Z': which suit is Z?")
+    assert page.evaluate(HIDDEN_UNDER_FIELDS) == []
+    box = line.bounding_box()
+    x, y = box['x'] + box['width'] / 2, box['y'] + box['height'] / 2
+    touch = context.new_cdp_session(page)
+    touch.send('Input.dispatchTouchEvent', {'type': 'touchStart', 'touchPoints': [{'x': x, 'y': y}]})
+    for step in range(1, 11):                                            # up by 200 px, a finger's swipe
+        touch.send('Input.dispatchTouchEvent', {'type': 'touchMove', 'touchPoints': [{'x': x, 'y': y - 20 * step}]})
+    touch.send('Input.dispatchTouchEvent', {'type': 'touchEnd', 'touchPoints': []})
+    page.wait_for_function('() => window.scrollY > 100')
+    assert line.evaluate('(h) => h.scrollTop') == 0
     context.close()

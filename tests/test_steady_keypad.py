@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards
+from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards, until
 from tests.helpers import LANGUAGES
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -63,12 +63,15 @@ def test_no_key_moves_while_a_hand_is_entered(browser, server):
     context, page = phone_at(browser, server, 'pt', SIZES[1])
     round_11(context, page, server)
     keys = page.evaluate(KEY_BOXES)
-    assert len(keys) == 4 + 13 + 2                                   # suits, ranks, undo and done
+    assert len(keys) == 4 + 13 + 3                                   # suits, ranks, undo, done and went out
     page.locator('#went_out-0').check()                              # Ana went out: on to Bruno
     expect(page.locator('.picker .count')).to_contain_text('Bruno')
     assert page.evaluate(KEY_BOXES) == keys
     for i, card in enumerate(HANDS[0].split()):
-        tap_cards(page, 1, [card])
+        if i == 1:
+            penalty_while_asked(context, page, card, keys)
+        else:
+            tap_cards(page, 1, [card])
         settled(page)                                                # the preview, the chips, the banner
         assert page.evaluate(KEY_BOXES) == keys, f'keys moved after card {i + 1} ({card})'
         if i == 8:
@@ -82,6 +85,33 @@ def test_no_key_moves_while_a_hand_is_entered(browser, server):
     assert page.evaluate(KEY_BOXES) == keys
     assert context.errors == [] and context.outside == []
     context.close()
+
+
+# What the penalty lines show while a hand's new penalty is on its way: the keypad's, and the
+# preview's sign (drawn over it by the stylesheet, for the eye: the preview is aria-busy meanwhile,
+# so a screen reader hears the answer once, not the stale one).
+ASKED = '''() => { const preview = document.querySelector('.keypad-hand .preview');
+  return [document.querySelector('.picker .keypad-penalty').textContent, preview.getAttribute('aria-busy'),
+          getComputedStyle(preview, '::before').content]; }'''
+
+
+def penalty_while_asked(context, page, card, keys):
+    """Tap a card while the server holds its preview (a busy server: issue 48 saw the hand without its
+    last card for 0.4-0.8 s, with no sign): the penalty lines say they are updating, moving nothing;
+    once the answer comes, the penalty."""
+    held = []
+    context.route('**/audit/preview?*', lambda route: held.append(route))
+    tap_cards(page, 1, [card])
+    until(page, lambda: held, 'the preview asked for')
+    shown, busy, sign = page.evaluate(ASKED)
+    assert (shown, busy) == ('Atualizando…', 'true') and 'Atualizando…' in sign, (shown, busy, sign)
+    assert page.evaluate(KEY_BOXES) == keys
+    for route in held:
+        route.continue_()
+    context.unroute('**/audit/preview?*')
+    settled(page)
+    shown, busy, sign = page.evaluate(ASKED)
+    assert re.fullmatch(r'Penalidade \d+', shown) and busy is None and sign == 'none', (shown, busy, sign)
 
 
 def test_three_hands_at_a_human_pace_hold_exactly_the_cards_aimed_at(browser, server):

@@ -94,6 +94,7 @@ def picker_words():
             'remove': _('Remove {card}'), 'cardsOf': _('Cards of {name}'),
             'pickerFor': _('Card picker for {name}'), 'wild': _('wild'), 'joker': _('joker'),
             'ignored': _('That tap came as the page changed, so it did nothing: tap again.'),
+            'wentOut': _('Went out'), 'updating': _('Updating…'),
         })
     return _picker_words[language()]
 

@@ -51,7 +51,9 @@ class Entry {
       onCard: (card) => { if (this.table.active !== null) this.add(card); },
       onUndo: () => this.undo(),
       onDone: () => this.table.close(),
+      onOut: () => this.table.seats[this.table.active]?.out?.click(),     // as a tap on its box
     });
+    this.keypad.out.hidden = !this.seats.some((s) => s.out);             // the audit's hand: nobody goes out
     this.seats.forEach((s, i) => this.wireSeat(i));
     form.append(this.keypad.pad);
     form.addEventListener('keydown', (e) => this.enterMovesOn(e));
@@ -119,9 +121,9 @@ class Entry {
     const s = this.seats[i];
     let timer = null;
     s.input.addEventListener('input', () => {
-      this.drawSeat(i);
       clearTimeout(timer);
       s.preview.setAttribute('aria-busy', 'true');     // its penalty is on its way (and the page's tests wait for it)
+      this.drawSeat(i);                                // the keypad's penalty says it is updating
       timer = setTimeout(() => this.preview(i), 200);
     });
     s.out?.addEventListener('change', () => {
@@ -142,16 +144,19 @@ class Entry {
   }
 
   // The hand's minimal penalty (keypad/penalty.js); only the answer to the latest question is shown.
-  // While a question is out, the preview is aria-busy; the answer to the latest one clears it.
+  // While a question is out, the preview is aria-busy (its live region speaks once, the answer), and
+  // its lines say they are updating (style.css, the keypad's status); the answer to the latest one
+  // clears it.
   async preview(i) {
     const { info, table } = this;
     const s = this.seats[i];
-    if (info.preview === 'off') { s.preview.removeAttribute('aria-busy'); return; }
+    const answered = () => { s.preview.removeAttribute('aria-busy'); if (table.active === i) table.showStatus(); };
+    if (info.preview === 'off') { answered(); return; }
     const { cards, bad } = readCards(s.input.value);
     s.asked += 1;
     const mine = s.asked;
     if (!cards.length || bad.length) {
-      s.preview.replaceChildren(); s.penalty = ''; s.preview.removeAttribute('aria-busy'); table.showStatus(); return;
+      s.preview.replaceChildren(); s.penalty = ''; answered(); return;
     }
     s.preview.setAttribute('aria-busy', 'true');
     const url = previewUrl(info, cards, table.isOut(i));
@@ -160,11 +165,10 @@ class Entry {
       if (mine !== s.asked) return;
       s.preview.replaceChildren(box);
       s.penalty = penaltyOf(box);
-      if (table.active === i) table.showStatus();
     } catch {
       if (mine === s.asked) { s.preview.replaceChildren(); s.penalty = ''; }
     } finally {
-      if (mine === s.asked) s.preview.removeAttribute('aria-busy');
+      if (mine === s.asked) answered();
     }
   }
 
@@ -194,9 +198,15 @@ class Entry {
     });
   }
 
-  // Open the keypad on the first player still to enter, so the first tap is a card.
+  // Open the keypad on the first player still to enter, so the first tap is a card; or on the seat
+  // the page was opened for (?seat=N: a hand of a saved round to put right, from its score's page).
   start() {
     if (!this.table.entering || this.info.saved === '1') return;    // a saved round's page shows its scores
+    const asked = new URL(window.location.href).searchParams.get('seat');
+    if (asked !== null && this.seats[Number(asked)] && this.info.problem !== '1') {
+      this.table.open(Number(asked));
+      return;
+    }
     const first = this.table.nextPlayer(-1);
     if (first !== null && this.info.problem !== '1' && !this.form.querySelector('[aria-invalid=true]')) this.table.open(first);
   }

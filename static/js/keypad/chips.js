@@ -22,12 +22,18 @@ export function drawChips(seat, handSize, why, remove) {
     ? say('tooMany', { count: cards.length, why }) : '';
 }
 
+// The keypad's top row for the seat it is on: whose hand, its count, its penalty (or, while its
+// preview is asked for, that it is updating: the last one shown is not this hand's); and whether
+// the seat went out, on its key.
 export function showStatus(keypad, seat, handSize) {
   const count = readCards(seat.input.value).cards.length;
   // Two parts: the name may be cut for room (style.css), the count never.
   keypad.count.replaceChildren(el('span', { class: 'who' }, seat.name),
     el('span', { class: 'n' }, ` · ${say('count', { count, size: handSize })}`));
-  keypad.penalty.textContent = seat.penalty;
+  const asked = seat.preview.getAttribute('aria-busy') === 'true';
+  keypad.penalty.textContent = asked ? say('updating') : seat.penalty;
+  keypad.penalty.classList.toggle('updating', asked);
+  keypad.out.setAttribute('aria-pressed', String(Boolean(seat.out?.checked)));
 }
 
 // The last chip in view inside the keypad's hand area (the page itself never scrolls for it).

@@ -1,7 +1,9 @@
 // The keypad: a top row (whose hand, its count and penalty; undo; done), the hand area, the suits
-// and the ranks (and the joker where jokers are in play). Built once; only its words change. A tap
-// on a key asks for a card (a rank in the chosen suit, or the joker), a suit, undo or done; none
-// while the keypad settles (aria-disabled: the finger guard, guard.js).
+// with "Went out" beside them (for the hand the keypad is on: its block's box may lie under the
+// keypad, and the page never scrolls by itself), and the ranks (and the joker where jokers are in
+// play). Built once; only its words change. A tap on a key asks for a card (a rank in the chosen
+// suit, or the joker), a suit, undo, done or went out; none while the keypad settles
+// (aria-disabled: the finger guard, guard.js).
 import { DECK, pretty } from './deck.js';
 import { el, say } from './page.js';
 
@@ -54,10 +56,13 @@ export class Keypad {
     this.message = el('p', { class: 'picker-message', role: 'status', 'aria-live': 'polite' });
     this.hand.append(this.message);
     this.suits = suitKeys();
+    this.out = el('button', { type: 'button', class: 'key went-out', 'aria-pressed': 'false' }, say('wentOut'));
+    const suitRow = el('div', { class: 'suit-row' });
+    suitRow.append(this.suits, this.out);
     this.values = info.values ? JSON.parse(info.values) : null;
     this.ranks = rankKeys(info.wild, jokers, this.values);
     this.pad = el('div', { class: 'picker', role: 'group' });
-    this.pad.append(top, this.hand, this.suits, this.ranks);
+    this.pad.append(top, this.hand, suitRow, this.ranks);
     this.pad.hidden = true;
     this.suit = 'S';
   }
@@ -87,8 +92,8 @@ export class Keypad {
     }
   }
 
-  // What each tap asks for: onCard(card), onUndo(), onDone().
-  readTaps({ onCard, onUndo, onDone }) {
+  // What each tap asks for: onCard(card), onUndo(), onDone(), onOut().
+  readTaps({ onCard, onUndo, onDone, onOut }) {
     // Heard on the pad, so keys drawn again (redraw) are heard too.
     this.pad.addEventListener('click', (e) => {
       const key = e.target.closest('button');
@@ -98,5 +103,6 @@ export class Keypad {
     });
     this.undo.addEventListener('click', () => onUndo());
     this.done.addEventListener('click', () => onDone());
+    this.out.addEventListener('click', () => onOut());
   }
 }

@@ -19,9 +19,9 @@ export function seatOf(fieldset, i) {
     chips: el('div', { class: 'chips', role: 'group', 'aria-label': say('cardsOf', { name }), 'data-seat': i }),
     warn: el('p', { class: 'error size-warning', role: 'alert', 'data-seat': i }),
     pick: el('button', { type: 'button', class: 'pick', 'aria-expanded': 'false' }, say('tapCards')),
-    preview: el('div', { class: 'preview', 'aria-live': 'polite', 'data-seat': i }),
-    // A fixed height, whatever it holds: nothing below moves (it scrolls inside, so it takes the focus).
-    hand: el('div', { class: 'seat-hand', tabindex: '0', role: 'group', 'aria-label': say('cardsOf', { name }) }),
+    preview: el('div', { class: 'preview', 'aria-live': 'polite', 'data-seat': i, 'data-updating': say('updating') }),
+    // A fixed height, whatever it holds (linesFor): nothing below moves, and nothing in it scrolls.
+    hand: el('div', { class: 'seat-hand', role: 'group', 'aria-label': say('cardsOf', { name }) }),
     penalty: '',
   };
 }
@@ -36,12 +36,22 @@ export function placeHand(seat, handForm) {
   if (handForm) seat.fieldset.after(seat.hand); else seat.field.append(seat.hand);
 }
 
+// The lines of small type kept under a hand's field (style.css .seat-hand), for the most cards the
+// round's hand holds: what a closed hand shows there, whole and wrapped at 360 px, is its penalty
+// and how it adds up, then each meld and the deadwood, card by card (every card of the hand: its
+// field shows only the first of a long one); or a card not read, or a hand past its size. Three
+// lines hold a hand of up to 7 cards; a line more for every 3 more.
+export function linesFor(handSize) {
+  return 3 + Math.max(0, Math.ceil((handSize - 7) / 3));
+}
+
 export class Table {
   constructor(form, keypad, guard) {
     this.form = form;
     this.keypad = keypad;
     this.guard = guard;
     this.handSize = Number(form.dataset.handSize);
+    form.style.setProperty('--lines', String(linesFor(this.handSize)));
     this.entering = form.classList.contains('round-form') || form.classList.contains('hand-form');
     this.seats = [...form.querySelectorAll('fieldset.player')].map(seatOf);
     this.active = null;
