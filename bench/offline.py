@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from app import create_app                                   # noqa: E402
 from scorer.cards import SUITS, Card                         # noqa: E402
+from tests.browser import own_module                         # noqa: E402
 
 KEPT = "() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').includes(':')"
 
@@ -148,7 +149,7 @@ def worker_marks(page):
     """The marks of this page's scorer (ms since the worker was made): its start's steps and its answers
     (none from a worker of before it made them, --root of an older checkout)."""
     return dict(page.evaluate("""async () => {
-        const { ask } = await import('/static/js/offline.js');
+        const { ask } = await """ + own_module('js/offline.js') + """;
         return (await ask('timings', {})).ok || [];
     }"""))
 
@@ -213,7 +214,7 @@ def made_offline(browser, base):
     for seat, name in enumerate(['Dora', 'Eli', 'Fay']):
         page.locator(f'#players-{seat}').fill(name)
     page.locator('#first_dealer').select_option('0')
-    page.evaluate("async () => (await import('/static/js/offline.js')).ask('solve_many', { queries: [] })")
+    page.evaluate("async () => (await " + own_module('js/offline.js') + ").ask('solve_many', { queries: [] })")
     steps = [Step(page) for _ in PAGE_TO_PAGE]
     with steps[0]:
         page.locator('form button.primary').click()
@@ -301,7 +302,7 @@ def main():
             start = time.perf_counter() - started
             game_id = url.rsplit('/', 1)[1]
             times = page.evaluate("""async ([hands, id]) => {
-                const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
+                const { ask } = await """ + own_module('js/offline.js') + """;
                 const { get } = await import(`/offline/${localStorage.getItem('offline-release')}/idb-keyval.js`);
                 const data = await get(`game:${id}`);
                 const times = [];

@@ -279,6 +279,12 @@ class Browser:
         return location
 
 
+def own_module(name):
+    """JavaScript: import() of the page's own copy of static/<name> (under its release's address, as
+    the page's scripts import it: the same module, not a second one beside it)."""
+    return f"import(new URL('{name}', document.querySelector('link[rel=stylesheet]').href).href)"
+
+
 def axe_violations(page):
     """What axe-core (WCAG 2.1 AA and best practice) finds wrong on the page: [(rule, target, summary)].
 

@@ -9,6 +9,7 @@ from scorer.cards import JOKER, Card, CardError, ordinal, pretty, text
 from scorer.reading import card, parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import GAMES
+from tests.browser import own_module
 from tests.helpers import LANGUAGES
 
 
@@ -119,7 +120,7 @@ def test_the_browser_reads_cards_exactly_as_the_server_does(browser, server, lan
     page = context.new_page()
     page.goto(server.url + '/audit')
     browser_reads = page.evaluate(
-        "texts => import(new URL('js/cards.js', document.querySelector('link[rel=stylesheet]').href).href).then(m => {"
+        "texts => " + own_module('js/cards.js') + ".then(m => {"
         "  const read = m.reader(JSON.parse(document.getElementById('card-tables').textContent));"
         "  return texts.map(t => read(t).map(r => [r.typed, r.card, r.problem || '']));"
         "})", PARITY_TEXTS)

@@ -16,6 +16,7 @@ import pytest
 
 from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
+from tests.browser import own_module
 from tests.helpers import LANGUAGES, new_game, new_game_form, play_rounds, round_form
 from web import phone
 
@@ -408,7 +409,7 @@ def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
         url = kept(page, server.url)
         page.goto(url + '/rounds/1')                                      # the first question starts the scorer
         answers = page.evaluate("""async (queries) => {
-            const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
+            const { ask } = await """ + own_module('js/offline.js') + """;
             return ask('solve_many', { queries });
         }""", queries)
         assert 'ok' in answers, answers
@@ -418,7 +419,7 @@ def test_the_phone_solves_and_draws_as_the_server_does(app, browser):
         game_id = url.rsplit('/', 1)[1]
         data = page.evaluate("async (u) => (await fetch(u)).json()", url + '/offline.json')
         drawn = page.evaluate("""async ([game, id]) => {
-            const { ask } = await import(new URL('js/offline.js', document.querySelector('link[rel=stylesheet]').href).href);
+            const { ask } = await """ + own_module('js/offline.js') + """;
             return ask('live', { game, game_id: id, colours: [0, 1, 2] });
         }""", [data['game'], game_id])
         served = page.evaluate("async (u) => (await fetch(u)).text()", url + '/live')
@@ -744,7 +745,7 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         page.goto(made + '/rounds/1')                                                      # a round made here, to correct
         expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')
         assert axe_violations(page) == []
-        steps = dict(page.evaluate("async () => (await (await import('/static/js/offline.js')).ask('timings', {})).ok"))
+        steps = dict(page.evaluate("async () => (await (await " + own_module('js/offline.js') + ").ask('timings', {})).ok"))
         assert 'compiled kept' in steps          # this page's Python imports what an earlier page's compiled
         with page.expect_download() as download:                                          # its game file, made here
             page.goto(made)
