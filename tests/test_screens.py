@@ -93,6 +93,13 @@ MARK_CONTRAST = r'''() => {
     const a = lum(rgb(getComputedStyle(m).color)), b = lum(behind(m));
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }), 21);
 }'''
+# The hue (degrees) of the leader's band down the sheet: in dark, amber (about 30-45°), as the
+# light page's pale yellow reads; a darkened yellow (#4a3f00, 51°) reads as a muddy olive (issue 48).
+LEADER_HUE = '''() => { const [r, g, b] = getComputedStyle(document.querySelector('.sheet td.leader')).backgroundColor
+  .match(/[\\d.]+/g).map((v) => Number(v) / 255);
+  const most = Math.max(r, g, b), span = most - Math.min(r, g, b);
+  const h = most === r ? ((g - b) / span) % 6 : most === g ? (b - r) / span + 2 : (r - g) / span + 4;
+  return (h * 60 + 360) % 360; }'''
 # The sheet is as narrow as it can be: each column as wide as its widest word or figure, no wider.
 NARROWEST = '''() => { const t = document.querySelector('table.sheet'), w = t.offsetWidth;
   t.style.width = 'min-content'; const least = t.offsetWidth; t.style.width = ''; return w <= least + 1; }'''
@@ -177,6 +184,9 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
                 contrast = page.evaluate(MARK_CONTRAST)
                 if contrast < 4.5:
                     found.append(f'a mark in a cell at {contrast:.1f}:1')
+                hue = page.evaluate(LEADER_HUE)
+                if dark and not 25 <= hue <= 45:
+                    found.append(f"the leader's band at {hue:.0f}° (olive)")
                 if abs(page.locator('.offline-line').bounding_box()['x'] - page.locator('h1').bounding_box()['x']) > 1:
                     found.append('the offline line stands out of the text')
                 race = page.locator('svg.race-chart').bounding_box()
@@ -404,6 +414,16 @@ TOTALS_APART = '''() => [...document.querySelectorAll('.race-key li')].filter((l
   return total.left - name.right > 16 || total.top > name.bottom; }).map((li) => li.innerText)'''
 
 
+# The sheet's buttons by weight: the filled ones, the outlined ones among its actions, and whether
+# Delete stands apart from New game (another box, and more than two buttons' height below it).
+BUTTONS = '''() => { const shown = (e) => e.offsetParent !== null;
+  const outlined = [...document.querySelectorAll('main .actions .button:not(.primary), main .actions button:not(.primary)')].filter(shown).length;
+  const primary = [...document.querySelectorAll('main .button.primary, main button.primary')].filter(shown).length;
+  const drop = document.querySelector('main a.danger'), fresh = [...document.querySelectorAll('main a')].find((a) => a.pathname === '/games/new');
+  const apart = drop.parentElement !== fresh.parentElement && drop.getBoundingClientRect().top - fresh.getBoundingClientRect().bottom > 96;
+  return { outlined, primary, apart }; }'''
+
+
 def shared_alike(has, needs, room):
     """The players' columns as issue 48 wants them: where every name fits, each column as wide as the
     others (a name whose longest word needs more has what it needs, and the rest share what is left
@@ -448,6 +468,9 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
                     found.append(f'{rows} rounds whole on the first screen')
             found += [f'a standing wraps under its place: {row}' for row in page.evaluate(STANDINGS_WRAPPED)]
             found += [f"the race's key: a total apart from its name: {key}" for key in page.evaluate(TOTALS_APART)]
+            buttons = page.evaluate(BUTTONS)
+            if buttons != {'outlined': buttons['outlined'], 'primary': 1, 'apart': True} or buttons['outlined'] > 4:
+                found.append(f'the buttons: {buttons}')
             look(page, f'shared-{case}', full_page=False)
             if found:
                 problems[case] = found
