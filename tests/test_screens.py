@@ -424,6 +424,15 @@ BUTTONS = '''() => { const shown = (e) => e.offsetParent !== null;
   return { outlined, primary, apart }; }'''
 
 
+# The big screen at the game's end: how much larger "Game over." is set than the winner's words, and
+# the standings' tallest row in its own type's size (a row stretched over the height: 410 px).
+GAME_OVER = '''() => { const size = (e) => parseFloat(getComputedStyle(e).fontSize);
+  const over = [...document.querySelectorAll('.tv-round *')].find((e) => e.childNodes.length === 1 && /\\./.test(e.textContent));
+  const winner = document.querySelector('.tv-round p:last-child');
+  const rows = [...document.querySelectorAll('.tv-standings li')].map((li) => li.getBoundingClientRect().height / size(li));
+  return [size(over) / size(winner), Math.max(...rows)]; }'''
+
+
 def shared_alike(has, needs, room):
     """The players' columns as issue 48 wants them: where every name fits, each column as wide as the
     others (a name whose longest word needs more has what it needs, and the rest share what is left
@@ -480,5 +489,13 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
         problems['over-4-round-11'] = [f"the winner named {winner['y']:.0f} px down"]
     problems.update({'over-4-round-11 standings': page.evaluate(STANDINGS_WRAPPED)} if page.evaluate(STANDINGS_WRAPPED) else {})
     look(page, 'shared-over-4-round-11-360', full_page=False)
+    for width, height in [(1280, 720), (1920, 1080)]:
+        page.set_viewport_size({'width': width, 'height': height})
+        page.goto(server.url + games['over-2'] + '/tv')
+        page.wait_for_load_state('load')
+        larger, tallest = page.evaluate(GAME_OVER)
+        if larger > 1.3 or tallest > 4:
+            problems[f'tv-over-2-{width}'] = [f'"Game over." {larger:.1f} times the winner, a row {tallest:.1f} of its type tall']
+        look(page, f'shared-tv-over-2-{width}', full_page=False)
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
