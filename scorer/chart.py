@@ -101,10 +101,21 @@ LABEL_EMS = 6.6             # the widest first name a line's label holds (11 Lat
 
 
 def label_text(player, players):
-    """A line's name at its end: the player's first word, if it is short and no other player's."""
+    """A line's name at its end: the player's first word, shortened with '…' to LABEL_EMS where it
+    is longer (issue 48: a long name's line was left unnamed); none where another player's first
+    word is the same (their markers tell them apart)."""
     first = (player.split() or [''])[0]
     firsts = [(p.split() or [''])[0].casefold() for p in players]
-    return first if ems(first) <= LABEL_EMS and firsts.count(first.casefold()) == 1 else ''
+    if firsts.count(first.casefold()) != 1:
+        return ''
+    if ems(first) <= LABEL_EMS + 1e-9:
+        return first
+    cut = ''
+    for ch in first:
+        if ems(cut + ch + '…') > LABEL_EMS + 1e-9:
+            break
+        cut += ch
+    return cut + '…'
 
 
 def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bottom=22, size=0, labels=False):

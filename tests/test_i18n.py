@@ -266,8 +266,9 @@ def test_zero_reads_as_plural_in_portuguese(client, make_game):
     url = make_game(('Ana', 'Bruno'))
     client.post(url + '/rounds/1', data=round_form(0, points=[None, '1']))
     page = client.get(url).get_data(as_text=True)
-    assert '0 pontos' in page and '0 rodadas zeradas' in page and '1 ponto ' in page
-    assert '0 ponto ' not in page and '0 rodada zerada' not in page
+    # each figure of the standings whole in its own span (issue 48)
+    assert '>0 pontos<' in page and '>0 rodadas zeradas<' in page and '>1 ponto<' in page
+    assert '>0 ponto<' not in page and '0 rodada zerada<' not in page
 
 
 @pytest.mark.parametrize('language, word, message', [

@@ -18,6 +18,10 @@ CUT_SELECTS = '''() => {
 SPILLING_KEYS = '''() => [...document.querySelectorAll('.key, .button, button')].filter((k) =>
   k.offsetParent !== null && (k.scrollWidth > k.clientWidth + 1)).map((k) => k.textContent.trim())'''
 
+# The cards field's width over its keypad button's ("Escolher cartas"): the field the wider.
+FIELD_BESIDE_BUTTON = '''() => { const input = document.querySelector('.cards-input');
+  return input.getBoundingClientRect().width / input.closest('.field').querySelector('.pick').getBoundingClientRect().width; }'''
+
 
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_every_page_fits_a_phone(browser, server, language):
@@ -53,6 +57,8 @@ def test_every_page_fits_a_phone(browser, server, language):
             found.append(f"header on {bar.bounding_box()['height']:.0f} px")
         found += [f'select {s} cut' for s in page.evaluate(CUT_SELECTS)]
         found += [f'label spills: {k}' for k in page.evaluate(SPILLING_KEYS)]
+        if '/rounds/' in url and page.evaluate(FIELD_BESIDE_BUTTON) < 1:       # issue 48: pt's 129 px beside 185
+            found.append(f'the cards field {page.evaluate(FIELD_BESIDE_BUTTON):.0%} of its button')
         if found:
             problems[url] = found
     page.goto(game + '/rounds/2')

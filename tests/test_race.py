@@ -35,6 +35,16 @@ def test_the_race_has_a_line_per_player_from_zero_to_each_total():
     assert chart.top <= top_y and max(p.y for line in chart.lines for p in line.points) <= chart.height - chart.bottom
 
 
+def test_every_line_of_the_big_screen_is_named_at_its_end():
+    """Issue 48 (8): a name whose first word is long (thirty Chinese characters, a 22-letter word)
+    still names its line at the end, shortened with '…' to the room a label has; a short first word
+    whole; two players of the same first word only by their markers (a label would not tell them apart)."""
+    players = ['诸葛亮孔明之卧龙先生南阳躬耕于隆中好为梁父吟每自比于管仲乐毅', 'Featherstonehaughington Smythe', 'Zoë', 'Ana Lima', 'Ana Sousa']
+    chart = race(played(players, 3), size=18, width=1200, height=600, labels=True)
+    said = {label.line.player: label.text for label in chart.labels}
+    assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': '', 'Ana Sousa': ''}
+
+
 def test_the_scale_fits_the_data_in_nice_steps():
     """Issue 27: totals of 214-332 were drawn on 0-500. Now the scale is a few nice steps just above
     the highest total, which reaches at least 80 % of the height."""

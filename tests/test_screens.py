@@ -30,8 +30,9 @@ FIGURES = {}
 @pytest.fixture(scope='module')
 def table(tmp_path_factory):
     """The app with the games of this module: 2, 4 and 8 players in round 6 (the 8 with a title of
-    80 characters), the same finished (for the stats), a game not begun, and a finished one of two
-    players of 30 broad capitals (WWW…, MMM… MMM…); served on loopback."""
+    80 characters), the same finished (for the stats), a game not begun, a Five Crowns game of 5
+    players in round 5, and a finished one of two players of 30 broad capitals (WWW…, MMM… MMM…);
+    served on loopback."""
     folder = tmp_path_factory.mktemp('screens')
     app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
                       'WTF_CSRF_ENABLED': False, **TESTS_RATES})
@@ -39,6 +40,7 @@ def table(tmp_path_factory):
     games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
     games['new-4'] = make_game(client, 4, 0)
+    games['crowns-5'] = make_game(client, 5, 4, game='five_crowns')
     make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
     seated = app.test_client()                  # a player's own phone: round 6's hand entered there
     seated.post(games['playing-4'] + '/seats/3')
@@ -91,6 +93,13 @@ MARK_CONTRAST = r'''() => {
     const a = lum(rgb(getComputedStyle(m).color)), b = lum(behind(m));
     return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }), 21);
 }'''
+# The hue (degrees) of the leader's band down the sheet: in dark, amber (about 30-45°), as the
+# light page's pale yellow reads; a darkened yellow (#4a3f00, 51°) reads as a muddy olive (issue 48).
+LEADER_HUE = '''() => { const [r, g, b] = getComputedStyle(document.querySelector('.sheet td.leader')).backgroundColor
+  .match(/[\\d.]+/g).map((v) => Number(v) / 255);
+  const most = Math.max(r, g, b), span = most - Math.min(r, g, b);
+  const h = most === r ? ((g - b) / span) % 6 : most === g ? (b - r) / span + 2 : (r - g) / span + 4;
+  return (h * 60 + 360) % 360; }'''
 # The sheet is as narrow as it can be: each column as wide as its widest word or figure, no wider.
 NARROWEST = '''() => { const t = document.querySelector('table.sheet'), w = t.offsetWidth;
   t.style.width = 'min-content'; const least = t.offsetWidth; t.style.width = ''; return w <= least + 1; }'''
@@ -175,6 +184,9 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
                 contrast = page.evaluate(MARK_CONTRAST)
                 if contrast < 4.5:
                     found.append(f'a mark in a cell at {contrast:.1f}:1')
+                hue = page.evaluate(LEADER_HUE)
+                if dark and not 25 <= hue <= 45:
+                    found.append(f"the leader's band at {hue:.0f}° (olive)")
                 if abs(page.locator('.offline-line').bounding_box()['x'] - page.locator('h1').bounding_box()['x']) > 1:
                     found.append('the offline line stands out of the text')
                 race = page.locator('svg.race-chart').bounding_box()
@@ -351,5 +363,139 @@ def test_the_round_page_and_its_keypad_read_whole_on_phones(browser, table, lang
         look(page, f'{case}-keypad', full_page=False)
         if found:
             problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# Issue 48 (6): each player's column as its name needs (the width of its longest word, the column
+# at its narrowest: the table drawn min-content) and as wide as it is; and the width the players share.
+COLUMNS = '''() => { const t = document.querySelector('table.sheet'), heads = [...t.querySelectorAll('thead th:not(.round)')];
+  const has = heads.map((th) => th.getBoundingClientRect().width);
+  const keep = heads.map((th) => th.style.width); heads.forEach((th) => { th.style.width = ''; });
+  t.style.width = 'min-content'; const needs = heads.map((th) => th.getBoundingClientRect().width);
+  t.style.width = ''; heads.forEach((th, i) => { th.style.width = keep[i]; });
+  const room = t.parentElement.clientWidth - t.querySelector('thead th.round').getBoundingClientRect().width;
+  return { has, needs, room }; }'''
+# The leader's column: how much of it the sheet's box shows (beside the round column held at its left).
+LEADER_SHOWN = '''() => { const wrap = document.querySelector('.table-wrap'), box = wrap.getBoundingClientRect();
+  const left = document.querySelector('.sheet thead th.round').getBoundingClientRect().right;
+  const r = document.querySelector('.sheet thead th.leader').getBoundingClientRect();
+  return (Math.min(r.right, box.right - wrap.clientLeft) - Math.max(r.left, left)) / r.width; }'''
+# Where a row's figures stand in their cells: the largest gap, among the players' first-round cells,
+# between a figure's middle and its cell's middle, as a share of the cell's width.
+OFF_MIDDLE = '''() => Math.max(...[...document.querySelectorAll('.sheet tbody tr:first-child td')].map((td) => {
+  const c = td.getBoundingClientRect(), s = td.querySelector('.score-link').getBoundingClientRect();
+  return Math.abs((s.left + s.right) / 2 - (c.left + c.right) / 2) / c.width; }))'''
+# The rounds whole on the first screen, the page as it opens once the Undo offer's minute is over
+# (the fixture's saves are this browser's, and may be less than a minute old).
+WHOLE_ROWS = '''() => { document.querySelector('.undo-save')?.remove();
+  return [...document.querySelectorAll('.sheet tbody tr')].filter((tr) => tr.getBoundingClientRect().bottom <= innerHeight).length; }'''
+
+
+# The standings' rows whose name or figures wrap under the place number, or whose figure ("3 zero
+# rounds") is broken across two lines.
+STANDINGS_WRAPPED = '''() => [...document.querySelectorAll('ol.standings li')].filter((li) => {
+  const place = li.querySelector('.place').getBoundingClientRect().right, walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, range = document.createRange();
+    if (node.parentElement.closest('.place') || !node.textContent.trim()) continue;
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some((r) => r.width > 0.5 && r.left < place - 0.5)) return true;
+  }
+  return [...li.querySelectorAll('.quiet > span')].some((s) => s.getClientRects().length > 1);
+}).map((li) => li.innerText)'''
+
+
+# The race's key: a player's total more than a space after the end of their name (alone at the far right).
+TOTALS_APART = '''() => [...document.querySelectorAll('.race-key li')].filter((li) => {
+  const range = document.createRange(); range.selectNodeContents(li.querySelector('bdi'));
+  const name = [...range.getClientRects()].pop();
+  range.selectNodeContents(li.querySelector('bdi').nextSibling); const total = range.getBoundingClientRect();
+  return total.left - name.right > 16 || total.top > name.bottom; }).map((li) => li.innerText)'''
+
+
+# The sheet's buttons by weight: the filled ones, the outlined ones among its actions, and whether
+# Delete stands apart from New game (another box, and more than two buttons' height below it).
+BUTTONS = '''() => { const shown = (e) => e.offsetParent !== null;
+  const outlined = [...document.querySelectorAll('main .actions .button:not(.primary), main .actions button:not(.primary)')].filter(shown).length;
+  const primary = [...document.querySelectorAll('main .button.primary, main button.primary')].filter(shown).length;
+  const drop = document.querySelector('main a.danger'), fresh = [...document.querySelectorAll('main a')].find((a) => a.pathname === '/games/new');
+  const apart = drop.parentElement !== fresh.parentElement && drop.getBoundingClientRect().top - fresh.getBoundingClientRect().bottom > 96;
+  return { outlined, primary, apart }; }'''
+
+
+# The big screen at the game's end: how much larger "Game over." is set than the winner's words, and
+# the standings' tallest row in its own type's size (a row stretched over the height: 410 px).
+GAME_OVER = '''() => { const size = (e) => parseFloat(getComputedStyle(e).fontSize);
+  const over = [...document.querySelectorAll('.tv-round *')].find((e) => e.childNodes.length === 1 && /\\./.test(e.textContent));
+  const winner = document.querySelector('.tv-round p:last-child');
+  const rows = [...document.querySelectorAll('.tv-standings li')].map((li) => li.getBoundingClientRect().height / size(li));
+  return [size(over) / size(winner), Math.max(...rows)]; }'''
+
+
+def shared_alike(has, needs, room):
+    """The players' columns as issue 48 wants them: where every name fits, each column as wide as the
+    others (a name whose longest word needs more has what it needs, and the rest share what is left
+    alike); else each at its need (the sheet scrolls sideways). The problems found, in words."""
+    if sum(needs) > room + 1:
+        return [] if all(abs(h - n) < 2 for h, n in zip(has, needs)) else [f'{has} wider than {needs} needs']
+    widest = sorted(needs, reverse=True)
+    held = 0
+    while held < len(needs) - 1 and widest[held] > (room - sum(widest[:held])) / (len(needs) - held):
+        held += 1
+    share = (room - sum(widest[:held])) / (len(needs) - held)
+    return [f'{round(h)} px where {round(max(n, share))} px' for h, n in zip(has, needs) if abs(h - max(n, share)) > 2]
+
+
+def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, table):
+    """Issue 48 (6): the players' columns share the width alike unless a name needs more (at 768 px,
+    a Five Crowns sheet of five and the others; at 360 px where they fit); at 360 px with eight
+    players the leader's column whole on the screen beside the round column, the sheet scrolling in
+    its box; two players' figures in the middle of their columns, not at the far right; and the
+    first screen of a phone (360 x 740) shows more than three rounds of the sheet, under a title of
+    78 characters. (8): after the last round, its page says "Game over." and the winner on the first
+    screen."""
+    server, client, games = table
+    context = context_for(browser, server, client, 'en', False)
+    page = context.new_page()
+    problems = {}
+    for width, height in [(768, 1024), (360, 740)]:
+        page.set_viewport_size({'width': width, 'height': height})
+        for name in ('crowns-5', 'playing-2', 'playing-4', 'playing-8', 'over-8'):
+            case = f'{name}-{width}'
+            page.goto(server.url + games[name])
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')      # the columns shared
+            found = shared_alike(**page.evaluate(COLUMNS))
+            if name.endswith('-8') and width == 360 and page.evaluate(LEADER_SHOWN) < 0.99:
+                found.append(f'the leader shown {page.evaluate(LEADER_SHOWN):.0%}')
+            if name == 'playing-2' and page.evaluate(OFF_MIDDLE) > 0.2:
+                found.append(f'the figures {page.evaluate(OFF_MIDDLE):.0%} of a column off its middle')
+            if name == 'playing-4' and width == 360:
+                rows = page.evaluate(WHOLE_ROWS)
+                if rows < 4:
+                    found.append(f'{rows} rounds whole on the first screen')
+            found += [f'a standing wraps under its place: {row}' for row in page.evaluate(STANDINGS_WRAPPED)]
+            found += [f"the race's key: a total apart from its name: {key}" for key in page.evaluate(TOTALS_APART)]
+            buttons = page.evaluate(BUTTONS)
+            if buttons != {'outlined': buttons['outlined'], 'primary': 1, 'apart': True} or buttons['outlined'] > 4:
+                found.append(f'the buttons: {buttons}')
+            look(page, f'shared-{case}', full_page=False)
+            if found:
+                problems[case] = found
+    page.goto(server.url + games['over-4'] + '/rounds/11?saved=1')      # where Save leads
+    winner = page.locator('.game-over strong').bounding_box()       # "Game over." and the winner under it
+    if winner['y'] + winner['height'] > 740:
+        problems['over-4-round-11'] = [f"the winner named {winner['y']:.0f} px down"]
+    problems.update({'over-4-round-11 standings': page.evaluate(STANDINGS_WRAPPED)} if page.evaluate(STANDINGS_WRAPPED) else {})
+    look(page, 'shared-over-4-round-11-360', full_page=False)
+    for width, height in [(1280, 720), (1920, 1080)]:
+        page.set_viewport_size({'width': width, 'height': height})
+        page.goto(server.url + games['over-2'] + '/tv')
+        page.wait_for_load_state('load')
+        larger, tallest = page.evaluate(GAME_OVER)
+        if larger > 1.3 or tallest > 4:
+            problems[f'tv-over-2-{width}'] = [f'"Game over." {larger:.1f} times the winner, a row {tallest:.1f} of its type tall']
+        look(page, f'shared-tv-over-2-{width}', full_page=False)
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

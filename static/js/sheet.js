@@ -24,17 +24,48 @@ function turns(html) {
   withdrawUndo(state.lastSave);
 }
 
+// The players share the sheet's width alike (issue 48): a column whose name's longest word needs
+// more than an even share has what it needs, and the others share what is left, each the same.
+// (The stylesheet shares it nearly so without a script; a wide screen's fixed columns are left be.)
+// Where the players need more than the box, each column is as narrow as it reads, and the box
+// scrolls sideways.
+function share(table) {
+  const heads = [...table.querySelectorAll('thead th:not(.round)')];
+  for (const th of heads) th.style.width = '';
+  if (getComputedStyle(table).tableLayout === 'fixed') return;
+  table.style.width = 'min-content';
+  const needs = heads.map((th) => th.getBoundingClientRect().width);
+  table.style.width = '';
+  let room = table.parentElement.clientWidth - table.querySelector('thead th.round').getBoundingClientRect().width;
+  let left = needs.length;
+  for (const need of [...needs].sort((a, b) => b - a)) {    // the widest held at their need while above the share
+    if (left === 1 || need <= room / left) break;
+    room -= need;
+    left -= 1;
+  }
+  const even = Math.floor((room / left) * 100) / 100;
+  heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], even)}px`; });
+}
+
 // The hint to swipe the sheet shows only while the sheet is wider than its box: on a phone with
-// many players, not on a wide screen where every column fits.
-function cue() {
+// many players, not on a wide screen where every column fits. There the leader's column is brought
+// into the box, beside the round column held at its left, so the first look finds who leads.
+function fit() {
+  for (const table of document.querySelectorAll('table.sheet')) share(table);
   for (const hint of document.querySelectorAll('.scroll-cue')) {
     const box = hint.previousElementSibling;
     hint.hidden = !(box && box.scrollWidth > box.clientWidth + 1);
+    const leader = box?.querySelector('thead th.leader'), round = box?.querySelector('thead th.round');
+    if (hint.hidden || !leader || !round) continue;
+    const shown = box.getBoundingClientRect(), r = leader.getBoundingClientRect();
+    const from = round.getBoundingClientRect().right, to = shown.left + box.clientLeft + box.clientWidth;
+    if (r.left < from) box.scrollLeft -= from - r.left;
+    else if (r.right > to) box.scrollLeft += r.right - to;
   }
 }
-cue();
-window.addEventListener('resize', cue);
-if (live) new MutationObserver(cue).observe(live, { childList: true, subtree: true });
+fit();
+window.addEventListener('resize', fit);
+if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set
 // smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
