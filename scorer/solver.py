@@ -71,7 +71,7 @@ from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
 from .positions import (KIN, NATURAL, Candidate, Leftover, Position, Solution, Step, natural, natural_values,
-                        naturals_taken, place_of, run_tables, search_order, set_of, sub_multisets, suit_of, without)
+                        naturals_taken, place_of, run_tables, SEARCH_ORDER, set_of, sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -316,7 +316,7 @@ def in_search_order(naturals, runners, stand_ins, aces_high):
         if len(group) == 1 and copies.get(group[0]) == 1:
             singles += group
         else:
-            in_order += [n for n in sorted(group, key=search_order) for _ in range(copies.get(n, 0))]
+            in_order += [n for n in sorted(group, key=SEARCH_ORDER.__getitem__) for _ in range(copies.get(n, 0))]
     return in_order, singles
 
 
@@ -359,9 +359,8 @@ class Search:
 
     def __init__(self, deal):
         self.deal, self.table = deal, deal.table
-        self.memo = {}          # position -> its minimal penalty
+        self.known = {}         # position -> (its minimal penalty, True), or (a number it is not below, False)
         self.choice = {}        # position -> the first step that reaches it
-        self.floor = {}         # position -> a number its penalty is not below
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
@@ -381,14 +380,12 @@ class Search:
         """The minimal penalty of what is left at a position, when it is below `bound`; otherwise a
         number at least `bound` that the penalty is not below (branch and bound: a step that
         cannot beat the best found so far is not searched to the end)."""
-        cost = self.memo.get(position)
-        if cost is not None:
-            return cost
-        floor = self.floor.get(position, 0)
-        if floor >= bound:
-            return floor
+        known = self.known.get(position)
+        if known is not None and (known[1] or known[0] >= bound):
+            return known[0]
         if not position.hand:
-            cost = self.memo[position] = self.leftover(position.wilds, position.owed, position.sink).cost
+            cost = self.leftover(position.wilds, position.owed, position.sink).cost
+            self.known[position] = cost, True
             return cost
         cost, choice = INFINITY, None
         for step in self.steps(position):
@@ -398,10 +395,9 @@ class Search:
                 cost, choice = total, step
                 if cost == 0:
                     break
+        self.known[position] = cost, cost < bound
         if cost < bound:
-            self.memo[position], self.choice[position] = cost, choice
-        else:
-            self.floor[position] = cost
+            self.choice[position] = choice
         return cost
 
     def steps(self, position):
@@ -436,15 +432,19 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         spare = self.spare(wilds, runners, owed)
         sinks = self.deal.sinks
-        # Copies that no run can take go into the sets, if there are any: a set of one rank
-        # needs no more stand-ins for a card more.
-        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
-        for used in sub_multisets(same, least):
-            if not used:
-                continue              # no set: the runs of the first natural come next (`steps()`)
+        for used in self.set_choices(same, rest, runners):
             for stand_ins in self.set_stand_ins(len(used), spare):
                 yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
                                 owed + stand_ins, sink or sinks, place)
+
+    def set_choices(self, same, rest, runners):
+        """Which naturals of the rank `same` holds may go into its sets: every non-empty sub-multiset,
+        the largest first, but copies that no run can take always go in (a set of one rank needs
+        no more stand-ins for a card more). A lone natural has one choice: itself."""
+        if len(same) == 1:
+            return (same,)
+        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
+        return [used for used in sub_multisets(same, least) if used]   # none: `steps()` tries its runs next
 
     def runs_through(self, n, rest, runners):
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
