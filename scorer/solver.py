@@ -432,19 +432,22 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         spare = self.spare(wilds, runners, owed)
         sinks = self.deal.sinks
-        for used in self.set_choices(same, rest, runners):
+        for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
                 yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
                                 owed + stand_ins, sink or sinks, place)
 
-    def set_choices(self, same, rest, runners):
-        """Which naturals of the rank `same` holds may go into its sets: every non-empty sub-multiset,
-        the largest first, but copies that no run can take always go in (a set of one rank needs
-        no more stand-ins for a card more). A lone natural has one choice: itself."""
-        if len(same) == 1:
+    def set_choices(self, same, rest, runners, spare):
+        """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
+        to make a set with the stand-ins left (`spare`), the largest first (none at all: `steps()`
+        tries the runs next); but copies that no run can take always go in (a set of one rank
+        needs no more stand-ins for a card more). When only all of them are enough, that is the
+        one choice."""
+        smallest = 3 - min(spare, 2 if self.table.most > 1 else 1)
+        if len(same) <= smallest:
             return (same,)
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
-        return [used for used in sub_multisets(same, least) if used]   # none: `steps()` tries its runs next
+        return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
     def runs_through(self, n, rest, runners):
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
