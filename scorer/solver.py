@@ -388,13 +388,20 @@ class Search:
             self.known[position] = cost, True
             return cost
         cost, choice = INFINITY, None
-        for step in self.steps(position):
+        for step in self.meld_steps(position):
             beat = min(cost, bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
                 if cost == 0:
                     break
+        # The first natural as deadwood, last: only when its value alone does not lose to the best found.
+        if self.table.value[position.hand[0]] < min(cost, bound):
+            step = self.deadwood_step(position)
+            beat = min(cost, bound) - step.cost
+            total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
+            if total < cost:
+                cost, choice = total, step
         self.known[position] = cost, cost < bound
         if cost < bound:
             self.choice[position] = choice
@@ -404,18 +411,28 @@ class Search:
         """Every move from a position: the sets of its first natural's rank are made, in every way
         (unless they are made already), or there are none, and the first natural is deadwood or
         in one of its runs."""
+        yield from self.meld_steps(position)
+        yield self.deadwood_step(position)
+
+    def meld_steps(self, position):
+        """The moves that meld: the sets of the first natural's rank (unless they are made), then
+        the runs of the first natural."""
         if not position.sets_made:
             yield from self.set_steps(position)
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
-        place = place_of(c)
         spare = self.spare(wilds, runners, owed)
         for meld in self.runs_of(c, rest, runners, min(spare, self.table.most)):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
                 yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
-                                owed + meld.stand_ins, sink or meld.sinks, place)
-        yield self.step(self.table.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
+                                owed + meld.stand_ins, sink or meld.sinks, place_of(c))
+
+    def deadwood_step(self, position):
+        """The move that leaves the first natural out of every meld."""
+        hand, wilds, runners, owed, sink, _ = position
+        c = hand[0]
+        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, place_of(c))
 
     # 3a. The sets of a rank, made all at once.
 
