@@ -70,8 +70,9 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (KIN, NATURAL, Candidate, Leftover, Position, Solution, Step, natural, natural_values,
-                        naturals_taken, place_of, run_tables, SEARCH_ORDER, set_of, sub_multisets, suit_of, without)
+from .positions import (KIN, NATURAL, SEARCH_ORDER, Leftover, Solution, candidate_from, natural, natural_values,
+                        naturals_taken, place_of, position_from, run_tables, set_of, step_from, sub_multisets, suit_of,
+                        without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -616,14 +617,14 @@ class Search:
         sinks = free and span[1] - span[0] < self.table.sinking
         key = (naturals, runners, stand_ins)
         if key not in found:
-            found[key] = Candidate('run', c, naturals, runners, stand_ins, sinks, span)
+            found[key] = candidate_from(('run', c, naturals, runners, stand_ins, sinks, span))
         if free and span[1] - span[0] == self.table.longest - 1:
             for n in (1, 2):
                 if stand_ins + n <= limit:
                     for out in sorted(set(combinations(naturals, n))):
                         left = without(naturals, out)
                         found.setdefault((left, runners, stand_ins + n),
-                                         Candidate('run', c, left, runners, stand_ins + n, False, span))
+                                         candidate_from(('run', c, left, runners, stand_ins + n, False, span)))
 
     # 3c. Where a step leads.
 
@@ -649,8 +650,9 @@ class Search:
                 if runners:
                     wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
-        # Positional, in field order: the hottest line of the search (keywords here cost 5 % of a solve).
-        return Step(cost, Position(hand, wilds, runners, owed, sink and spare > 0, sets_made), deadwood, melds)
+        # The hottest line of the search: the fields in order (positions.step_from()).
+        return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
+                          deadwood, melds))
 
     def runners_kept(self, hand, wilds, runners):
         """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
@@ -703,7 +705,7 @@ class Search:
                                       sink or (melded > 0 and deal.sinks))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
-                    best = end._replace(cost=cost, singles=melded)
+                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink)
         self.ends[wilds, owed, sink] = best
         return best
 
