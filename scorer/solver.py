@@ -246,7 +246,8 @@ def deal_out(hand, table):
     runners = find_runners(naturals, wild_cards, table, near)
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, runners, stand_ins, table, near)
-    naturals = list(without(naturals, never))
+    if never:
+        naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
     singles = sorted(singles, key=table.value.get, reverse=True)
     return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
@@ -302,7 +303,8 @@ def never_meld(naturals, runners, stand_ins, table, near):
     if stand_ins >= 2:
         return ()
     hand, runners = tuple(naturals), tuple(runners)
-    return tuple(n for n in naturals if not can_meld(n, hand, stand_ins, runners, table, near))
+    melds = {n: can_meld(n, hand, stand_ins, runners, table, near) for n in set(hand)}   # the same for every copy
+    return tuple(n for n in naturals if not melds[n])
 
 
 def in_search_order(naturals, runners, stand_ins, aces_high):
