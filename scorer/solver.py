@@ -52,9 +52,10 @@ How one hand is solved, top to bottom, in the order of this file:
 3. `Search.best()`: at the first natural of a rank, the sets of that rank in every way at once
    (`Search.set_steps()`: the copies no run can take go into them), so that many copies of one
    rank, in three decks, are not shared out among sets again and again; then each natural left
-   of that rank is deadwood or in one of the runs `Search.runs_of()` lists. When no natural is
-   left, `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that
-   remain, or counts them as deadwood. Each position is searched once (the memo), and a step that
+   of that rank is in one of the runs `Search.runs_of()` lists or, tried last and only while its
+   value alone does not lose to the best found, deadwood. When no natural is left,
+   `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
+   counts them as deadwood. Each position is searched once (the memo), and a step that
    cannot beat the best found so far is cut short (branch and bound).
 4. `Search.solution()` follows the best steps from the start, and scorer/arrange.py deals the
    actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
@@ -441,7 +442,7 @@ class Search:
 
     def set_steps(self, position):
         """Every way to make the sets of the first natural's rank, all at once: which of the naturals
-        of that rank go into sets (any number of each, none too), and with how many stand-ins.
+        of that rank go into sets (`set_choices()`; none is the runs' turn), and with how many stand-ins.
         The naturals of that rank left out of the sets may then only be in runs or deadwood.
 
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
