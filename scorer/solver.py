@@ -399,13 +399,17 @@ class Search:
                 cost, choice = total, step
                 if cost == 0:
                     break
-        # The first natural as deadwood, last: only when its value alone does not lose to the best found.
-        if self.table.value[position.hand[0]] < min(cost, bound):
+        # The first natural as deadwood, last: searched only when its value alone does not lose to the
+        # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
+        value = self.table.value[position.hand[0]]
+        if value < min(cost, bound):
             step = self.deadwood_step(position)
             beat = min(cost, bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
+        elif value < cost:
+            cost, choice = value, None         # not below the bound: a floor only, never a choice
         self.known[position] = cost, cost < bound
         if cost < bound:
             self.choice[position] = choice
