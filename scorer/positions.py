@@ -3,7 +3,7 @@ step may make (candidates), what is left to arrange (positions), the steps betwe
 end of the search.
 """
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, product
 from typing import NamedTuple
 
@@ -34,9 +34,8 @@ def naturals_taken(meld):
     return len(meld.naturals)
 
 
-def search_order(n):
-    """Where a natural comes in its group: rank by rank, low to high (then by suit)."""
-    return place_of(n), n
+# Where a natural comes in its group: rank by rank, low to high (then by suit).
+SEARCH_ORDER = {n: place_of(n) * 16 + suit_of(n) for n in range(16 * 6)}
 
 
 def run_pairs(n, aces_high, foot):
@@ -82,7 +81,7 @@ class Candidate(NamedTuple):
 
 def set_of(naturals, stand_ins, sinks):
     """The Candidate set of these naturals (of one rank) and stand-ins."""
-    return Candidate(kind='set', first=naturals[0], naturals=naturals[1:], runners=(), stand_ins=stand_ins, sinks=sinks)
+    return candidate_from(('set', naturals[0], naturals[1:], (), stand_ins, sinks, ()))
 
 
 class Position(NamedTuple):
@@ -101,6 +100,14 @@ class Step(NamedTuple):
     after: Position
     deadwood: tuple = ()         # naturals it leaves out of every meld
     melds: tuple = ()            # the melds it makes (Candidates)
+
+
+# A Step, its Position and a run Candidate as the hottest lines of the search make them: straight from
+# a tuple of every field in order (tuple.__new__, in C), not through a named tuple's own __new__, a
+# Python function.
+position_from = partial(tuple.__new__, Position)
+step_from = partial(tuple.__new__, Step)
+candidate_from = partial(tuple.__new__, Candidate)
 
 
 class Leftover(NamedTuple):

@@ -52,9 +52,10 @@ How one hand is solved, top to bottom, in the order of this file:
 3. `Search.best()`: at the first natural of a rank, the sets of that rank in every way at once
    (`Search.set_steps()`: the copies no run can take go into them), so that many copies of one
    rank, in three decks, are not shared out among sets again and again; then each natural left
-   of that rank is deadwood or in one of the runs `Search.runs_of()` lists. When no natural is
-   left, `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that
-   remain, or counts them as deadwood. Each position is searched once (the memo), and a step that
+   of that rank is in one of the runs `Search.runs_of()` lists or, tried last and only while its
+   value alone does not lose to the best found, deadwood. When no natural is left,
+   `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
+   counts them as deadwood. Each position is searched once (the memo), and a step that
    cannot beat the best found so far is cut short (branch and bound).
 4. `Search.solution()` follows the best steps from the start, and scorer/arrange.py deals the
    actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
@@ -70,8 +71,9 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (KIN, NATURAL, Candidate, Leftover, Position, Solution, Step, natural, natural_values,
-                        naturals_taken, place_of, run_tables, search_order, set_of, sub_multisets, suit_of, without)
+from .positions import (KIN, NATURAL, SEARCH_ORDER, Leftover, Solution, candidate_from, natural, natural_values,
+                        naturals_taken, place_of, position_from, run_tables, set_of, step_from, sub_multisets, suit_of,
+                        without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -245,7 +247,8 @@ def deal_out(hand, table):
     runners = find_runners(naturals, wild_cards, table, near)
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, runners, stand_ins, table, near)
-    naturals = list(without(naturals, never))
+    if never:
+        naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
     singles = sorted(singles, key=table.value.get, reverse=True)
     return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
@@ -301,7 +304,8 @@ def never_meld(naturals, runners, stand_ins, table, near):
     if stand_ins >= 2:
         return ()
     hand, runners = tuple(naturals), tuple(runners)
-    return tuple(n for n in naturals if not can_meld(n, hand, stand_ins, runners, table, near))
+    melds = {n: can_meld(n, hand, stand_ins, runners, table, near) for n in set(hand)}   # the same for every copy
+    return tuple(n for n in naturals if not melds[n])
 
 
 def in_search_order(naturals, runners, stand_ins, aces_high):
@@ -316,7 +320,7 @@ def in_search_order(naturals, runners, stand_ins, aces_high):
         if len(group) == 1 and copies.get(group[0]) == 1:
             singles += group
         else:
-            in_order += [n for n in sorted(group, key=search_order) for _ in range(copies.get(n, 0))]
+            in_order += [n for n in sorted(group, key=SEARCH_ORDER.__getitem__) for _ in range(copies.get(n, 0))]
     return in_order, singles
 
 
@@ -359,9 +363,8 @@ class Search:
 
     def __init__(self, deal):
         self.deal, self.table = deal, deal.table
-        self.memo = {}          # position -> its minimal penalty
+        self.known = {}         # position -> (its minimal penalty, True), or (a number it is not below, False)
         self.choice = {}        # position -> the first step that reaches it
-        self.floor = {}         # position -> a number its penalty is not below
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
@@ -381,51 +384,69 @@ class Search:
         """The minimal penalty of what is left at a position, when it is below `bound`; otherwise a
         number at least `bound` that the penalty is not below (branch and bound: a step that
         cannot beat the best found so far is not searched to the end)."""
-        cost = self.memo.get(position)
-        if cost is not None:
-            return cost
-        floor = self.floor.get(position, 0)
-        if floor >= bound:
-            return floor
+        known = self.known.get(position)
+        if known is not None and (known[1] or known[0] >= bound):
+            return known[0]
         if not position.hand:
-            cost = self.memo[position] = self.leftover(position.wilds, position.owed, position.sink).cost
+            cost = self.leftover(position.wilds, position.owed, position.sink).cost
+            self.known[position] = cost, True
             return cost
         cost, choice = INFINITY, None
-        for step in self.steps(position):
+        for step in self.meld_steps(position):
             beat = min(cost, bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
                 if cost == 0:
                     break
+        # The first natural as deadwood, last: searched only when its value alone does not lose to the
+        # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
+        value = self.table.value[position.hand[0]]
+        if value < min(cost, bound):
+            step = self.deadwood_step(position)
+            beat = min(cost, bound) - step.cost
+            total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
+            if total < cost:
+                cost, choice = total, step
+        elif value < cost:
+            cost, choice = value, None         # not below the bound: a floor only, never a choice
+        self.known[position] = cost, cost < bound
         if cost < bound:
-            self.memo[position], self.choice[position] = cost, choice
-        else:
-            self.floor[position] = cost
+            self.choice[position] = choice
         return cost
 
     def steps(self, position):
         """Every move from a position: the sets of its first natural's rank are made, in every way
         (unless they are made already), or there are none, and the first natural is deadwood or
         in one of its runs."""
+        yield from self.meld_steps(position)
+        yield self.deadwood_step(position)
+
+    def meld_steps(self, position):
+        """The moves that meld: the sets of the first natural's rank (unless they are made), then
+        the runs of the first natural."""
         if not position.sets_made:
             yield from self.set_steps(position)
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
-        place = place_of(c)
         spare = self.spare(wilds, runners, owed)
         for meld in self.runs_of(c, rest, runners, min(spare, self.table.most)):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
                 yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
-                                owed + meld.stand_ins, sink or meld.sinks, place)
-        yield self.step(self.table.value[c], (c,), (), rest, wilds, runners, owed, sink, place)
+                                owed + meld.stand_ins, sink or meld.sinks, place_of(c))
+
+    def deadwood_step(self, position):
+        """The move that leaves the first natural out of every meld."""
+        hand, wilds, runners, owed, sink, _ = position
+        c = hand[0]
+        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, place_of(c))
 
     # 3a. The sets of a rank, made all at once.
 
     def set_steps(self, position):
         """Every way to make the sets of the first natural's rank, all at once: which of the naturals
-        of that rank go into sets (any number of each, none too), and with how many stand-ins.
+        of that rank go into sets (`set_choices()`; none is the runs' turn), and with how many stand-ins.
         The naturals of that rank left out of the sets may then only be in runs or deadwood.
 
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
@@ -436,15 +457,22 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         spare = self.spare(wilds, runners, owed)
         sinks = self.deal.sinks
-        # Copies that no run can take go into the sets, if there are any: a set of one rank
-        # needs no more stand-ins for a card more.
-        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
-        for used in sub_multisets(same, least):
-            if not used:
-                continue              # no set: the runs of the first natural come next (`steps()`)
+        for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
                 yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
                                 owed + stand_ins, sink or sinks, place)
+
+    def set_choices(self, same, rest, runners, spare):
+        """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
+        to make a set with the stand-ins left (`spare`), the largest first (none at all: `steps()`
+        tries the runs next); but copies that no run can take always go in (a set of one rank
+        needs no more stand-ins for a card more). When only all of them are enough, that is the
+        one choice."""
+        smallest = 3 - min(spare, 2 if self.table.most > 1 else 1)
+        if len(same) <= smallest:
+            return (same,)
+        least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
+        return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
     def runs_through(self, n, rest, runners):
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
@@ -596,14 +624,14 @@ class Search:
         sinks = free and span[1] - span[0] < self.table.sinking
         key = (naturals, runners, stand_ins)
         if key not in found:
-            found[key] = Candidate('run', c, naturals, runners, stand_ins, sinks, span)
+            found[key] = candidate_from(('run', c, naturals, runners, stand_ins, sinks, span))
         if free and span[1] - span[0] == self.table.longest - 1:
             for n in (1, 2):
                 if stand_ins + n <= limit:
                     for out in sorted(set(combinations(naturals, n))):
                         left = without(naturals, out)
                         found.setdefault((left, runners, stand_ins + n),
-                                         Candidate('run', c, left, runners, stand_ins + n, False, span))
+                                         candidate_from(('run', c, left, runners, stand_ins + n, False, span)))
 
     # 3c. Where a step leads.
 
@@ -629,8 +657,9 @@ class Search:
                 if runners:
                     wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
-        # Positional, in field order: the hottest line of the search (keywords here cost 5 % of a solve).
-        return Step(cost, Position(hand, wilds, runners, owed, sink and spare > 0, sets_made), deadwood, melds)
+        # The hottest line of the search: the fields in order (positions.step_from()).
+        return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
+                          deadwood, melds))
 
     def runners_kept(self, hand, wilds, runners):
         """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
@@ -683,7 +712,7 @@ class Search:
                                       sink or (melded > 0 and deal.sinks))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
-                    best = end._replace(cost=cost, singles=melded)
+                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink)
         self.ends[wilds, owed, sink] = best
         return best
 

@@ -33,6 +33,20 @@ def test_penalty_is_the_brute_force_minimum(deal):
     assert solve(h, wild, rules).penalty == brute_penalty(h, wild, rules)
 
 
+@examples(400)
+@given(deals())
+def test_a_search_cut_short_by_a_bound_leaves_floors_a_wider_search_may_trust(deal):
+    """penalty(below=b) stops early and keeps, for the positions it cut, a number their penalty is not
+    below; the same search asked again with ever wider bounds, and then with none, still finds the
+    brute force's minimum (a floor set too high would hide the best line)."""
+    from scorer.solver import Search, deal_out, table_for
+    h, wild, rules = deal
+    search = Search(deal_out(h, table_for(rules, wild)))
+    for below in (1, 2, 3, 5, 8, 13, 21, 34):
+        search.penalty(below)
+    assert search.penalty() == brute_penalty(h, wild, rules)
+
+
 @examples(1500)
 @given(deals())
 def test_arrangement_is_valid_and_adds_up(deal):
