@@ -154,6 +154,35 @@ def test_behind_a_proxy_one_client_cannot_take_the_files_a_worker_has(tmp_path):
         server.stop()
 
 
+def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_path):
+    """Behind a proxy, a request refused by the per-client cap (429) does not close the proxy's
+    connection when it has no body: the proxy sends its next request (another client's) on it. A
+    client refused thousands of times a second would otherwise make the proxy open a new connection
+    for each refusal, and a bystander's request would wait behind them to be accepted."""
+    server = Gunicorn(tmp_path / 'refused.sqlite', workers=2,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        proxy = connect(server.port, timeout=10)
+        proxy.sendall(f'GET {game}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 198.51.100.7\r\n\r\n'.encode())
+        refused = head_of(proxy)
+        assert refused.startswith(b'HTTP/1.1 429') and b'Connection: close' not in refused
+        length = int(refused.split(b'Content-Length: ', 1)[1].split(b'\r\n', 1)[0])
+        body = refused.split(b'\r\n\r\n', 1)[1]
+        while len(body) < length:
+            body += proxy.recv(65536)
+        proxy.sendall(f'GET {game}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n'.encode())
+        assert head_of(proxy).startswith(b'HTTP/1.1 200 OK')
+        proxy.close()
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
 def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path):
     """SIGTERM to the server (systemd's restart) with live streams open: each stream is told to come
     back soon (a short `retry`) and ended, so the workers stop without waiting out their graceful
