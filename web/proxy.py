@@ -1,6 +1,7 @@
-"""The reverse proxy in front (Caddy): the `reverse_proxy` block of docs/deploy.md's Caddyfiles, written
-here once from the app's own numbers, so that the docs (by cog), bench/hostile_client.py and
-tests/test_caddy.py run the same recipe.
+"""The reverse proxy in front (Caddy): the site block of docs/deploy.md's Caddyfiles (a `reverse_proxy`
+for the live streams, one for the rest), written here once from the app's own numbers, so that the
+docs (by cog), bench/hostile_client.py, tests/test_caddy.py and tests/test_connections.py run the
+same recipe.
 
 What it holds to, and why (issue 47: one client's 5,000 live streams through Caddy):
 - **Connections to the app are kept and reused.** Every request through the proxy needs a connection
