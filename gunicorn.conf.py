@@ -16,6 +16,7 @@ import os
 import tempfile
 
 from web.settings import setting
+from web.worker import KEEPALIVE
 
 # SCORER_METRICS=1: each worker counts in files of a folder of the master's, which /metrics adds up
 # (prometheus_client's multiprocess mode: set before any worker imports it).
@@ -28,7 +29,7 @@ worker_class = 'web.worker.Worker'     # gunicorn's gevent worker, with the fenc
 worker_connections = int(setting('WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
 timeout = 30                    # a worker that stops answering for this long is restarted
 graceful_timeout = 10
-keepalive = 5                   # a request's head must come within this, and an idle connection is closed after it
+keepalive = KEEPALIVE           # a request's head must come within this, and an idle connection is closed after it
 limit_request_line = 4094
 limit_request_fields = 100
 limit_request_field_size = 8190

@@ -1,13 +1,16 @@
 """One client against the documented deploy (docs/deploy.md): the production recipe with the systemd
-unit's settings (SCORER_PROXIES=1, the file limit LimitNOFILE=16384 gives, run here under prlimit), Caddy
-in front (reverse_proxy with flush_interval -1, as the Caddyfile of the docs), and one client that opens
-5,000 live streams through Caddy, each one refused or cut opened again a second later, while a bystander
-(its own address) asks for a game's live part every 50 ms through Caddy, and /health is asked every
-second. Run by `make stalls` after bench/stalls.py.
+unit's settings (SCORER_PROXIES=1, the file limit LimitNOFILE=16384 gives, run here under prlimit),
+Caddy in front with docs/deploy.md's site block (web/proxy.py: connections to the app kept, the
+streams on connections of their own), and one client that opens 5,000 live streams through Caddy,
+each one refused or cut opened again a second later, while a bystander (its own address) asks for a
+game's live part every 50 ms through Caddy, and /health is asked every second. Run by `make stalls`
+after bench/stalls.py.
 
 Caddy serves plain HTTP here (the docs' Caddyfile serves HTTPS): what the app sees is the same (every
 connection from Caddy, the client named in X-Forwarded-For), and the load generator is spared 5,000 TLS
-handshakes on the server's cores.
+handshakes on the server's cores. The attacking client runs in a process of its own at the load
+generator's lowest priority (bench/load.py GENERATOR_NICE), as a real one runs on another machine;
+the bystander and /health at the ordinary one.
 
     .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout]
 """
@@ -18,7 +21,6 @@ import os
 import resource
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,47 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.load import GENERATOR_NICE  # noqa: E402
 from bench.machine import describe  # noqa: E402
 from bench.stalls import Client, bystander, holders, quantiles  # noqa: E402
-from tests.server import ROOT, Gunicorn, cpu_seconds, free_port  # noqa: E402
+from tests.deployment import caddy_in_front  # noqa: E402
+from tests.server import ROOT, Gunicorn, cpu_seconds  # noqa: E402
 
 UNIT_FILES = 16384      # docs/deploy.md's unit: LimitNOFILE=16384
 STREAMS = 5000          # what the issue's one client opens
-
-
-def caddyfile(folder, port, app):
-    return f"""{{
-	admin off
-	auto_https off
-	storage file_system {folder / 'caddy-data'}
-	http_port {port}
-}}
-http://127.0.0.1:{port} {{
-	reverse_proxy 127.0.0.1:{app} {{
-		flush_interval -1
-	}}
-}}
-"""
-
-
-def caddy_in_front(folder, app_port):
-    """Caddy on a free port in front of the app; (its port, its process)."""
-    port = free_port()
-    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port))
-    home = folder / 'caddy-home'
-    home.mkdir()
-    caddy = subprocess.Popen(['caddy', 'run', '--config', str(folder / 'Caddyfile'), '--adapter', 'caddyfile'],
-                             env={**os.environ, 'HOME': str(home), 'XDG_DATA_HOME': str(home)},
-                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=open(folder / 'caddy.log', 'w'))
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(('127.0.0.1', port), timeout=1).close()
-            return port, caddy
-        except OSError:
-            time.sleep(0.1)
-    caddy.kill()
-    raise RuntimeError('Caddy did not start')
 
 
 def health(port, stop, answers):
@@ -92,6 +61,25 @@ def timed(port, game, seconds):
     return found
 
 
+def attack(port, game, streams, stop, out):
+    """The attacking client's process, at the load generator's priority (bench/load.py GENERATOR_NICE: a
+    real attacker is another machine, this one shares the server's cores): `streams` live streams held
+    through Caddy until `stop`, each one refused or cut opened again a second later; its answers on `out`."""
+    os.nice(GENERATOR_NICE)
+    counts = {}
+
+    def make():
+        sock = socket.create_connection(('127.0.0.1', port), timeout=5)
+        sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
+        return sock
+    threads = holders(None, stop, make, streams, counts)
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    out.put(counts)
+
+
 def run(root, streams, seconds):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))          # the attacker's own sockets
@@ -103,24 +91,20 @@ def run(root, streams, seconds):
         try:
             game = Client(port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             quiet = timed(port, game, seconds)
-            stop, counts, statuses = threading.Event(), {}, {}
-
-            def make():
-                sock = socket.create_connection(('127.0.0.1', port), timeout=5)
-                sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
-                return sock
-            attack = holders(server, stop, make, streams, counts) + [
-                threading.Thread(target=health, args=(port, stop, statuses), daemon=True)]
-            for t in attack:
-                t.start()
+            stop, statuses, answers = multiprocessing.Event(), {}, multiprocessing.Queue()
+            attacker = multiprocessing.Process(target=attack, args=(port, game, streams, stop, answers))
+            watcher = threading.Thread(target=health, args=(port, stop, statuses), daemon=True)
+            attacker.start()
+            watcher.start()
             time.sleep(2)                                    # the attack under way
-            pids = {'Caddy': [caddy.pid], 'the workers': server.workers_pids(), 'the attacker': [os.getpid()]}
+            pids = {'Caddy': [caddy.pid], 'the workers': server.workers_pids(), 'the attacker': [attacker.pid]}
             before, started = {k: sum(map(cpu_seconds, v)) for k, v in pids.items()}, time.monotonic()
             attacked = timed(port, game, seconds)
             cpu = {k: (sum(map(cpu_seconds, v)) - before[k]) / (time.monotonic() - started) for k, v in pids.items()}
             stop.set()
-            for t in attack:
-                t.join(60)
+            counts = answers.get(timeout=60)
+            attacker.join(60)
+            watcher.join(60)
         finally:
             caddy.kill()
             caddy.wait()

@@ -16,6 +16,11 @@ set once the server has started): the server keeps both cores, and the generator
 server leaves. A generator kept waiting reads its answers late, which makes every time it reports
 longer, never shorter. Its followers share one connection pool and read their streams line by line.
 
+Before each run the writes that other work left waiting for the disk are written out (os.sync), and
+the report says how many there were, the load average and the run's seed: a run must not measure the
+disk still writing out what ran before it (a test suite, `make load`'s own stress phases), since every
+save's commit waits for the disk on a worker's event loop.
+
 --runs N repeats the run N times, each on a fresh server, and ends with a table of the runs and
 their spread (the form of docs/speed.md). Run with `make load` (TABLES=50 SECONDS=60 make load to
 change the size; RUNS=5 is the push phase's runs).
@@ -316,8 +321,27 @@ def generate(url, pid, args, seed, out):
     out.put((text, *figures(rec), most))
 
 
+def waiting_writes():
+    """MiB of the machine's writes not yet on the disk (/proc/meminfo's Dirty and Writeback)."""
+    fields = dict(line.split(':', 1) for line in Path('/proc/meminfo').read_text().splitlines())
+    return sum(int(fields.get(name, '0 kB').split()[0]) for name in ('Dirty', 'Writeback')) / 1024
+
+
+def settle():
+    """Before a run, the machine as the run finds it, said in its report: the load average, and the
+    writes other work left waiting for the disk, written out now (os.sync) and how long that took. A
+    run right after other work (a test suite, the run before) would otherwise measure the disk
+    writing that work out: every save's commit waits for the disk, on the worker's event loop."""
+    load, waiting, started = os.getloadavg()[0], waiting_writes(), time.monotonic()
+    os.sync()
+    return (f'Before the run: load average {load:.2f}; {waiting:.0f} MiB of writes waiting for the disk, '
+            f'written out first ({time.monotonic() - started:.1f} s); seed {{seed}}.')
+
+
 def one_run(args, seed):
-    """One run on a fresh server and database: (report, figures, errors, memory KiB)."""
+    """One run on a fresh server and database, on a disk with nothing else waiting to be written
+    (settle): (report, figures, errors, memory KiB)."""
+    before = settle().format(seed=seed)
     with tempfile.TemporaryDirectory() as tmp:
         # Every phone of this load generator is 127.0.0.1: no cap of connections per client address.
         server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, root=args.root,
@@ -330,7 +354,7 @@ def one_run(args, seed):
             generator.join()
         finally:
             server.stop()
-    return found
+    return (found[0] + '\n' + before, *found[1:])
 
 
 def spread(runs, push):

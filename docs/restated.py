@@ -1,6 +1,6 @@
 """What the docs restate of the code, written from the code: the module map of docs/internals.md
 from each module's docstring, the routes from app.url_map, the paths the scripts hold themselves,
-and docs/deploy.md's settings from web/settings.py SETTINGS.
+docs/deploy.md's settings from web/settings.py SETTINGS and its Caddyfiles from web/proxy.py.
 
 Each function gives the Markdown that one `<!-- [[[cog ... ]]] -->` line of a page puts below it;
 cog writes it in (`make docs`), and tests/test_docs.py fails when a page holds anything else there.
@@ -104,3 +104,11 @@ def settings():
     """Every setting (web/settings.py SETTINGS): its name and what it sets."""
     from web.settings import PREFIX, SETTINGS
     return table(['setting', 'what it sets'], [[f'`{PREFIX}{name}`', about] for name, about in SETTINGS.items()])
+
+
+def caddyfile(address, tls=''):
+    """A Caddyfile of docs/deploy.md: the site at `address` (its `tls` line, if any) with web/proxy.py's
+    site block in front of the app on 127.0.0.1:8000, in a code block."""
+    from web.proxy import site_body
+    lines = [f'{address} {{'] + ([f'\t{tls}'] if tls else []) + [site_body('127.0.0.1:8000'), '}']
+    return '```\n' + '\n'.join(lines) + '\n```\n'

@@ -1,7 +1,12 @@
 """Clients that a real deployment meets, for the tests and the benchmarks."""
 
+import os
 import socket
+import subprocess
 import time
+
+from tests.server import free_port
+from web.proxy import site_body
 
 
 def slow_client(port, stop, connected=None):
@@ -63,3 +68,32 @@ def served_again(port, path, source='127.0.0.1', seconds=30):
             pass
         time.sleep(0.1)
     return False
+
+
+def caddyfile(folder, port, app):
+    """A Caddyfile serving plain HTTP on `port` (no certificates: what the app sees is the same) with the
+    site block of docs/deploy.md (web/proxy.py) in front of the app on port `app`."""
+    data, body = folder / 'caddy-data', site_body(f'127.0.0.1:{app}')
+    return (f'{{\n\tadmin off\n\tauto_https off\n\tstorage file_system {data}\n\thttp_port {port}\n}}\n'
+            f'http://127.0.0.1:{port} {{\n{body}\n}}\n')
+
+
+def caddy_in_front(folder, app_port):
+    """Caddy (Debian's) on a free port in front of the app, as docs/deploy.md sets it: (its port, its
+    process, run in a session of its own)."""
+    port = free_port()
+    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port))
+    home = folder / 'caddy-home'
+    home.mkdir(exist_ok=True)
+    caddy = subprocess.Popen(['caddy', 'run', '--config', str(folder / 'Caddyfile'), '--adapter', 'caddyfile'],
+                             env={**os.environ, 'HOME': str(home), 'XDG_DATA_HOME': str(home)},
+                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=open(folder / 'caddy.log', 'w'))
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(('127.0.0.1', port), timeout=1).close()
+            return port, caddy
+        except OSError:
+            time.sleep(0.1)
+    caddy.kill()
+    raise RuntimeError('Caddy did not start')

@@ -1,6 +1,6 @@
-"""HTTPS for real, as deployed: Caddy (Debian's) with its own certificate authority in front of the
-installed package's `three-thirteen serve` (`pipx install .` on a clean clone: tests/installed.py) on
-loopback, Chromium trusting that authority through its NSS database (as a phone trusts it,
+"""HTTPS for real, as deployed: Caddy (Debian's) with its own certificate authority and docs/deploy.md's
+site block (web/proxy.py) in front of the installed package's `three-thirteen serve` (`pipx install .`
+on a clean clone: tests/installed.py) on loopback, Chromium trusting that authority through its NSS database (as a phone trusts it,
 docs/deploy.md), and the journeys a clone gets: a round entered on the keypad by finger, the game kept
 for offline play (the service worker registers), a round saved without a network sent when it
 returns, and every answer carrying HSTS."""
@@ -18,6 +18,7 @@ from scorer.reading import symbols
 from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, Finger, expect, settled, shot, start_game
 from tests.installed import INSTALL_SECONDS, serve
 from tests.server import LOOSE_RATES, free_port
+from web.proxy import site_body
 
 NAME = 'table.test'          # the table's server, as the phones name it (mapped to loopback for Chromium)
 
@@ -33,9 +34,7 @@ def caddyfile(folder, https, app):
 }}
 https://{NAME}:{https} {{
 	tls internal
-	reverse_proxy 127.0.0.1:{app} {{
-		flush_interval -1
-	}}
+{site_body(f'127.0.0.1:{app}')}
 }}
 """
 

@@ -4,14 +4,17 @@ which a clear 429; a worker that dies gives its count back; a connection that sa
 and so is a TLS handshake that never comes. Other clients are 127.0.0.2, …: loopback answers them all."""
 
 import os
+import shutil
 import signal
 import socket
+import subprocess
 import time
+from types import SimpleNamespace
 
 import pytest
 
 from tests.browser import Browser
-from tests.deployment import connect, get, head_of, served_again
+from tests.deployment import caddy_in_front, connect, get, head_of, served_again
 from tests.server import Gunicorn
 from web.worker import FILES_BESIDE
 
@@ -151,6 +154,76 @@ def test_behind_a_proxy_one_client_cannot_take_the_files_a_worker_has(tmp_path):
     finally:
         for sock in held:
             sock.close()
+        server.stop()
+
+
+def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_path):
+    """Behind a proxy, a request refused by the per-client cap (429) does not close the proxy's
+    connection when it has no body: the proxy sends its next request (another client's) on it. A
+    client refused thousands of times a second would otherwise make the proxy open a new connection
+    for each refusal, and a bystander's request would wait behind them to be accepted."""
+    server = Gunicorn(tmp_path / 'refused.sqlite', workers=2,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        proxy = connect(server.port, timeout=10)
+        proxy.sendall(f'GET {game}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 198.51.100.7\r\n\r\n'.encode())
+        refused = head_of(proxy)
+        assert refused.startswith(b'HTTP/1.1 429') and b'Connection: close' not in refused
+        length = int(refused.split(b'Content-Length: ', 1)[1].split(b'\r\n', 1)[0])
+        body = refused.split(b'\r\n\r\n', 1)[1]
+        while len(body) < length:
+            body += proxy.recv(65536)
+        proxy.sendall(f'GET {game}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n'.encode())
+        assert head_of(proxy).startswith(b'HTTP/1.1 200 OK')
+        proxy.close()
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def connections_to(port):
+    """The connections opened to `port` that the kernel still knows of (open, or closed within TIME_WAIT's
+    minute), each once: by the other end's port."""
+    lines = subprocess.run(['ss', '-tanH', f'( sport = :{port} or dport = :{port} )'], capture_output=True,
+                           text=True, check=True).stdout.splitlines()
+    ends = set()
+    for line in lines:
+        state, _, _, local, peer = line.split()[:5]
+        if state != 'LISTEN':
+            ends.add(peer.rsplit(':', 1)[1] if local.rsplit(':', 1)[1] == str(port) else local.rsplit(':', 1)[1])
+    return ends
+
+
+def test_behind_caddy_refused_streams_keep_the_proxys_connections(tmp_path):
+    """The documented deploy behind a real Caddy with docs/deploy.md's site block (web/proxy.py): a
+    client holding its two streams (SCORER_CLIENT_CONNECTIONS=2) and asking 30 more, one after the
+    other, is refused 30 times while Caddy opens no new connection to the app for them (it reuses the
+    one each refusal leaves open); another client's sheet is served meanwhile. A refusal that closed
+    the proxy's connection would cost a new connection through the app's listen queue each time."""
+    if not shutil.which('caddy') or not shutil.which('ss'):
+        pytest.fail('caddy and ss (iproute2) are needed (make test installs caddy)')
+    server = Gunicorn(tmp_path / 'caddy.sqlite', workers=2,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    port, caddy = caddy_in_front(tmp_path, server.port)
+    held = []
+    try:
+        game = Browser(f'http://127.0.0.1:{port}').new_game(['Ana', 'Bruno']).replace(f'http://127.0.0.1:{port}', '')
+        held = [stream(SimpleNamespace(port=port), game)[0] for _ in range(2)]
+        before = connections_to(server.port)
+        answers = [get(port, f'{game}/events')[0] for _ in range(30)]
+        assert answers == [429] * 30
+        assert len(connections_to(server.port) - before) <= 2
+        assert get(port, game, source='127.0.0.2')[0] == 200
+    finally:
+        for sock in held:
+            sock.close()
+        os.killpg(caddy.pid, signal.SIGTERM)
+        caddy.wait(timeout=30)
         server.stop()
 
 

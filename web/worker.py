@@ -20,7 +20,10 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   connection comes from the proxy, so the fence counts requests instead, by the client the proxy
   names in X-Forwarded-For (read as the app's ProxyFix reads it: web/clients.py forwarded_client):
   at most CLIENT_CONNECTIONS requests of one client at once (a live stream is one for as long as it
-  lasts), one more answered 429 and its connection closed.
+  lasts), one more answered 429. A refused request without a body leaves the proxy's connection open
+  for its next request (a client refused thousands of times a second would otherwise have the proxy
+  open a connection for each refusal, and everyone's requests wait behind those to be accepted); one
+  with a body has its connection closed, its body unread.
 - **A restart waits for no stream.** On SIGTERM (a restart, or the master stopping) every live
   stream of the worker is told to come back in half a second and ends (web/live.py end_streams),
   and no connection is kept alive for a next request, so the worker stops once its requests are
@@ -47,6 +50,7 @@ from .clients import client_of, forwarded_client
 
 CLIENT_CONNECTIONS = 256   # connections one client address may hold open at once, across the workers
 HANDSHAKE_SECONDS = 5      # a TLS handshake must be over within this
+KEEPALIVE = 5              # seconds a connection waits for its next request's head (gunicorn.conf.py keepalive)
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
 SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
 FILES_BESIDE = 128         # open files a worker needs beside its connections (database, pools, logs, templates)
@@ -186,7 +190,8 @@ class Worker(GeventWorker):
 
     def counted(self, listener_name, req, sock, addr):
         """Behind a proxy: one request, counted against the client the proxy names while it lasts
-        (a live stream as long as it is open); past CLIENT_CONNECTIONS, 429 and the connection closed."""
+        (a live stream as long as it is open); past CLIENT_CONNECTIONS, 429, the connection kept for the
+        proxy's next request unless the refused one has a body (closed then, the body unread)."""
         row = getattr(self, 'counts_row', None)
         if COUNTS is None or row is None or not COUNTS.proxies:
             return super().handle_request(listener_name, req, sock, addr)
@@ -195,8 +200,11 @@ class Worker(GeventWorker):
         slot = COUNTS.slot(forwarded_client(said, COUNTS.proxies, peer))
         if COUNTS.open(slot) >= COUNTS.limit:
             head = f'{req.method} {req.uri} HTTP/1.1\r\n' + ''.join(f'{n}: {v}\r\n' for n, v in req.headers)
-            sock.sendall(refusal(language_of(head.encode('latin-1', 'replace') + b'\r\n')))
-            raise StopIteration()              # the connection is closed (its body, if any, unread)
+            close = has_body(req) or req.should_close() or not self.alive    # the proxy's own close, or HTTP/1.0
+            sock.sendall(refusal(language_of(head.encode('latin-1', 'replace') + b'\r\n'), close))
+            if close:
+                raise StopIteration()          # the connection is closed (its body unread)
+            return False                       # the proxy's connection waits for its next request
         COUNTS.add(row, slot, 1)
         try:
             return super().handle_request(listener_name, req, sock, addr)
@@ -207,6 +215,13 @@ class Worker(GeventWorker):
         if tls(client) and not shake_hands(client, HANDSHAKE_SECONDS):
             return None
         return super().handle(listener, client, addr)
+
+
+def has_body(req):
+    """Whether a request (gunicorn's) comes with a body: any Transfer-Encoding (chunked), or a length
+    other than 0."""
+    return any(name == 'TRANSFER-ENCODING' or name == 'CONTENT-LENGTH' and value.strip() != '0'
+               for name, value in req.headers)
 
 
 def tls(client):
@@ -260,17 +275,19 @@ def close(client):
 _messages = {}
 
 
-def refusal(language):
-    """The 429 answer, its words in `language` (from the app's catalogs)."""
-    if language not in _messages:
+def refusal(language, close=True):
+    """The 429 answer, its words in `language` (from the app's catalogs); saying the connection closes
+    unless `close` is False (kept for the next request)."""
+    if (language, close) not in _messages:
         from babel.support import Translations
         words = Translations.load(str(ROOT / 'translations'), [language]).gettext(TOO_MANY)
         body = (words + '\n').encode()
-        _messages[language] = (
+        _messages[language, close] = (
             b'HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\n'
-            b'Content-Language: ' + language.encode() + b'\r\nRetry-After: 5\r\nConnection: close\r\n'
+            b'Content-Language: ' + language.encode() + b'\r\nRetry-After: 5\r\n'
+            + (b'Connection: close\r\n' if close else b'') +
             b'Content-Length: ' + str(len(body)).encode() + b'\r\n\r\n' + body)
-    return _messages[language]
+    return _messages[language, close]
 
 
 def language_of(head):
