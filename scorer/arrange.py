@@ -24,9 +24,11 @@ def arrange(deal, penalty, steps, tail):
         for plays, card in places:
             if card is not None and card.rank == table.wild:
                 wild_cards.remove(card)
+    if tail.kept:                 # the wild-rank cards the end keeps for books, last (`Search.books_left()`)
+        wild_cards = list(without(wild_cards, tail.kept) + tail.kept)
     left_jokers = [JOKER] * tail.jokers
-    left_wilds = list(tail.kept) if tail.kept else wild_cards[len(wild_cards) - tail.wilds:]
-    pool = [JOKER] * (deal.jokers - tail.jokers) + list(without(wild_cards, left_wilds))
+    left_wilds = wild_cards[len(wild_cards) - tail.wilds:]
+    pool = [JOKER] * (deal.jokers - tail.jokers) + wild_cards[:len(wild_cards) - tail.wilds]
     melds = [meld(kind, places, pool) for kind, places in layouts]
     if tail.to_sink and table.suits_differ:
         left_jokers, left_wilds = [], sink_in_turn(melds, left_jokers + left_wilds, table)

@@ -728,13 +728,14 @@ class Search:
         deal = self.deal
         wilds += len(runners)
         best, jokers, most = None, deal.jokers, self.table.most
+        books = self.suits_left if self.table.suits_differ else None
         for melded in range(len(deal.singles) + 1):
             need = owed + 2 * melded
             if melded and (most < 2 or need > jokers + wilds):
                 break
             for from_jokers in range(max(0, need - wilds), min(need, jokers) + 1):
                 kept = wilds - (need - from_jokers)
-                end = (self.suits_left(jokers - from_jokers, kept, sink, melded, runners) if self.table.suits_differ
+                end = (books(jokers - from_jokers, kept, sink, melded, runners) if books
                        else self.wilds_left(jokers - from_jokers, kept, sink or (melded > 0 and deal.sinks)))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
