@@ -3,7 +3,7 @@ the wilds left at the end, then the stand-ins, every meld held to the meld rule 
 
 from .cards import ACE_ON_TOP, JOKER, Card, order
 from .melds import Meld, MeldError, meld_of, valid
-from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of
+from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of, without
 
 
 def arrange(deal, penalty, steps, tail):
@@ -16,18 +16,23 @@ def arrange(deal, penalty, steps, tail):
         deadwood += [CARD[n] for n in step.deadwood]
         layouts += [layout(meld, table.runner_places) for meld in step.melds]
     for n in deal.singles[:tail.singles]:
-        layouts.append(('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
+        layouts.append(single_run(n, table) if table.suits_differ else
+                       ('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
     deadwood += [CARD[n] for n in deal.singles[tail.singles:]]
     wild_cards = list(deal.wild_cards)
     for _, places in layouts:
         for plays, card in places:
             if card is not None and card.rank == table.wild:
                 wild_cards.remove(card)
+    if tail.kept:                 # the wild-rank cards the end keeps for books, last (`Search.books_left()`)
+        wild_cards = list(without(wild_cards, tail.kept) + tail.kept)
     left_jokers = [JOKER] * tail.jokers
     left_wilds = wild_cards[len(wild_cards) - tail.wilds:]
     pool = [JOKER] * (deal.jokers - tail.jokers) + wild_cards[:len(wild_cards) - tail.wilds]
     melds = [meld(kind, places, pool) for kind, places in layouts]
-    if tail.to_sink:
+    if tail.to_sink and table.suits_differ:
+        left_jokers, left_wilds = [], sink_in_turn(melds, left_jokers + left_wilds, table)
+    elif tail.to_sink:
         spare = left_jokers + left_wilds
         sets = [i for i, m in enumerate(melds) if m.kind == 'set']
         if sets:
@@ -40,13 +45,51 @@ def arrange(deal, penalty, steps, tail):
     elif tail.sets:
         for n_jokers, n_wilds in tail.sets:
             cards = [left_wilds.pop() for _ in range(n_wilds)] + [left_jokers.pop() for _ in range(n_jokers)]
-            melds.append(meld_of(cards, table.wild, table.rules)    # a set, or a run as the table reads it
-                         or Meld('set', tuple(cards), plays_in_set(cards, table.wild or 1)))
+            for group in in_runs(cards, table):
+                melds.append(meld_of(group, table.wild, table.rules)    # a set, or a run as the table reads it
+                             or Meld('set', tuple(group), plays_in_set(group, table.wild or 1)))
     deadwood += left_wilds + left_jokers
     for m in melds:               # every meld the search makes is held to the one meld rule
         if not valid(m, table.wild, table.rules):
             raise MeldError(f'the solver made {m.kind} {" ".join(map(str, m.cards))}, which is no meld')
     return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
+
+
+def single_run(n, table):
+    """A single melded with two stand-ins when a set's suits must differ: laid out as a run (from its
+    place, or ending at the top), which has room for the wilds left over that a set has not."""
+    top = table.foot + table.longest - 1 + table.aces_high
+    low, suit = max(table.foot, min(place_of(n), top - 2)), suit_of(n)
+    return 'run', [(CARD[natural(suit, p)], CARD[n] if p == place_of(n) or (p == ACE_ON_TOP and place_of(n) == 1)
+                    else None) for p in range(low, low + 3)]
+
+
+def sink_in_turn(melds, spare, table):
+    """The wilds left over, dearest first, each on the first meld with room, when a set's suits must
+    differ: a run shorter than the longest on an end, a set with fewer cards than suits (a wild
+    stands for a suit not yet in it). Returns those no meld has room for: deadwood."""
+    left = []
+    for wild in sorted(spare, key=lambda c: table.joker_value if c.is_joker else table.wild_value, reverse=True):
+        for i, m in enumerate(melds):
+            if m.kind == 'run' and len(m.cards) < table.longest:
+                melds[i] = lengthen(m, [wild], table.foot)
+                break
+            if m.kind == 'set' and len(m.cards) < table.suits:
+                melds[i] = Meld('set', m.cards + (wild,), m.plays + (Card(m.plays[0].rank, ''),))
+                break
+        else:
+            left.append(wild)
+    return left
+
+
+def in_runs(cards, table):
+    """A group of wilds left over, in groups a run holds when a set's suits must differ (a set holds
+    one card a suit): as many as it takes, each with a wild-rank card first when there is one for each."""
+    if not table.suits_differ or len(cards) <= table.longest:
+        return [cards]
+    count = -(-len(cards) // table.longest)
+    ordered = sorted(cards, key=lambda c: c.is_joker)
+    return [ordered[i::count] for i in range(count)]
 
 
 def layout(meld, runner_places):

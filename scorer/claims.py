@@ -40,6 +40,7 @@ def place_name(suit, place):
 
 RUN_FAULTS = {'twice', 'long', 'gap', 'aces_low', 'wrap'}
 LIMIT_FAULTS = {'wilds', 'all_wild'}
+SET_FAULTS = {'suit_twice', 'set_long'}       # a set whose suits must differ (`set_suits`)
 
 
 def check_meld(cards, wild, rules=DEFAULT):
@@ -51,6 +52,8 @@ def check_meld(cards, wild, rules=DEFAULT):
         return MeldCheck(cards, True, meld, '')
     fault = clearest(faults(cards, wild, rules))
     template = (_('%(cards)s is not a run: %(reason)s') if fault[0] in RUN_FAULTS else
+                (_('%(cards)s is not a book: %(reason)s') if rules.deck.set_word == 'book' else
+                 _('%(cards)s is not a set: %(reason)s')) if fault[0] in SET_FAULTS else
                 _('%(cards)s is not a meld: %(reason)s'))
     return MeldCheck(cards, False, None, template % {'cards': pretty(cards), 'reason': fault_words(fault)})
 
@@ -78,6 +81,11 @@ def fault_words(fault):
         return _('it is only wilds and this game needs a card used as itself in every meld')
     if kind == 'twice':
         return _('%(card)s twice', card=fault[1].pretty)
+    if kind == 'suit_twice':
+        return _('%(suit)s twice, and in this game each card is of a different suit', suit=SYMBOL[fault[1].suit])
+    if kind == 'set_long':
+        return ngettext('at most %(most)d card, one of each suit', 'at most %(most)d cards, one of each suit',
+                        fault[1], most=fault[1])
     if kind == 'long':
         return ngettext('a run holds at most %(most)d card', 'a run holds at most %(most)d cards', fault[1], most=fault[1])
     if kind == 'aces_low':

@@ -10,7 +10,10 @@ The rule (docs/rules.md, "Melds"):
   run or in its gaps, or in a set; a wild-rank card may also play as itself, unless
   `wild_rank_as_itself` is false (then it always stands in, even for itself);
 - `max_wilds_per_meld`: at most that many cards of a meld stand in for another card (a wild-rank
-  card playing itself does not count); `all_wild_melds` false: a meld needs a card playing itself.
+  card playing itself does not count); `all_wild_melds` false: a meld needs a card playing itself;
+- `set_suits` different: the cards of a set playing themselves are each of a different suit, and
+  a wild standing in stands for a card of a suit not yet in it, so a set holds at most one card a
+  suit of the deck (4; Five Crowns 5): 7♥ 7♥ 7♠ is no set, 7♥ 7♠ 🃏 is.
 
 `valid(meld, wild, rules)` judges a meld whose every card says what it plays as: the solver's
 melds are checked with it, and `meld_of(cards, wild, rules)` finds how a group of cards plays
@@ -86,6 +89,24 @@ def places(plays, rules):
     return out
 
 
+def most_in_set(rules):
+    """The most cards in a set: one a suit of the deck when its suits must differ (None: no limit)."""
+    return len(rules.deck.suits) if rules.suits_differ else None
+
+
+def suits_fault(as_itself, size, rules):
+    """Why a set of these cards playing themselves and `size` cards in all breaks `set_suits`: a
+    suit twice, or more cards than suits; () when it does not."""
+    if not rules.suits_differ:
+        return ()
+    twice = [c for c in as_itself if sum(x.suit == c.suit for x in as_itself) > 1]
+    if twice:
+        return ('suit_twice', min(twice, key=order))
+    if size > most_in_set(rules):
+        return ('set_long', most_in_set(rules))
+    return ()
+
+
 def valid(meld, wild, rules):
     """Whether a meld, each card with what it plays as, is one valid set or run under the rules."""
     cards, plays = meld.cards, meld.plays
@@ -100,7 +121,9 @@ def valid(meld, wild, rules):
     if not any(own) and not rules.all_wild_melds:
         return False
     if meld.kind == 'set':
-        return len({p.rank for p in plays}) == 1 and all(not p.is_joker for p in plays)
+        themselves = [c for c, mine in zip(cards, own) if mine]
+        return (len({p.rank for p in plays}) == 1 and all(not p.is_joker for p in plays)
+                and not suits_fault(themselves, len(cards), rules))
     if meld.kind == 'run':
         if len(cards) > longest_run(rules) or len({p.suit for p in plays}) != 1 or not plays[0].suit:
             return False
@@ -113,7 +136,8 @@ class Attempt(NamedTuple):
     """One way to read a group of cards: the meld it makes, or the fault that stops it."""
     meld: Meld | None
     fault: tuple = ()     # ('wilds', stand-ins, limit), ('all_wild',), ('twice', card), ('long', size),
-                          # ('gap', missing places, suit, wilds), ('aces_low',), ('wrap', foot), ('mixed',)
+                          # ('gap', missing places, suit, wilds), ('aces_low',), ('wrap', foot), ('mixed',),
+                          # ('suit_twice', card), ('set_long', most)
 
 
 def meld_of(cards, wild, rules):
@@ -154,9 +178,14 @@ def read_by_naturals(cards, naturals, wild, rules):
     if len(ranks) <= 1:
         rank = next(iter(ranks)) if ranks else wild
         as_itself = [c for c in cards if not c.is_joker and c.rank == rank]
-        stand_ins = [c for c in cards if c.is_joker or c.rank != rank]
+        if rules.suits_differ and not naturals:        # a wild-rank card of a suit there already stands in
+            as_itself = [c for i, c in enumerate(as_itself) if c.suit not in {x.suit for x in as_itself[:i]}]
+        stand_ins = list(cards)
+        for c in as_itself:
+            stand_ins.remove(c)
         playing = sum(plays_itself(c, c, wild, rules) for c in as_itself)
-        yield limited(as_set(as_itself, stand_ins, rank or 1), playing, rules)
+        fault = suits_fault([c for c in as_itself if plays_itself(c, c, wild, rules)], len(cards), rules)
+        yield Attempt(None, fault) if fault else limited(as_set(as_itself, stand_ins, rank or 1), playing, rules)
     if len(suits) == 1:
         suit = next(iter(suits))
         for runner in [None] + sorted({c for c in wild_cards if c.suit == suit}, key=order):

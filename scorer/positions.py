@@ -118,6 +118,7 @@ class Leftover(NamedTuple):
     wilds: int = 0               # and the plain wild-rank cards
     sets: tuple = ()             # (jokers, wild-rank cards) of each set the wilds left make
     to_sink: bool = False        # the wilds left all join a sink (a set, or a run with room)
+    kept: tuple = ()             # the wild-rank cards kept for books, when a set's suits must differ (`books_left()`)
 
 
 @lru_cache(maxsize=256)

@@ -63,6 +63,7 @@ CHOICES = {
     'max_wilds_per_meld': (None, 1),
     'all_wild_melds': (True, False),
     'wild_rank_as_itself': (True, False),
+    'set_suits': ('any', 'different'),
     'leftovers': ('minimum', 'as_they_lie'),
     'double_last_round': (False, True),
     'tie_break': ('zero_rounds', 'none'),
@@ -84,6 +85,7 @@ ABOUT = {
     'max_wilds_per_meld': (N_('Wilds per meld'), N_('How many cards in one meld may stand in for another card.')),
     'all_wild_melds': (N_('All-wild melds'), N_('Whether a meld may be made of wild cards only.')),
     'wild_rank_as_itself': (N_('Wild-rank cards'), N_('Whether a card of the wild rank may also play as itself, or is always wild.')),
+    'set_suits': (N_('Suits in a set'), N_('Whether the cards of a set may share a suit (two decks give identical cards), or must each be of a different suit.')),
     'leftovers': (N_('Cards left in hand'), N_('What a hand left with cards scores: the least its cards can leave, or the cards entered counted as they lie.')),
     'double_last_round': (N_('Double last round'), N_('Every score of the last round counts double.')),
     'tie_break': (N_('Ties'), N_('When two players end on the same total, the one with more rounds at zero ranks higher; or they share the place.')),
@@ -108,6 +110,7 @@ class Rules:
     max_wilds_per_meld: int | None = None
     all_wild_melds: bool = True
     wild_rank_as_itself: bool = True
+    set_suits: str = 'any'
     leftovers: str = 'minimum'
     double_last_round: bool = False
     tie_break: str = 'zero_rounds'
@@ -189,6 +192,12 @@ class Rules:
         return card.rank
 
     @property
+    def suits_differ(self):
+        """True when a set's cards must each be of a different suit (`set_suits`): a wild standing in
+        stands for a card of a suit not yet in the set, so a set holds at most one card a suit."""
+        return self.set_suits == 'different'
+
+    @property
     def as_they_lie(self):
         """True when the cards entered for a hand are counted as they lie (`leftovers`), not arranged."""
         return self.leftovers == 'as_they_lie'
@@ -267,6 +276,9 @@ def rules_words(rules):
               else _('every meld needs a card used as itself')]
     if not rules.wild_rank_as_itself:
         lines.append(_('a card of the wild rank is always wild, never itself'))
+    if rules.suits_differ:
+        lines.append(_("a book's cards are each of a different suit") if rules.deck.set_word == 'book'
+                     else _("a set's cards are each of a different suit"))
     if rules.as_they_lie:
         lines.append(_('cards left in hand count as they lie (the cards entered, none melded)'))
     if rules.double_last_round:

@@ -57,6 +57,9 @@ How one hand is solved, top to bottom, in the order of this file:
    `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
    counts them as deadwood. Each position is searched once (the memo), and a step that
    cannot beat the best found so far is cut short (branch and bound).
+   When a set's cards must each be of a different suit (`set_suits`), the sets of a rank are
+   books instead (`Search.book_steps()`: no set a sink), and the runners are kept by suit to the
+   end, where the wild-rank cards left make books of their own (`Search.books_left()`).
 4. `Search.solution()` follows the best steps from the start, and scorer/arrange.py deals the
    actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
 The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
@@ -71,9 +74,9 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (KIN, NATURAL, SEARCH_ORDER, Leftover, Solution, candidate_from, natural, natural_values,
-                        naturals_taken, place_of, position_from, run_tables, set_of, step_from, sub_multisets, suit_of,
-                        without)
+from .positions import (CARD, KIN, NATURAL, SEARCH_ORDER, Leftover, Solution, candidate_from, natural,
+                        natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
+                        sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -179,6 +182,8 @@ class Table:
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
+    suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
+    suits: int                  # the suits of the deck: the most cards a set holds when they must differ
 
     @property
     def sinking(self):
@@ -209,7 +214,8 @@ def table_for(rules, wild):
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
                  longest=longest_run(rules), run_pairs=run_pairs, mates=mates,
-                 runner_places=run_places(wild, aces_high) if wild else ())
+                 runner_places=run_places(wild, aces_high) if wild else (),
+                 suits_differ=rules.suits_differ, suits=len(rules.deck.suits))
 
 
 # 2. The deal: one hand made ready for the search.
@@ -368,7 +374,7 @@ class Search:
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
-        self.ends = {}          # (wilds, owed, sink) -> the Leftover of the end
+        self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
         # The first step: the naturals that never meld are deadwood.
         self.opening = self.step(self.table.cost(deal.never), deal.never, (), deal.hand,
                                  len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False)
@@ -388,7 +394,7 @@ class Search:
         if known is not None and (known[1] or known[0] >= bound):
             return known[0]
         if not position.hand:
-            cost = self.leftover(position.wilds, position.owed, position.sink).cost
+            cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
             self.known[position] = cost, True
             return cost
         cost, choice = INFINITY, None
@@ -451,7 +457,11 @@ class Search:
 
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
         left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
-        m // 2 stand-ins (a set of two naturals holds one)."""
+        m // 2 stand-ins (a set of two naturals holds one). When a set's suits must differ, the
+        books of book_steps()."""
+        if self.table.suits_differ:
+            yield from self.book_steps(position)
+            return
         hand, wilds, runners, owed, sink, _ = position
         place, kin = place_of(hand[0]), kin_at_head(hand)
         same, rest = hand[:kin], hand[kin:]
@@ -473,6 +483,42 @@ class Search:
             return (same,)
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
+
+    def book_steps(self, position):
+        """set_steps() when a set's cards must each be of a different suit (`set_suits`): a copy more
+        may need a set more, so any of the naturals of the rank may be left out, and the sets are
+        made as books() says. No set is a sink: it takes only the stand-ins it is made with."""
+        hand, wilds, runners, owed, sink, _ = position
+        place, kin = place_of(hand[0]), kin_at_head(hand)
+        same, rest = hand[:kin], hand[kin:]
+        spare = self.spare(wilds, runners, owed)
+        for used in sub_multisets(same, dict.fromkeys(same, 0)):
+            if used:
+                for stand_ins, books in self.books(used, spare):
+                    yield self.step(0, (), books, without(same, used) + rest, wilds, runners,
+                                    owed + stand_ins, sink, place)
+
+    def books(self, used, spare):
+        """(stand-ins, the sets) for each way `used` naturals of one rank (sorted) make sets whose
+        suits must differ, with at most `spare` stand-ins: b sets, for every b from the most copies of
+        one card to one set a natural, the naturals dealt round in turn (so no set holds a card
+        twice, and their sizes differ by one at most, which needs the fewest stand-ins and leaves
+        the most room), each set of 3 cards or more, one a suit at most, and at most `most`
+        stand-ins; with every number of stand-ins more that the sets have room for (a set takes no
+        wild left over at the end)."""
+        suits, most = self.table.suits, self.table.most
+        for b in range(max(map(used.count, used)), len(used) + 1):
+            sizes = [len(used[i::b]) for i in range(b)]
+            least = [max(0, 3 - k) for k in sizes]
+            room = [min(suits - k, most) for k in sizes]
+            if sizes[0] > suits or sum(least) > spare or any(lo > hi for lo, hi in zip(least, room)):
+                continue
+            for extra in range(min(sum(room), spare) - sum(least) + 1):
+                stand_ins, left = list(least), extra
+                for i in range(b):
+                    more = min(left, room[i] - least[i])
+                    stand_ins[i], left = stand_ins[i] + more, left - more
+                yield sum(stand_ins), tuple(set_of(used[i::b], stand_ins[i], False) for i in range(b))
 
     def runs_through(self, n, rest, runners):
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
@@ -662,7 +708,11 @@ class Search:
                           deadwood, melds))
 
     def runners_kept(self, hand, wilds, runners):
-        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds."""
+        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds.
+        Not when a set's suits must differ: the books of wild-rank cards at the end depend on the
+        suits of those left (`books_left()`), so the position keeps every runner by its suit."""
+        if self.table.suits_differ:
+            return wilds, runners
         kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
         for r in dict.fromkeys(runners):                              # runners are in order
             kept += [r] * min(wanted.count(r), runners.count(r))
@@ -693,27 +743,32 @@ class Search:
 
     # 3d. The end: no natural left but the singles.
 
-    def leftover(self, wilds, owed, sink):
+    def leftover(self, wilds, owed, sink, runners=()):
         """The cost of the end, when no natural is left but the singles: the stand-ins the melds hold
         are drawn from the jokers and the wild-rank cards, each single melds with two stand-ins,
-        the dearest first, and then the wilds still left meld or are deadwood (`wilds_left()`).
-        Every number of singles melded and every mix of jokers and wild-rank cards drawn is tried."""
-        known = self.ends.get((wilds, owed, sink))
+        the dearest first, and then the wilds still left meld or are deadwood (`wilds_left()`, or
+        `suits_left()` when a set's suits must differ). Every number of singles melded and every mix
+        of jokers and wild-rank cards drawn is tried. The runners left (only kept to the end when
+        a set's suits must differ) are wild-rank cards like the others."""
+        known = self.ends.get((wilds, owed, sink, runners))
         if known:
             return known
         deal = self.deal
+        wilds += len(runners)
         best, jokers, most = None, deal.jokers, self.table.most
+        books = self.suits_left if self.table.suits_differ else None
         for melded in range(len(deal.singles) + 1):
             need = owed + 2 * melded
             if melded and (most < 2 or need > jokers + wilds):
                 break
             for from_jokers in range(max(0, need - wilds), min(need, jokers) + 1):
-                end = self.wilds_left(jokers - from_jokers, wilds - (need - from_jokers),
-                                      sink or (melded > 0 and deal.sinks))
+                kept = wilds - (need - from_jokers)
+                end = (books(jokers - from_jokers, kept, sink, melded, runners) if books
+                       else self.wilds_left(jokers - from_jokers, kept, sink or (melded > 0 and deal.sinks)))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
-                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink)
-        self.ends[wilds, owed, sink] = best
+                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink, end.kept)
+        self.ends[wilds - len(runners), owed, sink, runners] = best
         return best
 
     def wilds_left(self, jokers, wilds, sink):
@@ -739,6 +794,53 @@ class Search:
             sets = ((1, wilds - 2 * (with_joker - 1)),) + ((1, 2),) * (with_joker - 1)
             return Leftover(cost=(jokers - with_joker) * table.joker_value, jokers=jokers, wilds=wilds, sets=sets)
         return Leftover(cost=jokers * table.joker_value + wilds * table.wild_value, jokers=jokers, wilds=wilds)
+
+    def suits_left(self, jokers, wilds, sink, melded, runners):
+        """wilds_left() when a set's cards must each be of a different suit (`set_suits`): a set holds
+        one card a suit at most, so it takes no wild left over. With any number of wilds per meld,
+        three wilds or more make runs of their own, as many as it takes (each of `longest` cards at
+        most, and each with a wild-rank card playing itself when all-wild melds are barred); the
+        others go on the ends of a run with room, the dearest first: a sink the search made (room
+        for two) and the run each melded single makes (room for `longest` - 3); the rest are
+        deadwood. With one stand-in per meld, the wild-rank cards make books of their own rank
+        (`books_left()`); a wild-rank card always wild never plays itself."""
+        if not jokers and not wilds:
+            return Leftover(cost=0)
+        table = self.table
+        values = [table.joker_value] * jokers + [table.wild_value] * wilds
+        if table.most > 1:
+            runs = -(-(jokers + wilds) // table.longest)
+            if jokers + wilds >= 3 and (table.rules.all_wild_melds or (table.as_itself and wilds >= runs)):
+                return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((jokers, wilds),))
+            room = 2 * sink + melded * (table.longest - 3)
+            return Leftover(cost=sum(sorted(values, reverse=True)[room:]), jokers=jokers, wilds=wilds,
+                            to_sink=room > 0)
+        if table.as_itself:
+            return self.books_left(jokers, wilds, runners)
+        return Leftover(cost=sum(values), jokers=jokers, wilds=wilds)
+
+    def books_left(self, jokers, wilds, runners):
+        """The wilds left at the end with one stand-in per meld, when a set's suits must differ: the
+        wild-rank cards make books of their rank, each of two to `suits` cards of different suits
+        playing themselves and at most one stand-in (a joker, or a wild-rank card of a suit there
+        already), 3 cards or more, one a suit at most. `wilds` of the wild-rank cards left (the
+        deal's plain ones and the runners left) are kept, the others drawn as the stand-ins owed:
+        those kept are the ones that make the best books (`book_sets()`); Leftover.kept names them,
+        the deadwood first, then each book's cards, the first book's last (arrange() takes them
+        from the end)."""
+        deal, piles = self.deal, {}
+        plain = without(deal.wild_cards, [CARD[r] for r in deal.runners])      # no runner from the start
+        for c in plain + tuple(CARD[r] for r in runners):
+            piles.setdefault(c.suit, []).append(c)
+        piles = sorted(piles.values(), key=len, reverse=True)
+        table = self.table
+        options = []
+        for kept in set(kept_suits(tuple(map(len, piles)), wilds)):
+            sets, cost = book_sets(kept, jokers, table.suits, table.wild_value, table.joker_value)
+            options.append((cost, kept, sets))
+        cost, kept, sets = min(options)
+        return Leftover(cost=cost, jokers=jokers, wilds=wilds, sets=tuple((j, t + w) for j, t, w in sets),
+                        kept=dealt_books([pile[:k] for pile, k in zip(piles, kept)], sets))
 
     # 4. The answer: the best line of steps, as melds of cards.
 
@@ -774,7 +876,57 @@ class Search:
 
     def arranged(self, penalty, steps, end):
         """The Solution a line of steps reaches, ending at the position `end` (scorer/arrange.py)."""
-        return arrange(self.deal, penalty, steps, self.leftover(end.wilds, end.owed, end.sink))
+        return arrange(self.deal, penalty, steps, self.leftover(end.wilds, end.owed, end.sink, end.runners))
+
+
+def kept_suits(counts, n):
+    """Every way to keep n cards of piles holding `counts` cards each (largest first): how many of
+    each pile, in the piles' order."""
+    if not counts:
+        if n == 0:
+            yield ()
+        return
+    for k in range(min(counts[0], n), max(0, n - sum(counts[1:])) - 1, -1):
+        for rest in kept_suits(counts[1:], n - k):
+            yield (k,) + rest
+
+
+@lru_cache(maxsize=4096)
+def book_sets(kept, jokers, suits, wild_value, joker_value):
+    """(the books, what is left costs) at least, of wild-rank cards of a few suits (`kept`: how many
+    of each, most first) and jokers, a book as (jokers, cards playing themselves, wild-rank cards
+    standing in): its t cards playing themselves taken one from each of the t suits holding most
+    (which leaves the most suits for the books after), and at most one stand-in, a joker or a
+    wild-rank card of the suit holding most then; 3 to `suits` cards in all. What no book takes is
+    deadwood."""
+    kept = tuple(sorted((k for k in kept if k), reverse=True))
+    best = ((), sum(kept) * wild_value + jokers * joker_value)
+    for t in range(2, min(len(kept), suits) + 1):
+        left = sorted([k - 1 for k in kept[:t]] + list(kept[t:]), reverse=True)
+        for j, w in ((0, 0), (1, 0), (0, 1)):
+            if j > jokers or not 3 <= t + j + w <= suits or (w and not any(left)):
+                continue
+            after = [left[0] - w] + left[1:]
+            books, cost = book_sets(tuple(after), jokers - j, suits, wild_value, joker_value)
+            if cost < best[1]:
+                best = (((j, t, w),) + books, cost)
+    return best
+
+
+def dealt_books(piles, books):
+    """The wild-rank cards kept (`piles`, one a suit) in the order arrange() takes them for the
+    books of book_sets(), each book's cards taken as it takes them: one from each of the t piles
+    holding most, then a stand-in from the pile holding most; what is left first (deadwood), the
+    first book's cards last."""
+    piles = [list(p) for p in piles]
+    order = []
+    for _, t, w in books:
+        piles.sort(key=len, reverse=True)
+        cards = [pile.pop() for pile in piles[:t]]
+        if w:
+            cards.append(max(piles, key=len).pop())
+        order = cards + order
+    return tuple(c for pile in piles for c in pile) + tuple(order)
 
 
 def kin_at_head(hand):

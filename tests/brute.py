@@ -25,8 +25,15 @@ def card_value(card, wild, rules):
     return rank
 
 
-def is_set(naturals):
-    return len({rank for rank, _ in naturals}) <= 1
+def is_set(naturals, size, rules):
+    """Naturals of one rank; with set_suits different, each of its own suit, and no more cards than
+    the deck has suits (a wild stands for a card of a suit not yet in the set)."""
+    if len({rank for rank, _ in naturals}) > 1:
+        return False
+    if rules.set_suits == 'different':
+        suits = 5 if rules.game == 'five_crowns' else 4
+        return len({suit for _, suit in naturals}) == len(naturals) and size <= suits
+    return True
 
 
 def is_run(naturals, size, rules):
@@ -62,7 +69,7 @@ def is_meld(cards, wild, rules):
             continue
         if not naturals and not rules.all_wild_melds:
             continue
-        if is_set(naturals) or is_run(naturals, len(cards), rules):
+        if is_set(naturals, len(cards), rules) or is_run(naturals, len(cards), rules):
             return True
     return False
 

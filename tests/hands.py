@@ -29,9 +29,10 @@ def steps(n):
 
 
 # A wild-rank card always wild (never itself) makes a difference only where wilds are limited.
-MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i)
+# A set's suits each different (`set_suits`) with every other meld setting.
+MELD_SETTINGS = [dict(aces=a, max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i, set_suits=d)
                  for a in ('low', 'high_or_low') for m in (None, 1) for w in (True, False) for i in (True, False)
-                 if i or m or not w]
+                 for d in ('any', 'different') if i or m or not w]
 
 
 @st.composite
@@ -46,6 +47,7 @@ def rules_st(draw):
         max_wilds_per_meld=draw(st.sampled_from([None, 1])),
         all_wild_melds=draw(st.booleans()),
         wild_rank_as_itself=draw(st.booleans()),
+        set_suits=draw(st.sampled_from(['any', 'different'])),
         jokers=draw(st.sampled_from([0, 2, 4])),
     )
 
@@ -146,8 +148,9 @@ def crowded_deals(draw, sizes=st.integers(8, 13)):
     return hand, wild, rules
 
 
-FIVE_CROWNS_SETTINGS = [dict(game='five_crowns', max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i)
-                        for m in (None, 1) for w in (True, False) for i in (True, False)]
+FIVE_CROWNS_SETTINGS = [dict(game='five_crowns', max_wilds_per_meld=m, all_wild_melds=w, wild_rank_as_itself=i,
+                             set_suits=d)
+                        for m in (None, 1) for w in (True, False) for i in (True, False) for d in ('any', 'different')]
 
 
 @st.composite

@@ -14,7 +14,7 @@ def test_defaults_are_the_standard_game():
     assert DEFAULT.to_dict() == {
         'game': 'standard', 'decks': 2, 'jokers': 0, 'aces': 'low', 'face_values': 'ten',
         'wild_penalty': 15, 'joker_penalty': 20, 'ace_penalty': 15, 'max_wilds_per_meld': None,
-        'all_wild_melds': True, 'wild_rank_as_itself': True, 'leftovers': 'minimum',
+        'all_wild_melds': True, 'wild_rank_as_itself': True, 'set_suits': 'any', 'leftovers': 'minimum',
         'double_last_round': False, 'tie_break': 'zero_rounds'}
 
 

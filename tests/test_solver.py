@@ -326,3 +326,49 @@ def test_ties_are_found():
     found = arrangements(hand('2S 3H 3H 2H 10S 3S 4H'), 13)
     assert len(found) == 2 and {s.penalty for s in found} == {18}
     assert len(arrangements(hand('7H 8H 9H KS'), 5)) == 1
+
+
+def test_a_sets_cards_each_of_a_different_suit():
+    """The house rule `set_suits` different (docs/rules.md): two decks' identical cards are no set
+    together, a wild stands for a suit not yet in the set, so a set holds one card a suit at most."""
+    differ = dict(set_suits='different', jokers=2)
+    assert penalty('7H 7H 7S', None, **differ) == 21                 # 7♥ twice: no set
+    assert penalty('7H 7H 7S', None, jokers=2) == 0
+    assert penalty('7H 7S 7D JK', None, **differ) == 0                # the joker a club
+    assert penalty('7H 7S 7D 7C JK', None, **differ) == 7             # no fifth suit: 7♥ 7♠ 7♦ 🃏, 7♣ left
+    assert penalty('7H 7H 7S 7S JK JK', None, **differ) == 0          # two sets: 7♥ 7♠ 🃏 twice
+    assert penalty('7H 7H 7S 7S 7D', None, **differ) == 14             # 7♥ 7♠ 7♦, and 7♥ 7♠ left
+    assert penalty('KH KH KS', 13, max_wilds_per_meld=1, **differ) == 0   # K♥ K♠ as themselves, a K♥ standing in
+    assert penalty('5H 5H 5S 5D', 5, max_wilds_per_meld=1, all_wild_melds=False, **differ) == 0    # a 5♥ stands in
+    assert penalty('5H 5H 5S 5S 5D', 5, max_wilds_per_meld=1, **differ) == 15   # four cards a set at most
+    for one in (None, 1):
+        five = make_rules(game='five_crowns', set_suits='different', max_wilds_per_meld=one)
+        books = solve(parse_cards('7H 7S 7D 7C 7X JK', 2, 6, deck=five.deck), 3, five)
+        assert books.penalty == 0 and len(books.melds) == 2          # 7♥ 7♠ 🃏 and 7♦ 7♣ 7★: five suits a book
+
+
+def test_a_run_of_wilds_takes_what_a_set_whose_suits_differ_cannot():
+    """With `set_suits` different a set holds one card a suit, so it takes no wild left over: a
+    single and its two stand-ins are a run, which takes ten more, and the wilds no meld has room
+    for are deadwood, the cheapest (15 a five, 20 a joker)."""
+    fourteen = '9H 5H 5H 5H 5S 5S 5S 5D 5D JK JK JK JK JK JK'
+    always_wild = dict(all_wild_melds=False, wild_rank_as_itself=False)
+    assert penalty(fourteen, 5, **always_wild) == 0                                    # one set takes them all
+    solution = solve(hand(fourteen), 5, make_rules(always_wild, decks=3, jokers=6, set_suits='different'))
+    assert solution.penalty == 30 and [len(m.cards) for m in solution.melds] == [13]
+    assert sorted(map(str, solution.deadwood)) == ['5D', '5D']
+
+
+@pytest.mark.parametrize('text, settings', [
+    ('AC AH AH AC AH JK AS QC 3S KC 2H', dict(all_wild_melds=False, jokers=2)),
+    ('AS JK JK JK AH AH 3S KC', dict(aces='high_or_low', all_wild_melds=False, jokers=6)),
+    ('AD AH AC AH AC AH 4C 2D KS', dict(aces='high_or_low', all_wild_melds=False)),
+    ('AC AS AD AS AD 3C 2C', dict(all_wild_melds=False)),
+    ('AD AS AD JK JK 3S 4D 4C 2S 2S KS 4C', dict(aces='high_or_low', all_wild_melds=False, jokers=6)),
+])
+def test_books_of_wild_aces_in_three_decks_agree_with_the_brute_force(text, settings):
+    """Aces wild, three decks, one stand-in per meld, a set's suits different: which aces play
+    themselves in runs (A-2-3, Q-K-A) decides the books the others make, so the search keeps each
+    such ace by its suit to the end (hands an earlier solver got wrong)."""
+    rules = make_rules(settings, decks=3, max_wilds_per_meld=1, set_suits='different')
+    solves_exactly(parse_cards(text, 3, rules.jokers), 1, rules)

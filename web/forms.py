@@ -110,6 +110,7 @@ LABELS = {
     'max_wilds_per_meld': {'None': _l('Any number'), '1': _l('One per meld')},
     'all_wild_melds': {'True': _l('Allowed'), 'False': _l('Not allowed')},
     'wild_rank_as_itself': {'True': _l('Wild, or themselves'), 'False': _l('Always wild, never themselves')},
+    'set_suits': {'any': _l('Any suits (identical cards too)'), 'different': _l('Each of a different suit')},
     'leftovers': {'minimum': _l('The least they can leave'), 'as_they_lie': _l('As they lie: the cards entered')},
     'double_last_round': {'False': _l('No'), 'True': _l('Yes, it counts double')},
     'tie_break': {'zero_rounds': _l('Most zero rounds wins'), 'none': _l('Ties share the place')},
