@@ -29,7 +29,7 @@ export function showStatus(keypad, seat, handSize) {
   const count = readCards(seat.input.value).cards.length;
   // Two parts: the name may be cut for room (style.css), the count never.
   keypad.count.replaceChildren(el('span', { class: 'who' }, seat.name),
-    el('span', { class: 'n' }, ` · ${say('count', { count, size: handSize })}`));
+    el('span', { class: 'n' }, `\u00a0· ${say('count', { count, size: handSize })}`));   // a space that holds at the start of its box
   const asked = seat.preview.getAttribute('aria-busy') === 'true';
   keypad.penalty.textContent = asked ? say('updating') : seat.penalty;
   keypad.penalty.classList.toggle('updating', asked);

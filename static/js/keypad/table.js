@@ -40,9 +40,11 @@ export function placeHand(seat, handForm) {
 // round's hand holds: what a closed hand shows there, whole and wrapped at 360 px, is its penalty
 // and how it adds up, then each meld and the deadwood, card by card (every card of the hand: its
 // field shows only the first of a long one); or a card not read, or a hand past its size. Three
-// lines hold a hand of up to 7 cards; a line more for every 3 more.
+// cards are one meld or deadwood, never both: two lines. Three lines hold a hand of up to 7 cards;
+// a line more for every 3 more. (Two lines in round 1 keep its first block above the keypad at
+// 360 x 740 in every language: the first card needs no scroll.)
 export function linesFor(handSize) {
-  return 3 + Math.max(0, Math.ceil((handSize - 7) / 3));
+  return handSize <= 3 ? 2 : 3 + Math.max(0, Math.ceil((handSize - 7) / 3));
 }
 
 export class Table {
