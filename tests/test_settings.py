@@ -202,6 +202,13 @@ def test_the_secret_key_lives_beside_the_database_in_a_folder_of_its_owner(tmp_p
     assert (folder / 'secret_key').exists() and oct(folder.stat().st_mode & 0o777) == oct(0o700)
 
 
+def as_from_a_terminal():
+    """The server started as a person starts it: Ctrl-C (SIGINT) not ignored. A pytest-xdist worker
+    ignores it, and an ignored signal stays ignored across exec: Python then leaves it so, and the
+    development server, sent Ctrl-C, went on forever."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 START_GUARD = 300        # a hang guard: the server answers its first page within this, however busy the machine
 
 
@@ -214,7 +221,7 @@ def quick_stop(stop, env, command='serve'):
              else ['--host', '127.0.0.1', '--port', str(port)])
     server = subprocess.Popen([sys.executable, '-m', 'web.cli', command, *where],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)
+                              start_new_session=True, preexec_fn=as_from_a_terminal)
     try:
         deadline = time.monotonic() + START_GUARD
         while True:
