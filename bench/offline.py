@@ -264,22 +264,16 @@ def main():
             print_release_cost(browser, folder)
             browser.close()
         return
-    if '--made-offline' in sys.argv:
-        app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'made.sqlite'), 'SECRET_KEY': 'bench',
-                          'WTF_CSRF_ENABLED': False})
-        with Server(app) as server, sync_playwright() as p:
-            browser = launch(p)
-            print_made_offline(browser, server.url)
-            browser.close()
-        return
-    if '--start' in sys.argv:
-        app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'start.sqlite'), 'SECRET_KEY': 'bench',
-                          'WTF_CSRF_ENABLED': False})
-        with Server(app) as server, sync_playwright() as p:
-            browser = launch(p)
-            print_start_online(browser, server.url)
-            browser.close()
-        return
+    modes = (('--made-offline', 'made', print_made_offline), ('--start', 'start', print_start_online))
+    for option, name, measure in modes:
+        if option in sys.argv:
+            app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, f'{name}.sqlite'),
+                              'SECRET_KEY': 'bench', 'WTF_CSRF_ENABLED': False})
+            with Server(app) as server, sync_playwright() as p:
+                browser = launch(p)
+                measure(browser, server.url)
+                browser.close()
+            return
     app = create_app({'TESTING': True, 'DATABASE': os.path.join(folder, 'bench.sqlite'), 'SECRET_KEY': 'bench', 'WTF_CSRF_ENABLED': False})
     sent, plain = transfer(app)
     print(f'the bundle: {sent / 1e6:.1f} MB sent (gzip), {plain / 1e6:.1f} MB unpacked, fetched once a release')
