@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.helpers import round_forms
+from tests.helpers import PATIENCE, round_forms
 
 ARTIFACTS = Path(__file__).parent / 'artifacts'
 AXE = Path(__file__).resolve().parent.parent / 'node_modules' / 'axe-core' / 'axe.min.js'
@@ -253,11 +253,11 @@ class Browser:
         self.base = base
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()), NoRedirect())
 
-    def get(self, path, timeout=10):
+    def get(self, path, timeout=PATIENCE):
         with self.opener.open(self.base + path, timeout=timeout) as r:
             return r.status, r.read().decode()
 
-    def post(self, path, fields, timeout=10):
+    def post(self, path, fields, timeout=PATIENCE):
         """POST a form; returns (status, location or body)."""
         data = urlencode(fields).encode()
         try:

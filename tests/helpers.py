@@ -17,6 +17,11 @@ LOOSE_RATE = '1000 per second'
 LOOSE_RATES = {key: LOOSE_RATE for key in RATES.values()}
 LOOSE_RATE_SETTINGS = {f'SCORER_{key}': LOOSE_RATE for key in RATES.values()}
 
+# The longest a test waits for one answer (a server's page, a server's start, a command's output): a
+# hang guard, far beyond any answer even on a machine loaded to 40, never a pace a test asserts.
+# (A page's own signal in the browser waits tests/browser.WAIT_MS; the whole test, pytest.ini's timeout.)
+PATIENCE = 120
+
 LANGUAGES = list(SWITCHER)          # every language the app speaks (web/i18n.py): "in each language" means these
 # Whether this is the whole run (`make test`, hypothesis's ci profile) or the quick core (`make check`).
 EVERY_RUN = os.environ.get('HYPOTHESIS_PROFILE') == 'ci'

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
-from tests.helpers import LOOSE_RATE_SETTINGS
+from tests.helpers import LOOSE_RATE_SETTINGS, PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ class Gunicorn:
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
 
-    def start(self, timeout=20):
+    def start(self, timeout=PATIENCE):
         env = {**os.environ, 'SCORER_DATABASE': self.database, 'SCORER_SECRET_KEY': 'server-test',
                'SCORER_BIND': f'127.0.0.1:{self.port}', 'SCORER_WORKERS': str(self.workers),
                'SCORER_CERTFILE': str(self.certfile or ''), 'SCORER_KEYFILE': str(self.keyfile or ''), **self.env}

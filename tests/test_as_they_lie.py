@@ -9,7 +9,7 @@ import sys
 from scorer.cards import Card
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, doubts, score_round
-from tests.helpers import new_game, round_form, save_confirmed
+from tests.helpers import PATIENCE, new_game, round_form, save_confirmed
 
 # Round 5 of Five Crowns: sevens wild. 9★ 7♥ 🃏 would meld (a book of nines), but as they lie
 # they count 9 + 20 (a wild) + 50 (a joker) = 79.
@@ -61,10 +61,10 @@ def test_the_new_game_page_offers_it():
 
 def test_the_command_line_counts_as_they_lie_beside_the_minimum():
     run = subprocess.run([sys.executable, '-m', 'scorer', 'check', '9X 7H JK', '--round', '5', '--game', 'five_crowns',
-                          '--leftovers', 'as_they_lie'], capture_output=True, text=True, timeout=60)
+                          '--leftovers', 'as_they_lie'], capture_output=True, text=True, timeout=PATIENCE)
     assert run.returncode == 0, run.stderr
     assert run.stdout.splitlines()[-1] == 'Counted as they lie: 7♥ 20 + 9★ 9 + 🃏 50 = 79 (the minimum: 0)'
     line = '{"cards": "9X 7H JK", "round": 5, "rules": {"game": "five_crowns", "leftovers": "as_they_lie"}}\n'
     solved = json.loads(subprocess.run([sys.executable, '-m', 'scorer', 'solve', '--jsonl'], input=line,
-                                       capture_output=True, text=True, timeout=60).stdout)
+                                       capture_output=True, text=True, timeout=PATIENCE).stdout)
     assert (solved['as_they_lie'], solved['penalty']) == (79, 0)

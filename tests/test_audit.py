@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.helpers import round_form
+from tests.helpers import PATIENCE, round_form
 
 
 def alerts(page):
@@ -219,5 +219,5 @@ def test_a_group_of_wilds_only_is_named_a_run_everywhere(client):
     page = html.unescape(re.sub(r'<[^>]+>', ' ', client.get('/audit', query_string=asked).get_data(as_text=True)))
     assert re.search(r'✓\s+run ', page)
     printed = subprocess.run([sys.executable, '-m', 'scorer', 'check', 'KH KS JK', '--wild', 'K', '--jokers', '2'],
-                             capture_output=True, text=True, timeout=60)
+                             capture_output=True, text=True, timeout=PATIENCE)
     assert 'Run K♠ 🃏 K♥, K♠ as J♥, 🃏 as Q♥' in printed.stdout, printed.stdout + printed.stderr

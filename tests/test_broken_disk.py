@@ -15,11 +15,10 @@ import pytest
 
 from tests.browser import Browser
 from tests.disks import Disk
-from tests.helpers import round_form, round_forms
+from tests.helpers import PATIENCE, round_form, round_forms
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.slow       # the production recipe, in its own processes, on a disk of its own
-START = 120                          # a hang guard on the server's start, far beyond it on a machine shared
 
 
 def reads(game):
@@ -29,7 +28,7 @@ def reads(game):
 
 def status(who, path):
     try:
-        with who.opener.open(who.base + path, timeout=60) as r:
+        with who.opener.open(who.base + path, timeout=PATIENCE) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -37,7 +36,7 @@ def status(who, path):
 
 def health(who):
     try:
-        with who.opener.open(who.base + '/health', timeout=60) as r:
+        with who.opener.open(who.base + '/health', timeout=PATIENCE) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
@@ -83,7 +82,7 @@ def rounds_kept(keeper, game):
 def test_a_disk_turning_read_only_under_the_server_still_serves_every_read(tmp_path):
     disk = Disk.make(tmp_path / 'disk', 'ext4')
     database = disk.folder / 'scorer.sqlite'
-    server = Gunicorn(database, workers=2, prefix=disk.prefix).start(timeout=START)
+    server = Gunicorn(database, workers=2, prefix=disk.prefix).start()
     try:
         keeper, game = play_two_rounds(server)
         disk.trip()
@@ -92,7 +91,7 @@ def test_a_disk_turning_read_only_under_the_server_still_serves_every_read(tmp_p
         assert code == 200 and said['status'] == 'read-only' and 'read-only' in said['saves']
         save_refused(keeper, game, "The server's disk has turned read-only")
         server.stop()
-        server = Gunicorn(database, workers=2, prefix=disk.prefix).start(timeout=START)        # a restart on that disk
+        server = Gunicorn(database, workers=2, prefix=disk.prefix).start()        # a restart on that disk
         all_served(server, keeper, game)
         assert rounds_kept(keeper, game) == [1, 2]
         code, said = health(keeper)
@@ -105,7 +104,7 @@ def test_a_disk_turning_read_only_under_the_server_still_serves_every_read(tmp_p
 def test_a_full_disk_still_serves_every_read_and_saves_again_once_space_comes_back(tmp_path):
     disk = Disk.make(tmp_path / 'disk', 'tmpfs', size_mb=4)
     database = disk.folder / 'scorer.sqlite'
-    server = Gunicorn(database, workers=2, prefix=disk.prefix).start(timeout=START)
+    server = Gunicorn(database, workers=2, prefix=disk.prefix).start()
     try:
         keeper, game = play_two_rounds(server)
         disk.fill()
@@ -114,7 +113,7 @@ def test_a_full_disk_still_serves_every_read_and_saves_again_once_space_comes_ba
         assert code == 200 and said['status'] == 'full' and 'full' in said['saves']
         save_refused(keeper, game, "The server's disk is full")
         server.stop()
-        server = Gunicorn(database, workers=2, prefix=disk.prefix).start(timeout=START)        # a restart on the full disk
+        server = Gunicorn(database, workers=2, prefix=disk.prefix).start()        # a restart on the full disk
         all_served(server, keeper, game)
         disk.free()                                                                # space comes back
         assert health(keeper) == (200, {**health(keeper)[1], 'status': 'ok', 'saves': 'ok'})

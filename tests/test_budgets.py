@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import new_game_form, round_form
+from tests.helpers import PATIENCE, new_game_form, round_form
 from tests.server import Gunicorn
 
 SOLVE = '/api/solve?cards=7H+8H+9H&wild=5'
@@ -26,7 +26,7 @@ class Client:
         self.port, self.source, self.cookies = server.port, source, {'lang': language}
 
     def request(self, method, path, fields=None):
-        conn = http.client.HTTPConnection('127.0.0.1', self.port, timeout=10, source_address=(self.source, 0))
+        conn = http.client.HTTPConnection('127.0.0.1', self.port, timeout=PATIENCE, source_address=(self.source, 0))
         body = urlencode(fields) if fields is not None else None
         headers = {'Cookie': '; '.join(f'{k}={v}' for k, v in self.cookies.items())}
         if body is not None:
@@ -119,7 +119,7 @@ def test_importing_is_bounded_per_address(tmp_path):
     try:
         browser = Browser(server.url)
         game = browser.new_game(['Ana', 'Bruno'])
-        with browser.opener.open(server.url + game.replace(server.url, '') + '/export.json', timeout=10) as r:
+        with browser.opener.open(server.url + game.replace(server.url, '') + '/export.json', timeout=PATIENCE) as r:
             data = r.read()
         codes = []
         for n in range(3):
@@ -140,7 +140,7 @@ def upload(browser, server, token, data):
     request = urllib.request.Request(server.url + '/import', data=body,
                                      headers={'Content-Type': f'multipart/form-data; boundary={boundary}'})
     try:
-        with browser.opener.open(request, timeout=10) as r:
+        with browser.opener.open(request, timeout=PATIENCE) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as e:
         return 302 if e.code == 302 else (e.code, e.read().decode())

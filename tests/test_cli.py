@@ -12,7 +12,7 @@ import sys
 from types import SimpleNamespace
 
 from scorer.__main__ import main
-from tests.helpers import LANGUAGES
+from tests.helpers import LANGUAGES, PATIENCE
 
 
 def scorer(*args, stdin=''):
@@ -24,7 +24,7 @@ def scorer(*args, stdin=''):
 
 def test_python_m_scorer_runs_as_a_program():
     r = subprocess.run([sys.executable, '-m', 'scorer', 'check', '7H 8H 9H', '--round', '1'],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=PATIENCE)
     assert r.returncode == 0 and 'Every card melds: penalty 0' in r.stdout
 
 
@@ -197,7 +197,7 @@ def test_the_helps_examples_are_cards_in_the_languages_own_letters(language):
     for example in ('7H 8H 9H KS 5C', '7H 8H 9H', 'KS KD KC'):
         assert read_cards(typed(example, language), language) == read_cards(example, 'en')
     out = subprocess.run([sys.executable, '-m', 'scorer', 'check', '--lang', language, '--help'],
-                         capture_output=True, text=True, timeout=60).stdout
+                         capture_output=True, text=True, timeout=PATIENCE).stdout
     assert typed('7H 8H 9H KS 5C', language) in out
 
 

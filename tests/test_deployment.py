@@ -10,7 +10,7 @@ import pytest
 from app import create_app
 from tests.browser import expect, phone, shot
 from tests.deployment import slow_client
-from tests.helpers import new_game_form
+from tests.helpers import PATIENCE, new_game_form
 from tests.server import Gunicorn
 
 
@@ -97,7 +97,7 @@ def test_exports_with_a_title_in_any_script_arrive_through_gunicorn(tmp_path):
     try:
         browser = Browser(server.url)
         game = browser.new_game(['Ana', 'Bruno'], title='日本語 Ωmega')
-        with browser.opener.open(server.url + game + '/export.csv', timeout=10) as r:
+        with browser.opener.open(server.url + game + '/export.csv', timeout=PATIENCE) as r:
             assert r.status == 200
             assert "filename*=UTF-8''%E6%97%A5%E6%9C%AC%E8%AA%9E" in r.headers['Content-Disposition']
     finally:
@@ -113,9 +113,9 @@ def test_slow_clients_do_not_block_anyone_else(tmp_path):
     try:
         for t in slow:
             t.start()
-        assert all(c.wait(5) for c in connected)
+        assert all(c.wait(PATIENCE) for c in connected)
         for _ in range(5):          # a bystander is served while every slow client holds its connection
-            with urllib.request.urlopen(server.url + '/', timeout=5) as r:
+            with urllib.request.urlopen(server.url + '/', timeout=PATIENCE) as r:
                 assert r.status == 200
     finally:
         stop.set()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorer.rules import ABOUT, CHOICES, Rules
-from tests.helpers import LANGUAGES
+from tests.helpers import LANGUAGES, PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DOC = (ROOT / 'docs' / 'rules.md').read_text(encoding='utf-8')
@@ -69,7 +69,7 @@ def test_every_command_line_example_prints_what_the_page_says(command, expected)
         stdin = shlex.split(echo)[1] + '\n'
     program, *args = shlex.split(command)
     assert program == '.venv/bin/python' and args[:2] == ['-m', 'scorer']
-    run = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60)
+    run = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=PATIENCE)
     printed = (run.stdout + run.stderr).rstrip('\n').split('\n')
     if expected[-1] == '...':
         expected, printed = expected[:-1], printed[:len(expected) - 1]

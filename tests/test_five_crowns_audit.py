@@ -12,7 +12,7 @@ import pytest
 from scorer.reading import symbols
 
 from tests.five_crowns_game import ROUNDS
-from tests.helpers import new_game_form
+from tests.helpers import PATIENCE, new_game_form
 
 # Carla's hand of round 11 (kings wild), worked out in tests/five_crowns_game.py: 9♠ 4♣ left, 13.
 CARLA = ROUNDS[10][2][2]
@@ -20,7 +20,7 @@ ASKED = {'cards': CARLA, 'round': '11', 'game': 'five_crowns'}
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, '-m', 'scorer', 'check', *args], capture_output=True, text=True, timeout=60)
+    return subprocess.run([sys.executable, '-m', 'scorer', 'check', *args], capture_output=True, text=True, timeout=PATIENCE)
 
 
 def text_of(page):

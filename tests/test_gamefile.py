@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from scorer.gamefile import GameFileError, game_data, read_game
+from tests.helpers import PATIENCE
 
 GAME = {'version': 1, 'players': ['Ana', 'Bruno', 'Carla'], 'rules': {}, 'first_dealer': 0,
         'rounds': [{'round': 1, 'entries': [{'player': 'Ana', 'went_out': True},
@@ -50,7 +51,7 @@ def test_not_json():
 
 def run_sheet(*args, stdin=None):
     return subprocess.run([sys.executable, '-m', 'scorer', 'sheet', *args], input=stdin, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=PATIENCE)
 
 
 def test_sheet_command_text_and_json(tmp_path):

@@ -8,7 +8,7 @@ import urllib.request
 import pytest
 
 from app import create_app
-from tests.helpers import round_form
+from tests.helpers import PATIENCE, round_form
 from tests.server import Gunicorn
 
 
@@ -55,7 +55,7 @@ def test_gunicorn_serving_https_sends_hsts(tmp_path, certificate):
     import ssl
     server = Gunicorn(tmp_path / 'tls.sqlite', certfile=certificate[0], keyfile=certificate[1]).start()
     try:
-        with urllib.request.urlopen(server.url + '/', context=ssl._create_unverified_context(), timeout=10) as r:
+        with urllib.request.urlopen(server.url + '/', context=ssl._create_unverified_context(), timeout=PATIENCE) as r:
             assert r.headers['Strict-Transport-Security'] == 'max-age=31536000'
     finally:
         server.stop()
@@ -70,7 +70,7 @@ def test_forwarded_headers_are_trusted_only_as_scorer_proxies_says(tmp_path, pro
     try:
         forged = {'X-Forwarded-Proto': 'https', 'X-Forwarded-Ssl': 'on', 'X-Forwarded-Protocol': 'ssl'}
         request = urllib.request.Request(server.url + '/games/new', headers=forged)
-        with urllib.request.urlopen(request, timeout=10) as r:
+        with urllib.request.urlopen(request, timeout=PATIENCE) as r:
             assert ('Strict-Transport-Security' in r.headers) == bool(proxies)
             cookies = r.headers.get_all('Set-Cookie')                  # the session, for the form's token
         assert cookies and all(('; Secure' in c) == bool(proxies) for c in cookies), cookies

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from tests.conftest import TESTS_RATES, new_app
-from tests.helpers import new_game_form, round_form
+from tests.helpers import PATIENCE, new_game_form, round_form
 
 
 @pytest.fixture
@@ -65,11 +65,11 @@ def test_under_gunicorn_the_workers_are_added_up(tmp_path):
     import urllib.request
 
     from tests.server import Gunicorn
-    server = Gunicorn(tmp_path / 'g.sqlite', workers=2, env={'SCORER_METRICS': '1'}).start(timeout=60)
+    server = Gunicorn(tmp_path / 'g.sqlite', workers=2, env={'SCORER_METRICS': '1'}).start()
     try:
         for _ in range(40):                       # new connections: the two workers take them in turn
-            urllib.request.urlopen(server.url + '/health', timeout=10).read()
-        text = urllib.request.urlopen(server.url + '/metrics', timeout=10).read().decode()
+            urllib.request.urlopen(server.url + '/health', timeout=PATIENCE).read()
+        text = urllib.request.urlopen(server.url + '/metrics', timeout=PATIENCE).read().decode()
     finally:
         server.stop()
     health = value(text, 'scorer_requests_total', route='/health', method='GET', status='200')

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import PATIENCE
 from web import store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +20,7 @@ NODE = shutil.which('node')
 
 def node(script):
     """Run an ES module's text in Node (the project's npm tools need it anyway); its JSON output."""
-    done = subprocess.run([NODE, '--input-type=module', '-e', script], capture_output=True, text=True, timeout=60,
+    done = subprocess.run([NODE, '--input-type=module', '-e', script], capture_output=True, text=True, timeout=PATIENCE,
                           check=True)
     return json.loads(done.stdout)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import PATIENCE
 from tests.installed import INSTALL_SECONDS, serve
 from tests.server import free_port
 
@@ -50,7 +51,7 @@ def run(*args, **kwargs):
 
 
 def get(url):
-    with urllib.request.urlopen(url, timeout=10) as r:
+    with urllib.request.urlopen(url, timeout=PATIENCE) as r:
         return r.status, r.headers, r.read()
 
 

@@ -16,7 +16,7 @@ from scorer.sheet import Entry, Game
 from scorer.stats import merge, player_stats, summary_of, unmerge
 from tests.browser import ARTIFACTS
 from tests.server import Server
-from tests.helpers import LOOSE_RATES, play_rounds, round_form
+from tests.helpers import LOOSE_RATES, PATIENCE, play_rounds, round_form
 
 EIGHT = ('Anastasia', 'Bartholomew', 'Carla', 'Dominique', 'Esperanza', 'Fitzgerald', 'Guadalupe', 'Hildegard')
 
@@ -85,7 +85,7 @@ def test_eight_players_eleven_rounds_print_on_one_page(tmp_path, browser, paper,
     path = ARTIFACTS / f'{name}.pdf'
     path.write_bytes(pdf)
     subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(path), str(ARTIFACTS / name)],
-                   check=True, timeout=60)
+                   check=True, timeout=PATIENCE)
     assert (ARTIFACTS / f'{name}.png').stat().st_size > 10_000
 
 

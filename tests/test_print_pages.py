@@ -12,7 +12,7 @@ import pytest
 
 from app import create_app
 from tests.conftest import TESTS_RATES
-from tests.helpers import LANGUAGES
+from tests.helpers import LANGUAGES, PATIENCE
 from tests.browser import ARTIFACTS
 from tests.screens import CAST, PLACE, TITLE, WIDEST, broken_words, make_game, smallest_type, text_problems
 from tests.server import Server
@@ -96,5 +96,5 @@ def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, lan
     context.close()
     for case in (f'{language}-Letter-8-widest', f'{language}-A4-6-cast', f'{language}-Letter-2-cast'):
         subprocess.run(['pdftoppm', '-png', '-r', '70', '-singlefile', str(FOLDER / f'{case}.pdf'), str(FOLDER / case)],
-                       check=True, timeout=60)
+                       check=True, timeout=PATIENCE)
     assert problems == {}

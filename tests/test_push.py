@@ -10,7 +10,7 @@ import pytest
 
 from app import create_app
 from tests.browser import Browser, expect
-from tests.helpers import new_game_form, round_form
+from tests.helpers import PATIENCE, new_game_form, round_form
 from tests.server import Gunicorn
 
 
@@ -87,7 +87,7 @@ def test_a_save_is_made_into_its_event_once_for_every_follower(pushing, monkeypa
 
 def read_stream(port, path, seen, ready):
     """Hold a stream open like a phone; record each sheet id it is sent."""
-    conn = http.client.HTTPConnection('127.0.0.1', port, timeout=20)
+    conn = http.client.HTTPConnection('127.0.0.1', port, timeout=PATIENCE)
     conn.request('GET', path, headers={'Last-Event-ID': '0'})
     response = conn.getresponse()
     ready.release()
@@ -112,7 +112,7 @@ def test_a_save_through_one_worker_reaches_streams_held_by_the_other(tmp_path):
             t.start()
             streams.append(t)
         for _ in streams:
-            ready.acquire(timeout=10)
+            ready.acquire(timeout=PATIENCE)
         _, page = keeper.get(f'{game}/rounds/1')
         token = Browser.token(page)
         status, _ = keeper.post(f'{game}/rounds/1', {'csrf_token': token, 'version': '0', 'went_out': '0',
@@ -120,7 +120,7 @@ def test_a_save_through_one_worker_reaches_streams_held_by_the_other(tmp_path):
                                                      'entries-1-cards': '', 'entries-1-points': '7'})
         assert status == 302
         for t in streams:
-            t.join(timeout=10)
+            t.join(timeout=PATIENCE)
         assert all(ids and ids[-1] == 1 for ids in seen), seen
         pids = {int(p) for p in open(f'/proc/{server.process.pid}/task/{server.process.pid}/children').read().split()}
         assert len(pids) == 2                                     # two workers were serving

@@ -16,11 +16,10 @@ import subprocess
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import round_form, round_forms
+from tests.helpers import PATIENCE, round_form, round_forms
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.slow       # the production recipe, in its own processes
-START = 120                          # a hang guard on the server's start, far beyond it on a machine shared
 
 
 def read_only(folder):
@@ -42,7 +41,7 @@ def played(tmp_path):
     folder = tmp_path / 'disk'
     folder.mkdir()
     database = folder / 'scorer.sqlite'
-    server = Gunicorn(database, workers=1).start(timeout=START)
+    server = Gunicorn(database, workers=1).start()
     try:
         keeper = Browser(server.url)
         game = keeper.new_game(['Ana', 'Bruno', '王小明']).replace(server.url, '')
@@ -64,7 +63,7 @@ def test_a_read_only_disk_serves_every_read_and_says_why_a_write_fails(played):
     mode = folder.stat().st_mode
     if not prefix:
         folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
-    server = Gunicorn(database, workers=2, prefix=prefix).start(timeout=START)
+    server = Gunicorn(database, workers=2, prefix=prefix).start()
     try:
         keeper.base = server.url
         follower = Browser(server.url)
@@ -72,7 +71,7 @@ def test_a_read_only_disk_serves_every_read_and_says_why_a_write_fails(played):
             for path in (game, game + '/live', game + '/picture.png', game + '/picture.svg?theme=dark',
                          game + '/export.json', game + '/export.csv', game + '/print', game + '/tv', '/', '/history',
                          '/api/solve?cards=7H+8H+9H&wild=5', f'/audit?cards=7H+8H+9H+KS&round=3&game_id={game[7:]}'):
-                with who.opener.open(server.url + path, timeout=10) as r:
+                with who.opener.open(server.url + path, timeout=PATIENCE) as r:
                     assert r.status == 200, path
         assert '王小明' in follower.get(game)[1]
         _, page = keeper.get(game + '/rounds/3')

@@ -16,7 +16,7 @@ import pytest
 from app import create_app
 from scorer.sheet import Entry, Game
 from tests.browser import NoRedirect
-from tests.helpers import hand_over, new_game_form, round_form
+from tests.helpers import PATIENCE, hand_over, new_game_form, round_form
 from web import store
 
 
@@ -140,7 +140,7 @@ def test_backup_while_writing(tmp_path):
         target = tmp_path / 'copy.sqlite'
         r = subprocess.run([sys.executable, '-m', 'flask', '--app', 'app', 'backup', str(target)],
                            env={'SCORER_DATABASE': source, 'SCORER_SECRET_KEY': 'b', 'PATH': '/usr/bin:/bin'},
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=PATIENCE)
     finally:
         stop.set()
         writer.join()
@@ -191,7 +191,7 @@ def test_saves_queue_behind_each_other_on_the_dev_server(app):
             request = urllib.request.Request(server.url + url + '/rounds/1', headers={'Cookie': cookie},
                                              data=urllib.parse.urlencode(round_form(0, cards=[None, 'KS QS 2D'])).encode())
             try:
-                with urllib.request.build_opener(NoRedirect()).open(request, timeout=60) as r:
+                with urllib.request.build_opener(NoRedirect()).open(request, timeout=PATIENCE) as r:
                     statuses.append(r.status)
             except urllib.error.HTTPError as e:
                 statuses.append(e.code)

@@ -10,7 +10,7 @@ import sys
 from scorer.gamefile import game_data, read_game
 from scorer.i18n import catalog, speaking
 from scorer.rules import make_rules, rules_words
-from tests.helpers import LANGUAGES, new_game, round_form, save_confirmed
+from tests.helpers import LANGUAGES, PATIENCE, new_game, round_form, save_confirmed
 
 # Two decks: 7♥ 7♥ 7♠ 🃏 is a set of any suits (0); with each suit different, 7♥ 7♠ 🃏 is, and the
 # second 7♥ is left (7).
@@ -32,11 +32,11 @@ def test_the_audit_api_and_a_claim_score_by_it(client):
 
 def test_the_command_line_scores_by_it():
     printed = subprocess.run([sys.executable, '-m', 'scorer', 'check', '7H 7H 7S JK', '--wild', 'none', '--jokers', '2',
-                              '--set-suits', 'different'], capture_output=True, text=True, timeout=60)
+                              '--set-suits', 'different'], capture_output=True, text=True, timeout=PATIENCE)
     assert 'Penalty: 7' in printed.stdout, printed.stdout + printed.stderr
     line = '{"cards": "7H 7S 7D 7C 7X JK", "wild": "3", "rules": {"game": "five_crowns", "set_suits": "different"}}\n'
     solved = json.loads(subprocess.run([sys.executable, '-m', 'scorer', 'solve', '--jsonl'], input=line,
-                                       capture_output=True, text=True, timeout=60).stdout)
+                                       capture_output=True, text=True, timeout=PATIENCE).stdout)
     assert solved['penalty'] == 0 and len(solved['melds']) == 2      # five suits: 7♥ 7♠ 🃏 and 7♦ 7♣ 7★
 
 

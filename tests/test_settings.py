@@ -14,6 +14,7 @@ import urllib.request
 import pytest
 
 import app as app_module
+from tests.helpers import PATIENCE
 from tests.server import ROOT, free_port
 from web.settings import SettingError, setting
 
@@ -110,7 +111,7 @@ def test_gunicorn_writes_its_access_and_error_logs_as_json_lines(tmp_path):
     server = subprocess.Popen([sys.executable, '-m', 'gunicorn', '--log-level', 'info', 'app:create_app()'], cwd=ROOT,
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while True:
             try:
                 urllib.request.urlopen(f'http://127.0.0.1:{port}/health?from=test', timeout=2).read()
@@ -119,7 +120,7 @@ def test_gunicorn_writes_its_access_and_error_logs_as_json_lines(tmp_path):
                 assert time.monotonic() < deadline and server.poll() is None
                 time.sleep(0.2)
         try:
-            urllib.request.urlopen(f'http://127.0.0.1:{port}/no-such-page', timeout=5)
+            urllib.request.urlopen(f'http://127.0.0.1:{port}/no-such-page', timeout=PATIENCE)
         except urllib.error.HTTPError as e:
             assert e.code == 404
     finally:
@@ -147,7 +148,7 @@ def test_a_setting_of_the_wrong_kind_is_refused_as_it_is_read(name, value, why):
     assert setting(name, 'default', environ={}) == 'default'
 
 
-def started(command, env, timeout=60):
+def started(command, env, timeout=PATIENCE):
     return subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=timeout,
                           env={**{k: v for k, v in os.environ.items() if not k.startswith('SCORER_')}, **env})
 
