@@ -79,8 +79,9 @@ def wild_for(size):
 
 
 def timed(hand, wild, rules, repeat):
-    """Best-of-`repeat` CPU time of one solve, in ms (each a fresh search: nothing is kept between
-    solves; CPU time, so that the load of a shared machine does not count)."""
+    """Best-of-`repeat` CPU time of one solve, in ms (each a fresh search: nothing of the search is
+    kept between solves, only arrange's check of a meld by the meld rule, `arrange.held()`; CPU time,
+    so that the load of a shared machine does not count)."""
     best = float('inf')
     for _ in range(repeat):
         t = time.process_time()

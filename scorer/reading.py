@@ -111,9 +111,18 @@ def read(text, language='en'):
     letters is looked up (`CANONICAL`) rather than read letter by letter: it is one card by itself
     in English, whatever comes next, so the lookup reads it as read_at() does (tests/test_cards.py
     holds the two to the same card for every canonical word)."""
+    return read_words(*cut(text, language))
+
+
+def cut(text, language):
+    """(the words of a text, the Language it is read in, the canonical words looked up: `CANONICAL` in
+    English letters, none in another language's)."""
     lang = LANGUAGES[letters_of(language)]
-    canonical = CANONICAL if lang is LANGUAGES['en'] else {}
-    words = [w for w in re.split(SEPARATORS, text or '') if w]
+    return [w for w in re.split(SEPARATORS, text or '') if w], lang, CANONICAL if lang is LANGUAGES['en'] else {}
+
+
+def read_words(words, lang, canonical):
+    """read() of a text cut into words, the canonical ones looked up in `canonical` (see read())."""
     out, i = [], 0
     while i < len(words):
         card = canonical.get(words[i])
@@ -216,9 +225,16 @@ def typed(text, language='en'):
 
 def read_cards(text, language='en'):
     """The cards of a text, in order (no pack checked): CardError says what is wrong with the first
-    that is none."""
+    that is none. A text all in canonical words read in English letters (how cards are stored and
+    sent: a batch of solve --jsonl) is looked up word by word, as read() looks up each such word,
+    without a Reading made for each."""
+    words, lang, canonical = cut(text, language)
+    try:
+        return [canonical[w] for w in words]
+    except KeyError:
+        pass
     hand = []
-    for reading in read(text, language):
+    for reading in read_words(words, lang, canonical):
         if reading.card is None:
             raise CardError(reading.problem)
         hand.append(reading.card)

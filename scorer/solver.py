@@ -184,6 +184,7 @@ class Table:
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
     suits: int                  # the suits of the deck: the most cards a set holds when they must differ
+    set_stand_ins: int          # the most stand-ins that count towards a set's 3 cards: 2, or 1 when `most` is 1
 
     @property
     def sinking(self):
@@ -209,13 +210,14 @@ def table_for(rules, wild):
     aces_high = rules.aces == 'high_or_low'
     foot = foot_place(rules)
     run_pairs, mates = run_tables(aces_high, foot)
-    return Table(rules=rules, wild=wild, aces_high=aces_high,
-                 most=ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld,
+    most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
+    return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
                  longest=longest_run(rules), run_pairs=run_pairs, mates=mates,
                  runner_places=run_places(wild, aces_high) if wild else (),
-                 suits_differ=rules.suits_differ, suits=len(rules.deck.suits))
+                 suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
+                 set_stand_ins=2 if most > 1 else 1)
 
 
 # 2. The deal: one hand made ready for the search.
@@ -399,7 +401,7 @@ class Search:
             return cost
         cost, choice = INFINITY, None
         for step in self.meld_steps(position):
-            beat = min(cost, bound) - step.cost
+            beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
@@ -407,10 +409,10 @@ class Search:
                     break
         # The first natural as deadwood, last: searched only when its value alone does not lose to the
         # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
-        value = self.table.value[position.hand[0]]
-        if value < min(cost, bound):
+        value, ceiling = self.table.value[position.hand[0]], (cost if cost < bound else bound)
+        if value < ceiling:
             step = self.deadwood_step(position)
-            beat = min(cost, bound) - step.cost
+            beat = ceiling - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
@@ -478,7 +480,7 @@ class Search:
         tries the runs next); but copies that no run can take always go in (a set of one rank
         needs no more stand-ins for a card more). When only all of them are enough, that is the
         one choice."""
-        smallest = 3 - min(spare, 2 if self.table.most > 1 else 1)
+        smallest = 3 - min(spare, self.table.set_stand_ins)
         if len(same) <= smallest:
             return (same,)
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
@@ -694,7 +696,7 @@ class Search:
         if runners:
             wilds, runners = self.runners_kept(hand, wilds, runners)
         spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
-        limit = min(spare, self.table.most)
+        limit = spare if spare < self.table.most else self.table.most
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
@@ -702,7 +704,7 @@ class Search:
                 hand = hand[lone:]
                 if runners:
                     wilds, runners = self.runners_kept(hand, wilds, runners)
-        sets_made = bool(hand) and (place_of(hand[0]) == sets_of or not self.may_set(hand, limit))
+        sets_made = bool(hand) and (hand[0] & 15 == sets_of or not self.may_set(hand, limit))   # & 15: place_of()
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
@@ -731,10 +733,10 @@ class Search:
 
     def may_set(self, hand, limit):
         """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
-        if limit < 2 and (len(hand) < 2 or place_of(hand[1]) != place_of(hand[0])):
+        if limit < 2 and (len(hand) < 2 or (hand[1] ^ hand[0]) & 15):     # not of the first one's place
             return False          # a lone natural of its rank needs two stand-ins
         kin = kin_at_head(hand)
-        return kin >= 3 or kin + min(limit, 2 if self.table.most > 1 else 1) >= 3
+        return kin >= 3 or kin + (limit if limit < self.table.set_stand_ins else self.table.set_stand_ins) >= 3
 
     def spare(self, wilds, runners, owed):
         """How many wilds are left for stand-ins: the jokers, plain wild-rank cards and runners, less
@@ -931,7 +933,7 @@ def dealt_books(piles, books):
 
 def kin_at_head(hand):
     """How many naturals at the head of the hand share the first one's rank (they come together)."""
-    place, count = place_of(hand[0]), 1
-    while count < len(hand) and place_of(hand[count]) == place:
+    place, count, size = hand[0] & 15, 1, len(hand)          # & 15: place_of(), inline
+    while count < size and hand[count] & 15 == place:
         count += 1
     return count
