@@ -10,6 +10,9 @@ from typing import NamedTuple
 from .cards import ACE_ON_TOP, KING, STARS, SUITS, Card, rank_at, run_places
 
 
+PLACE = 15          # the bits of a natural that hold its place (the search's hottest lines mask with it inline)
+
+
 def natural(suit, place):
     """A natural as the search writes it: suit number * 16 + place."""
     return suit * 16 + place
@@ -20,7 +23,7 @@ def suit_of(n):
 
 
 def place_of(n):
-    return n & 15
+    return n & PLACE
 
 
 EVERY_SUIT = SUITS + STARS          # every suit of every game's deck (Five Crowns adds stars)

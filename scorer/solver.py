@@ -74,7 +74,7 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, KIN, NATURAL, SEARCH_ORDER, Leftover, Solution, candidate_from, natural,
+from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, natural,
                         natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
                         sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -704,7 +704,7 @@ class Search:
                 hand = hand[lone:]
                 if runners:
                     wilds, runners = self.runners_kept(hand, wilds, runners)
-        sets_made = bool(hand) and (hand[0] & 15 == sets_of or not self.may_set(hand, limit))   # & 15: place_of()
+        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
@@ -733,7 +733,7 @@ class Search:
 
     def may_set(self, hand, limit):
         """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
-        if limit < 2 and (len(hand) < 2 or (hand[1] ^ hand[0]) & 15):     # not of the first one's place
+        if limit < 2 and (len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE):     # not of the first one's place
             return False          # a lone natural of its rank needs two stand-ins
         kin = kin_at_head(hand)
         return kin >= 3 or kin + (limit if limit < self.table.set_stand_ins else self.table.set_stand_ins) >= 3
@@ -933,7 +933,7 @@ def dealt_books(piles, books):
 
 def kin_at_head(hand):
     """How many naturals at the head of the hand share the first one's rank (they come together)."""
-    place, count, size = hand[0] & 15, 1, len(hand)          # & 15: place_of(), inline
-    while count < size and hand[count] & 15 == place:
+    place, count, size = hand[0] & PLACE, 1, len(hand)          # place_of(), inline
+    while count < size and hand[count] & PLACE == place:
         count += 1
     return count
