@@ -760,12 +760,14 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         other = keeper.new_page()                # a second tab of the phone, left with a question out
         other.goto(made + '/rounds/3')
         other.wait_for_function(WARM)
-        other.evaluate("async (queries) => { (await " + own_module('js/offline.js') + ").ask('solve_many', { queries }); }",
+        offline_js = own_module('js/offline.js')
+        other.evaluate("async (queries) => { (await " + offline_js + ").ask('solve_many', { queries }); }",   # not awaited
                        [{'cards': ' '.join(HAND), 'round': '11'}] * 20)
         other.close()
-        answer = page.evaluate("async () => (await (await " + own_module('js/offline.js') + ").ask('solve_many', "
-                               "{ queries: [{ cards: 'K♠ 2♦ 9♣', round: '1' }] })).ok")
-        assert answer[0]['penalty'] == 21
+        ask = "async ([name, args]) => (await " + offline_js + ").ask(name, args)"
+        assert 'no_such_question' in page.evaluate(ask, ['no_such_question', {}])['error']     # said to the page, as before
+        answer = page.evaluate(ask, ['solve_many', {'queries': [{'cards': 'K♠ 2♦ 9♣', 'round': '1'}]}])
+        assert answer['ok'][0]['penalty'] == 21
         assert started == []                     # every page's preview and save, the sheets, both tabs: one Python
         with page.expect_download() as download:                                          # its game file, made here
             page.goto(made)
