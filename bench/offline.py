@@ -146,8 +146,9 @@ DRAWN_HERE = """(round) => document.querySelector('#offline[data-made-here]')
 
 
 def worker_marks(page):
-    """The marks of this page's scorer (ms since the worker was made): its start's steps and its answers
-    (none from a worker of before it made them, --root of an older checkout)."""
+    """The marks of the page's scorer (ms since the worker was made): its start's steps and its answers,
+    and 'born', when it was made (ms since the epoch: the same on two pages, the same Python; none from
+    a worker of before it said so, --root of an older checkout)."""
     return dict(page.evaluate("""async () => {
         const { ask } = await """ + own_module('js/offline.js') + """;
         return (await ask('timings', {})).ok || [];
@@ -173,25 +174,21 @@ def browser_cpu():
 
 
 class Step:
-    """A tap and what it leads to: wall and browser CPU seconds, and the marks of the scorer the page
-    started meanwhile, if it did (read once it answers: a starting worker answers nothing)."""
+    """A tap and what it leads to: wall and browser CPU seconds, and the marks of the scorer of the page
+    it leads to (read once it answers: a starting worker answers nothing)."""
 
     def __init__(self, page):
-        self.page, self.workers = page, []
-        page.on('worker', lambda worker: self.workers.append(worker))
+        self.page, self.marks = page, None
 
     def __enter__(self):
-        self.workers.clear()
         self.cpu, self.tapped = browser_cpu(), time.perf_counter()
         return self
 
     def __exit__(self, *exc):
         self.wall, self.cpu = time.perf_counter() - self.tapped, browser_cpu() - self.cpu
-        self.marks = None
 
     def read_marks(self):
-        if self.workers:
-            self.marks = worker_marks(self.page)
+        self.marks = worker_marks(self.page)
 
 
 def made_offline(browser, base):
@@ -215,6 +212,7 @@ def made_offline(browser, base):
         page.locator(f'#players-{seat}').fill(name)
     page.locator('#first_dealer').select_option('0')
     page.evaluate("async () => (await " + own_module('js/offline.js') + ").ask('solve_many', { queries: [] })")
+    first = worker_marks(page)                   # the new-game page's scorer
     steps = [Step(page) for _ in PAGE_TO_PAGE]
     with steps[0]:
         page.locator('form button.primary').click()
@@ -235,17 +233,24 @@ def made_offline(browser, base):
         page.wait_for_function(DRAWN_HERE, arg='Round 2', timeout=60000)
     steps[3].read_marks()
     context.close()
-    return steps
+    return first, steps
 
 
 def print_made_offline(browser, base, runs=3):
     print('a game made offline, page to page: wall and browser CPU seconds after the tap, and the steps of the '
-          'scorer the page started (ms since the worker was made):')
+          "scorer the page talks to (ms since the worker was made), or that it is the Python of the page before:")
     for run in range(1, runs + 1):
-        steps = made_offline(browser, base)
+        first, steps = made_offline(browser, base)
         print(f'  run {run}: ' + '; '.join(f'{what} {s.wall:.1f} s ({s.cpu:.1f} s CPU)' for what, s in zip(PAGE_TO_PAGE, steps)))
+        born = first.get('born')
         for what, step in zip(PAGE_TO_PAGE, steps):
-            marks = ', '.join(f'{name} {t:.0f}' for name, t in step.marks.items()) if step.marks else 'no scorer started'
+            if step.marks is None:
+                continue                          # the same page as the step before
+            if born is not None and step.marks.get('born') == born:
+                marks = 'the Python of the page before, started already'
+            else:
+                marks = ', '.join(f'{name} {t:.0f}' for name, t in step.marks.items() if name != 'born')
+            born = step.marks.get('born')
             print(f'    {what}: {marks}')
 
 

@@ -285,6 +285,27 @@ def own_module(name):
     return f"import(new URL('{name}', document.querySelector('link[rel=stylesheet]').href).href)"
 
 
+def scorers_started(page):
+    """The addresses of the phone's Pythons started from now on (its scorer's workers: the one its pages
+    share, a SharedWorker, seen through Chromium's own targets; or a page's own, the fallback), as a
+    list that grows. A page that talks to a Python already running starts none."""
+    started = []
+    page.on('worker', lambda worker: started.append(worker.url))
+    cdp = page.context.browser.new_browser_cdp_session()
+    running = {t['targetId'] for t in cdp.send('Target.getTargets')['targetInfos']}
+
+    def created(event):
+        target = event['targetInfo']
+        if target['type'] == 'shared_worker' and target['targetId'] not in running:
+            started.append(target['url'])
+    cdp.on('Target.targetCreated', created)
+    cdp.send('Target.setDiscoverTargets', {'discover': True})
+    return started
+
+
+NO_SHARED_WORKER = 'delete window.SharedWorker;'   # an init script: a browser without SharedWorker (each page its own Python)
+
+
 def axe_violations(page):
     """What axe-core (WCAG 2.1 AA and best practice) finds wrong on the page: [(rule, target, summary)].
 

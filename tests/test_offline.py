@@ -16,7 +16,7 @@ import pytest
 
 from scorer.cards import JOKER, Card
 from scorer.rules import CHOICES, DECKS, choices, make_rules
-from tests.browser import own_module
+from tests.browser import own_module, scorers_started
 from tests.helpers import LANGUAGES, new_game, new_game_form, play_rounds, round_form
 from web import phone
 
@@ -444,12 +444,15 @@ def enter_round(page, url, n, out, points=None):
 
 
 @contextmanager
-def keeping(app, browser):
+def keeping(app, browser, init_script=None):
     """The app served, and a scorekeeper's phone that started a game there and keeps it offline:
-    (server, the phone's context, its page, the game's URL, its path)."""
+    (server, the phone's context, its page, the game's URL, its path). init_script: run on each of
+    its pages first (NO_SHARED_WORKER: a browser without SharedWorker)."""
     from tests.server import Server
     with Server(app) as server:
         keeper = keeper_phone(browser)
+        if init_script:
+            keeper.add_init_script(init_script)
         page = keeper.new_page()
         url = kept(page, server.url)
         try:
@@ -465,6 +468,9 @@ def kept_releases(page):
         if (!(await caches.has('bundle'))) return [];
         return (await (await caches.open('bundle')).keys()).map((r) => new URL(r.url).pathname.split('/')[2]);
     }""")) - {'pyodide', 'packages'})
+
+
+WARM = "() => document.getElementById('offline').dataset.warm === '1'"   # the page's scorer has answered
 
 
 def save_offline(page, url, n, out, points=None, unsent=1):
@@ -534,9 +540,10 @@ def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser
     """With no network, a round where two went out is not kept at once: the phone shows the server's
     own box (games/_doubts.html, drawn by the phone's scorer) above the form; once its box is ticked,
     Save keeps the round on the phone. The phone's Python starts only once the network goes: with
-    one, the server previews."""
-    from tests.browser import axe_violations, expect, shot
-    with keeping(app, browser) as (server, keeper, page, url, path):
+    one, the server previews. On a browser without SharedWorker: each page starts a Python of its
+    own (a dedicated worker), which imports what an earlier page's compiled."""
+    from tests.browser import NO_SHARED_WORKER, axe_violations, expect, shot
+    with keeping(app, browser, NO_SHARED_WORKER) as (server, keeper, page, url, path):
         workers = []
         page.on('worker', lambda worker: workers.append(worker.url))
         page.goto(f'{url}/rounds/1')
@@ -545,7 +552,7 @@ def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser
         assert workers == []
         page.locator('#entries-1-cards').fill('')
         keeper.set_offline(True)
-        page.wait_for_function("() => document.getElementById('offline').dataset.warm === '1'")
+        page.wait_for_function(WARM)
         assert [w for w in workers if w.endswith('/worker.js')]
         page.locator('#went_out-0').check()
         page.locator('#went_out-1').check()
@@ -561,6 +568,11 @@ def test_an_odd_round_saved_offline_asks_in_the_round_pages_own_box(app, browser
         page.locator('.save-bar button').click()
         page.wait_for_url(re.compile(r'\?unsent=1$'))
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (1)')
+        page.goto(f'{url}/rounds/2')                    # the next page's own Python
+        page.wait_for_function(WARM)
+        assert len([w for w in workers if w.endswith('/worker.js')]) == 2
+        steps = dict(page.evaluate("async () => (await (await " + own_module('js/offline.js') + ").ask('timings', {})).ok"))
+        assert 'compiled kept' in steps                 # it imports what the round 1 page's compiled
 
 
 @pytest.mark.browser
@@ -581,8 +593,10 @@ def test_a_service_worker_update_during_a_game(app, browser):
         page.goto(url)                                                  # the next page: the new service worker
         page.wait_for_function("() => (localStorage.getItem('kept:' + location.pathname.split('/')[2]) || '').startsWith('release-two:')")
         until(page, lambda: kept_releases(page) == ['release-two'], "the old release's own files gone")
+        started = scorers_started(page)
         keeper.set_offline(True)
         save_offline(page, url, 2, out=1)
+        assert started and all('/offline/release-two/' in u for u in started)    # the new release's Python, not the old one's
         keeper.set_offline(False)
         expect(page.locator('.offline-line')).not_to_contain_text('Not sent yet')
         assert len(client.get(path + '/export.json').get_json()['rounds']) == 2
@@ -722,7 +736,7 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
             page.locator(f'#players-{seat}').fill(name)
         page.locator('#first_dealer').select_option('1')
         page.locator('#title').fill('Cabin <game>')
-        started = scorers_started(page)          # the page that makes the game draws its sheet: no Python starts there
+        started = scorers_started(page)          # the new-game page's Python is the phone's: no page after it starts one
         page.locator('form button.primary').click()
         page.wait_for_url(re.compile(r'/games/[A-Za-z0-9_-]{16}$'))
         made = page.url
@@ -735,18 +749,26 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         assert unquote(page.get_by_role('link', name='Español').get_attribute('href')) == f'/language/es?next={made_path}'
         assert axe_violations(page) == []
         assert client.get(made_path + '/export.json').status_code == 404                   # not on the server yet
-        assert started == []
         save_offline(page, made, 1, out=0, unsent=1)
-        started = scorers_started(page)          # nor on the sheet after a save, nor on the next round's page
         save_offline(page, made, 2, out=1, unsent=2)
         page.reload()
         expect(page.locator('.offline-line')).to_contain_text('Not sent yet (2)')
-        assert [url.split('/')[-1] for url in started] == ['worker.js']          # round 2's own, for its preview and save
         page.goto(made + '/rounds/1')                                                      # a round made here, to correct
         expect(page.locator('#entries-1-cards')).to_have_value('K♠ 2♦ 9♣')
         assert axe_violations(page) == []
-        steps = dict(page.evaluate("async () => (await (await " + own_module('js/offline.js') + ").ask('timings', {})).ok"))
-        assert 'compiled kept' in steps          # this page's Python imports what an earlier page's compiled
+        page.wait_for_function(WARM)
+        other = keeper.new_page()                # a second tab of the phone, left with a question out
+        other.goto(made + '/rounds/3')
+        other.wait_for_function(WARM)
+        offline_js = own_module('js/offline.js')
+        other.evaluate("async (queries) => { (await " + offline_js + ").ask('solve_many', { queries }); }",   # not awaited
+                       [{'cards': ' '.join(HAND), 'round': '11'}] * 20)
+        other.close()
+        ask = "async ([name, args]) => (await " + offline_js + ").ask(name, args)"
+        assert 'no_such_question' in page.evaluate(ask, ['no_such_question', {}])['error']     # said to the page, as before
+        answer = page.evaluate(ask, ['solve_many', {'queries': [{'cards': 'K♠ 2♦ 9♣', 'round': '1'}]}])
+        assert answer['ok'][0]['penalty'] == 21
+        assert started == []                     # every page's preview and save, the sheets, both tabs: one Python
         with page.expect_download() as download:                                          # its game file, made here
             page.goto(made)
             page.get_by_role('link', name='Export game file').click()
@@ -760,13 +782,6 @@ def test_a_new_game_started_offline_is_made_on_the_server_when_the_network_retur
         assert [r['round'] for r in sent['rounds']] == [1, 2]
         page.goto(made + '/rounds/3')                                                      # this phone keeps its score
         expect(page.locator('form.round-form')).to_be_visible()
-
-
-def scorers_started(page):
-    """The addresses of the phone's scorers (Web Workers) the page starts from now on, as a list that grows."""
-    started = []
-    page.on('worker', lambda worker: started.append(worker.url))
-    return started
 
 
 def make_offline(page, server, title=''):

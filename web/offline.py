@@ -102,7 +102,8 @@ def idb_keyval(release):
 
 @bp.get('/offline/<release>/worker.js')
 def worker(release):
-    """The Web Worker that runs the scorer (static/js/scorer-worker.js), allowed to compile WebAssembly."""
+    """The worker that runs the scorer (static/js/scorer-worker.js: the phone's SharedWorker, or a page's
+    own), allowed to compile WebAssembly."""
     current(release)
     text = (Path(current_app.static_folder) / 'js' / 'scorer-worker.js').read_text(encoding='utf-8')
     text = text.replace('__PYODIDE__', pyodide_base()).replace('__PACKAGES__', url_for('offline.packages_zip',

@@ -1,19 +1,27 @@
-// The scorer on the phone: a Web Worker running this project's own Python (scorer/ and
-// web/phone.py, with the server's templates and catalogs) in Pyodide, all from this origin.
-// Served as /offline/<release>/worker.js; it loads the bundle of the same release, and Pyodide from
-// its own version's address (/offline/pyodide/<version>/, written in here by the server), and the
-// Python packages the scorer imports (jinja2, babel, ...) from theirs (/offline/packages/<hash>/):
-// a release of this project changes neither.
+// The scorer on the phone: a worker running this project's own Python (scorer/ and web/phone.py,
+// with the server's templates and catalogs) in Pyodide, all from this origin. Served as
+// /offline/<release>/worker.js; it loads the bundle of the same release, and Pyodide from its own
+// version's address (/offline/pyodide/<version>/, written in here by the server), and the Python
+// packages the scorer imports (jinja2, babel, ...) from theirs (/offline/packages/<hash>/): a
+// release of this project changes neither.
 //
-// Every page starts its own worker, so what Python compiles (the modules' bytecode, which only
-// Pyodide's own Python version can make, and the templates) is kept once a release, in Cache
-// Storage ('compiled', /offline/<release>/compiled.zip): the next page's worker imports without
-// compiling. Another release's is dropped as this one's is kept.
+// One Python a phone where the browser allows it: a SharedWorker (offline/scorer.js) that every page
+// of the origin asks, each through its own port, kept alive across a navigation from one page to the
+// next (extendedLifetime), so a page opens on a Python already started. Its address and name are its
+// release's, so a page of a new release starts a new one. Where a browser has no SharedWorker, each
+// page starts its own dedicated worker, this same script. Python answers one question at a time: two
+// pages (two tabs) asking at once are answered in turn.
+//
+// What Python compiles (the modules' bytecode, which only Pyodide's own Python version can make,
+// and the templates) is kept once a release, in Cache Storage ('compiled',
+// /offline/<release>/compiled.zip): the next worker imports without compiling. Another release's
+// is dropped as this one's is kept.
 //
 // A message is {id, name, language, args}; the answer is {id, ok} or {id, problem} (a round that
-// cannot be saved, as scorer words it), or {id, error} (something broke). The question 'timings'
-// is answered here: the steps of this worker's start and its answers (performance marks), which
-// bench/offline.py reads.
+// cannot be saved, as scorer words it), or {id, error} (something broke). The question 'timings' is
+// answered here: when this worker was made ('born', ms since the epoch: the same on two pages, the
+// same Python) and the steps of its start and its answers (performance marks, ms since it was
+// made), which bench/offline.py reads.
 const base = new URL('./', self.location.href).href;           // /offline/<release>/
 const PYODIDE = new URL('__PYODIDE__', self.location.href).href;  // /offline/pyodide/<version>/
 const PACKAGES = new URL('__PACKAGES__', self.location.href).href;  // /offline/packages/<hash>/packages.zip
@@ -77,22 +85,44 @@ async function keepCompiled(pyodide) {
   } catch { /* compiled again next time */ }
 }
 
-const ready = start();
+// This worker's Python, started as the worker starts. A start that failed (its bundle gone) is
+// answered to every question waiting for it, and the next question starts it again.
+let ready = null;
+function started() {
+  if (!ready) {
+    ready = start();
+    ready.catch(() => { ready = null; });
+  }
+  return ready;
+}
+started();
 
-self.onmessage = async (event) => {
-  const { id, name, language, args } = event.data;
+let saving = Promise.resolve();  // one keeping of the compiled files at a time (two pages may ask at once)
+
+// The answer to one question, on the port it came from (a page's, or this dedicated worker's own).
+async function answer(port, { id, name, language, args }) {
   if (name === 'timings') {
-    self.postMessage({ id, ok: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]) });
+    const marks = performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]);
+    port.postMessage({ id, ok: [['born', performance.timeOrigin], ...marks] });
     return;
   }
   try {
-    const scorer = await ready;
-    const answer = JSON.parse(scorer.call(name, JSON.stringify({ language, args })));
+    const scorer = await started();
+    const answered = JSON.parse(scorer.call(name, JSON.stringify({ language, args })));
     performance.mark(`answered ${name}`);
-    self.postMessage({ id, ...answer });
+    port.postMessage({ id, ...answered });
     const files = compiledFiles(scorer.pyodide);
-    if (files > scorer.files) { scorer.files = files; await keepCompiled(scorer.pyodide); }
+    if (files > scorer.files) { scorer.files = files; saving = saving.then(() => keepCompiled(scorer.pyodide)); }
   } catch (err) {
-    self.postMessage({ id, error: String(err && err.message ? err.message : err) });
+    port.postMessage({ id, error: String(err && err.message ? err.message : err) });
   }
-};
+}
+
+if ('onconnect' in self) {                       // a SharedWorker: a port a page
+  self.onconnect = (event) => {
+    const [port] = event.ports;
+    port.onmessage = (e) => answer(port, e.data);
+  };
+} else {
+  self.onmessage = (e) => answer(self, e.data);
+}

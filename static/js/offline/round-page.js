@@ -4,7 +4,7 @@
 import { drawAhead } from './ahead.js';
 import { PAGE, problems, say } from './page.js';
 import { offerPreview } from './preview.js';
-import { ask } from './scorer.js';
+import { ask, oneForThePhone } from './scorer.js';
 import { drawLive } from './sheet-page.js';
 import { onPhoneAlone } from './standing.js';
 import { keys, read, write } from './store.js';
@@ -16,10 +16,13 @@ const serverFailed = () => new URL(window.location.href).searchParams.get('offli
 
 // Start the scorer on the round page once there is no network (or the server did not answer), so
 // that the preview answers at once; with a network the server previews, and the phone spends no
-// CPU or battery on a Python it does not need: it starts when first asked (the sheet starts it only
-// when it has to draw).
+// CPU or battery on a Python it does not need: it starts when first asked. Where the phone's pages
+// share one Python (offline/scorer.js), the sheet without a network holds it too: the round page
+// opened from it finds it running (a page's own Python, the fallback, would end with the sheet, so
+// that sheet starts it only when it has to draw).
 export async function warm() {
-  if (warming || (navigator.onLine && !serverFailed()) || !document.querySelector('form.round-form')) return;
+  if (warming || (navigator.onLine && !serverFailed())) return;
+  if (!document.querySelector('form.round-form') && !oneForThePhone()) return;
   const data = await read(keys.game(PAGE.game), null);
   if (data) warming = ask('sheet', { game: data.game }).then(() => { PAGE.box.dataset.warm = '1'; });
 }
