@@ -243,3 +243,15 @@ def test_every_line_of_the_picture_is_named_at_its_end(app):
             assert len(drawn) == 1, (rounds, text)
             assert ends < drawn[0].x and drawn[0].x + bold.width(text, drawn[0].size) <= RIGHT, (rounds, text)
             assert set(text) <= set(bold.advances), text
+
+
+def test_the_pictures_leader_band_is_the_pages():
+    """Issue 48 (8): dark mode's leader band was a muddy olive (#4a3f00) and became amber on the page;
+    the picture kept the olive. Its leader colours are the page's own (style.css --leader, light and dark)."""
+    import re
+    from pathlib import Path
+
+    from web.picture import THEMES
+    css = (Path(__file__).resolve().parent.parent / 'static' / 'style.css').read_text()
+    light, dark = re.search(r'--leader: light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)', css).groups()
+    assert (THEMES['light']['leader'], THEMES['dark']['leader']) == (light, dark)

@@ -21,11 +21,11 @@ from .templating import day
 WIDTH = 600
 MARGIN = 20
 RIGHT = WIDTH - MARGIN          # the right edge of everything
-THEMES = {
+THEMES = {                      # the leader's band is the page's --leader (style.css; test_picture)
     'light': {'bg': '#ffffff', 'fg': '#111111', 'muted': '#4a4a4a', 'accent': '#0b5d1e', 'band': '#0b5d1e',
               'row': '#f3f3f0', 'leader': '#fff2b3', 'grid': '#d0d0d0', 'palette': PALETTE},
     'dark': {'bg': '#101214', 'fg': '#f2f2f2', 'muted': '#b8b8b8', 'accent': '#5cc878', 'band': '#3fa35a',
-             'row': '#1c2024', 'leader': '#4a3f00', 'grid': '#3d4247', 'palette': PALETTE_DARK},
+             'row': '#1c2024', 'leader': '#5a3d00', 'grid': '#3d4247', 'palette': PALETTE_DARK},
 }
 SEPARATOR = ' · '
 LABEL_SIZE = 13               # the type of a line's name at its end, as the zero rounds' beside the totals
