@@ -65,6 +65,21 @@ class Label:
     x: float                # the marker's centre; the text follows it
     y: float                # clear of every other label, as near the line's end as that allows
 
+    @property
+    def moved(self):
+        """Whether it sits away from its line's end (moved apart from another's): then its marker is
+        repeated where it sits, joined to the end."""
+        return abs(self.y - self.line.points[-1].y) > 1
+
+    def start(self, size):
+        """Where its name starts, in type of `size`: past its own marker where it was moved, else
+        just past the end's marker."""
+        return self.x + size * 0.65 if self.moved else self.line.points[-1].x + size * 0.6
+
+    def baseline(self, size):
+        """The baseline of its name, in type of `size`: the name's middle on the label's height."""
+        return self.y + size * 0.36
+
 
 # Tick steps: 1, 2 and 5 times a power of ten, and 25 times one (0-250 by 50 is 5 steps of 50).
 STEPS = sorted({m * 10 ** p for p in range(7) for m in (1, 2, 5)} | {25 * 10 ** p for p in range(6)})
@@ -118,24 +133,36 @@ def label_text(player, players):
     return cut + '…'
 
 
-def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bottom=22, size=0, labels=False):
+def label_width(text, size):
+    """About how wide a line's label is set in bold at `size` (the big screen's, drawn by the browser)."""
+    return size * (ems(text) * 1.15 + 0.4)
+
+
+def race(sheet, colours=None, width=340, height=200, left=None, right=None, top=None, bottom=None, size=0, labels=False,
+         measure=None, spacing=None):
     """The chart of a sheet: a line per player from 0 before round 1 to their total after each round.
 
-    With `size` (the type of its figures, in the chart's units) the margins are made for that type;
-    with `labels`, each line is named at its end, in a margin on the right wide enough for the
-    longest label, the labels moved apart where the lines end close together."""
+    With `size` (the type of its figures, in the chart's units) the margins not given are made for
+    that type; with `labels`, each line is named at its end (label_text), in a margin on the right
+    wide enough for the longest label (`measure(text)`: its width in the chart's units, measured in
+    the font it is drawn in; by default label_width's estimate), the labels moved apart where the
+    lines end close together (`spacing` apart at least: the line a label's type takes; by default
+    1.25 of the type)."""
     players = list(sheet.game.players)
     last = sheet.game.rules.last_round
     if size:
         most_total = max([0] + [t for r in sheet.rows for t in r.totals.values()])
-        left = len(str(nice_scale(most_total)[0])) * 0.62 * size + size * 0.6
-        top, bottom = size * 0.7, size * 1.9
-        right = size * 0.8
+        left = len(str(nice_scale(most_total)[0])) * 0.62 * size + size * 0.6 if left is None else left
+        top = size * 0.7 if top is None else top
+        bottom = size * 1.9 if bottom is None else bottom
+        right = size * 0.8 if right is None else right
         if labels:                 # the labels need this much after the lines' end; the rounds to come give some
-            widest = max([ems(label_text(p, players)) for p in players] + [0])
-            need = size * (1.9 + (widest * 1.15 + 0.4 if widest else 0))      # bold: a little wider
+            measure = measure or (lambda text: label_width(text, size))
+            need = size * 1.9 + max([measure(label_text(p, players)) for p in players if label_text(p, players)] + [0])
             after = (last - max([r.round for r in sheet.rows] + [0])) / last
             right = max(right, (need - (width - left) * after) / (1 - after) if after < 1 else 0)
+    left, right = 34 if left is None else left, 8 if right is None else right
+    top, bottom = 8 if top is None else top, 22 if bottom is None else bottom
     colours = colours or list(range(len(players)))
     most = max([0] + [t for r in sheet.rows for t in r.totals.values()])
     scale_top, scale_step = nice_scale(most)
@@ -159,7 +186,7 @@ def race(sheet, colours=None, width=340, height=200, left=34, right=8, top=8, bo
     y_ticks = tuple((y(v), v) for v in range(0, scale_top + 1, scale_step))
     x_ticks = tuple((x(n), n) for n in range(1, last + 1))
     end = max(line.points[-1].x for line in lines) if lines else left
-    placed = end_labels(lines, players, end + size * 0.9, top, height - bottom, size * 1.25) if labels else ()
+    placed = end_labels(lines, players, end + size * 0.9, top, height - bottom, spacing or size * 1.25) if labels else ()
     return Chart(width, height, left, right, top, bottom, tuple(lines), y_ticks, x_ticks, placed, size)
 
 

@@ -11,6 +11,7 @@ import pytest
 import resvg_py
 from PIL import Image
 
+from scorer.chart import label_text
 from scorer.limits import MAX_NAME, MAX_POINTS, MAX_TEXT
 from tests.helpers import LANGUAGES, LANGUAGES_DRAWN, new_game, new_game_form, play_rounds
 
@@ -51,7 +52,7 @@ CASES = [(language, count, title) for language in LANGUAGES for count in (2, 4, 
 @pytest.mark.long
 def test_no_text_overlaps_or_is_cut(app, browser):
     """Chromium draws each picture in its embedded font; every text box lies inside the picture and
-    clear of every other one."""
+    clear of every other one, the names at the lines' ends included."""
     from tests.server import Server
     client = app.test_client()
     games = {(count, title): play(client, NAMES[:count], TITLES[title]) for count in (2, 4, 8) for title in TITLES}
@@ -74,8 +75,11 @@ def test_no_text_overlaps_or_is_cut(app, browser):
                 for a, b in itertools.combinations(boxes, 2):
                     assert not overlaps(a, b), (language, count, title, a, b)
                 text = ''.join(b['text'] for b in boxes)
-                for name in NAMES[:count] if title else ['Ana', 'Bo']:
+                names = NAMES[:count] if title else ['Ana', 'Bo']
+                for name in names:
                     assert name.replace(' ', '') in text.replace(' ', ''), name     # every name whole, maybe wrapped
+                    said = label_text(name, names)            # and its line named at its end (issue 48), clear of all
+                    assert not said or said in [b['text'] for b in boxes], (language, count, said)
                 page.screenshot(path=str(shot_path(f'picture-{language}-{count}-{title}-{theme}.png')))
         context.close()
 
@@ -212,3 +216,42 @@ def test_a_score_phrase_stays_on_one_line(app, language, phrase):
         lines = wrap(words, font, 18, room)
         assert any(phrase in line for line in lines), (room, lines)
         assert ''.join(lines).replace(' ', '') == words.replace(' ', ''), lines
+
+
+def test_every_line_of_the_picture_is_named_at_its_end(app):
+    """Issue 48 (8): the picture's race named no line at its end, though the big screen's does. Now
+    each line is named by the big screen's rule (scorer.chart.label_text: the first word, a long one
+    shortened with '…', none where two players share it), in the picture's bold type, right of
+    every line's end and inside the picture, in glyphs its font holds ('…' included)."""
+    import dataclasses
+
+    from scorer.sheet import compute_sheet
+    from tests.test_race import played
+    from web.picture import MARGIN, RIGHT, lay_out
+    from web.typeface import Typeface
+    players = ['诸葛亮孔明之卧龙先生南阳躬耕于隆中好为梁父吟每自比于管仲', 'Featherstonehaughington Smythe', 'Zoë',
+               'Ana Lima', 'Ana Sousa']
+    for rounds in (4, 11):
+        sheet = compute_sheet(dataclasses.replace(played(players, rounds).game, date='2026-12-03'))
+        picture = lay_out(sheet.game, sheet, list(range(len(players))), Typeface(app.config['NODE_MODULES']))
+        said = {label.line.player: label.text for label in picture.chart.labels}
+        assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': '', 'Ana Sousa': ''}
+        bold = picture.fonts[700]
+        ends = MARGIN + max(line.points[-1].x for line in picture.chart.lines)
+        for text in ('诸葛亮孔明之…', 'Feathersto…', 'Zoë'):
+            drawn = [t for t in picture.texts if t.text == text and t.weight == 700]      # a name in the standings is 400
+            assert len(drawn) == 1, (rounds, text)
+            assert ends < drawn[0].x and drawn[0].x + bold.width(text, drawn[0].size) <= RIGHT, (rounds, text)
+            assert set(text) <= set(bold.advances), text
+
+
+def test_the_pictures_leader_band_is_the_pages():
+    """Issue 48 (8): dark mode's leader band was a muddy olive (#4a3f00) and became amber on the page;
+    the picture kept the olive. Its leader colours are the page's own (style.css --leader, light and dark)."""
+    import re
+    from pathlib import Path
+
+    from web.picture import THEMES
+    css = (Path(__file__).resolve().parent.parent / 'static' / 'style.css').read_text()
+    light, dark = re.search(r'--leader: light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)', css).groups()
+    assert (THEMES['light']['leader'], THEMES['dark']['leader']) == (light, dark)

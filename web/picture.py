@@ -12,7 +12,7 @@ import base64
 import re
 from dataclasses import dataclass, field
 
-from scorer.chart import PALETTE, PALETTE_DARK, SHAPES, marker, race
+from scorer.chart import PALETTE, PALETTE_DARK, SHAPES, label_text, marker, race
 from scorer.i18n import _, ngettext, pgettext
 from scorer.sheet import winner_words
 
@@ -21,13 +21,14 @@ from .templating import day
 WIDTH = 600
 MARGIN = 20
 RIGHT = WIDTH - MARGIN          # the right edge of everything
-THEMES = {
+THEMES = {                      # the leader's band is the page's --leader (style.css; test_picture)
     'light': {'bg': '#ffffff', 'fg': '#111111', 'muted': '#4a4a4a', 'accent': '#0b5d1e', 'band': '#0b5d1e',
               'row': '#f3f3f0', 'leader': '#fff2b3', 'grid': '#d0d0d0', 'palette': PALETTE},
     'dark': {'bg': '#101214', 'fg': '#f2f2f2', 'muted': '#b8b8b8', 'accent': '#5cc878', 'band': '#3fa35a',
-             'row': '#1c2024', 'leader': '#4a3f00', 'grid': '#3d4247', 'palette': PALETTE_DARK},
+             'row': '#1c2024', 'leader': '#5a3d00', 'grid': '#3d4247', 'palette': PALETTE_DARK},
 }
 SEPARATOR = ' · '
+LABEL_SIZE = 13               # the type of a line's name at its end, as the zero rounds' beside the totals
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Text:
     weight: int = 400
     fill: str = 'fg'            # a role of the theme
     anchor: str = 'start'
+    halo: bool = False          # edged in the background's colour: no grid line or other line runs through it
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ def lay_out(game, sheet, colours, typeface, theme='light'):
     said = words(game, sheet)
     drawn = [said['title'], SEPARATOR.join(said['subtitle']), said['winner'], '0123456789–'] + said['zeros']
     drawn += [f'{st.place}{st.player}{st.total}' for st in sheet.standings]
+    drawn += [label_text(player, game.players) for player in game.players]
     chars = ''.join(sorted(set(''.join(drawn))))
     fonts = {weight: typeface.cut(chars, weight) for weight in (400, 700)}
     regular, bold = fonts[400], fonts[700]
@@ -141,15 +144,24 @@ def standings(picture, game, sheet, colours, zeros, top):
 
 
 def race_of(picture, sheet, colours, font):
-    """The race, its left margin as wide as its widest total, and its tick labels placed as texts."""
-    drawn = race(sheet, colours, width=RIGHT - MARGIN, height=300)
+    """The race, its left margin as wide as its widest total, its tick labels placed as texts, and
+    each line named at its end as the big screen names it (scorer.chart's labels), the room on the
+    right as wide as the widest label measured in the picture's bold type."""
+    bold = picture.fonts[700]
+    chart = dict(width=RIGHT - MARGIN, height=300, size=LABEL_SIZE, top=8, bottom=22, labels=True,
+                 measure=lambda text: bold.width(text, LABEL_SIZE), spacing=bold.line(LABEL_SIZE))
+    drawn = race(sheet, colours, left=34, **chart)
     left = max(drawn.left, 10 + max(font.width(str(v), 11) for y, v in drawn.y_ticks))
     if left > drawn.left:
-        drawn = race(sheet, colours, width=RIGHT - MARGIN, height=300, left=left)
+        drawn = race(sheet, colours, left=left, **chart)
     for y, v in drawn.y_ticks:
         picture.texts.append(Text(MARGIN + drawn.left - 5, picture.chart_top + y + 4, str(v), 11, 400, 'muted', 'end'))
     for x, n in drawn.x_ticks:
         picture.texts.append(Text(MARGIN + x, picture.chart_top + drawn.height - 6, str(n), 11, 400, 'muted', 'middle'))
+    for label in drawn.labels:
+        if label.text:
+            picture.texts.append(Text(MARGIN + label.start(LABEL_SIZE), picture.chart_top + label.baseline(LABEL_SIZE),
+                                      label.text, LABEL_SIZE, 700, halo=True))
     return drawn
 
 
