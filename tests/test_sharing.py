@@ -171,8 +171,11 @@ def test_a_follower_is_told_when_the_server_is_gone_and_when_the_game_is_deleted
         watcher.goto(game)
         status = watcher.locator('#live-status')
         sync_api.expect(status).to_be_hidden()
+        sheet = watcher.locator('.table-wrap')
+        where = sheet.bounding_box()
         follower.set_offline(True)
         sync_api.expect(status).to_have_text(re.compile(r'^Reconnecting… the sheet below is as it was at \d\d:\d\d( [AP]M)?\.$'))
+        assert sheet.bounding_box() == where            # the sign lies over the page: nothing under a finger moves
         shot(watcher, 'follower-reconnecting')
         follower.set_offline(False)
         sync_api.expect(status).to_be_hidden()
