@@ -41,6 +41,8 @@ SETTINGS = {
     'POOL_NICE': "the pool processes' lower priority, as `nice` takes it (default 10)",
     'SOLVER_RATE': "one client's budget of hands solved: /api/solve, /api/audit, /audit and the preview, a "
                    "round's page and a seat's hand (one a hand) together (default `20 per second; 600 per minute`)",
+    'HAND_RATE': "one seat's budget of hands sent (\"my hand\"), one a send (default `1 per 2 seconds; 20 per "
+                 "minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
     'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
@@ -129,7 +131,7 @@ FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
 KINDS = {'BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
          'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
          'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
-         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
+         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
          'LOG_FORMAT': one_of('text', 'json'), 'METRICS': FLAG}
 
 
