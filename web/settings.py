@@ -24,6 +24,8 @@ SETTINGS = {
     'SECRET_KEY': 'the key that signs cookies and tokens (default: made once into `secret_key` in the data '
                   'folder, mode 0600)',
     'BIND': 'address:port the production recipe listens on (default `0.0.0.0:8000`)',
+    'STREAMS_BIND': 'behind a reverse proxy: a second address:port the recipe listens on, for the proxy\'s live '
+                    'streams alone (docs/deploy.md\'s Caddyfile sends them there; default none)',
     'WORKERS': "the recipe's worker processes (default 2, one a core)",
     'WORKER_CONNECTIONS': 'connections each worker holds open, live streams too (default 4000)',
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
@@ -128,7 +130,7 @@ def existing_file(text):
 
 FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
 # What a setting's value must be, where it is not any text (a path, a key).
-KINDS = {'BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
+KINDS = {'BIND': address, 'STREAMS_BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
          'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
          'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
          'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
