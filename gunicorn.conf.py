@@ -7,7 +7,7 @@ gevent workers (web/worker.py): each connection is a greenlet, so a client that 
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
 SCORER_CLIENT_CONNECTIONS connections at once across the workers. The settings read here (BIND,
-WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
+STREAMS_BIND, WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
 METRICS), from the environment or each from a file, are declared with their defaults in
 web/settings.py SETTINGS, as every setting is (docs/deploy.md has the table).
 """
@@ -16,14 +16,17 @@ import os
 import tempfile
 
 from web.settings import setting
-from web.worker import KEEPALIVE
+from web.worker import BACKLOG, KEEPALIVE
 
 # SCORER_METRICS=1: each worker counts in files of a folder of the master's, which /metrics adds up
 # (prometheus_client's multiprocess mode: set before any worker imports it).
 if (setting('METRICS') or '0').strip().lower() in ('1', 'true', 'yes', 'on'):
     os.environ.setdefault('PROMETHEUS_MULTIPROC_DIR', tempfile.mkdtemp(prefix='three-thirteen-metrics-'))
 
-bind = setting('BIND', '0.0.0.0:8000')
+# Behind a proxy, the live streams on an address of their own (web/proxy.py): a crowd of stream setups
+# never fills the listen queue a page view waits in.
+bind = [setting('BIND', '0.0.0.0:8000')] + [address for address in [setting('STREAMS_BIND')] if address]
+backlog = BACKLOG               # connections each address's listen queue holds (capped by net.core.somaxconn)
 workers = int(setting('WORKERS', '2'))
 worker_class = 'web.worker.Worker'     # gunicorn's gevent worker, with the fences of web/worker.py
 worker_connections = int(setting('WORKER_CONNECTIONS', '4000'))   # open connections a worker holds (live streams too)
@@ -50,10 +53,11 @@ def on_starting(server):
     per client that the workers share (behind a proxy, of requests per forwarded client). One client
     never holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
-    held, problem = worker.files_for(server.cfg.worker_connections)
+    listeners = len(server.cfg.address)                    # each address has its pool of connections a worker
+    held, problem = worker.files_for(server.cfg.worker_connections * listeners)
     if problem:
         server.log.error('%s', problem)
-        server.cfg.set('worker_connections', held)
+        server.cfg.set('worker_connections', max(1, held // listeners))
     limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))

@@ -33,7 +33,7 @@ from bench.load import GENERATOR_NICE  # noqa: E402
 from bench.machine import describe  # noqa: E402
 from bench.stalls import Client, bystander, holders, quantiles  # noqa: E402
 from tests.deployment import caddy_in_front  # noqa: E402
-from tests.server import ROOT, Gunicorn, cpu_seconds  # noqa: E402
+from tests.server import ROOT, Gunicorn, cpu_seconds, free_port  # noqa: E402
 
 UNIT_FILES = 16384      # docs/deploy.md's unit: LimitNOFILE=16384
 STREAMS = 5000          # what the issue's one client opens
@@ -80,14 +80,16 @@ def attack(port, game, streams, stop, out):
     out.put(counts)
 
 
-def run(root, streams, seconds):
+def run(root, streams, seconds, own_address=True):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))          # the attacker's own sockets
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
+        streams_port = free_port() if own_address else None          # docs/deploy.md's unit: SCORER_STREAMS_BIND
+        env = {'SCORER_PROXIES': '1', **({'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}'} if own_address else {})}
         server = Gunicorn(folder / 'hostile.sqlite', root=root, prefix=['prlimit', f'--nofile={UNIT_FILES}:{UNIT_FILES}'],
-                          log=folder / 'server.log', env={'SCORER_PROXIES': '1'}).start(timeout=90)
-        port, caddy = caddy_in_front(folder, server.port)
+                          log=folder / 'server.log', env=env).start(timeout=90)
+        port, caddy = caddy_in_front(folder, server.port, streams_port)
         try:
             game = Client(port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             quiet = timed(port, game, seconds)
@@ -118,10 +120,12 @@ def main():
     parser.add_argument('--streams', type=int, default=STREAMS)
     parser.add_argument('--seconds', type=int, default=20, help='seconds the bystander is timed, quiet and attacked')
     parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
+    parser.add_argument('--one-address', action='store_true',
+                        help='the streams on the pages\' address (no SCORER_STREAMS_BIND: the code before, to compare)')
     args = parser.parse_args()
     if not shutil.which('caddy') or not shutil.which('prlimit'):
         sys.exit('caddy and prlimit are needed (make test installs caddy)')
-    quiet, attacked, counts, statuses, errors, cpu = run(args.root, args.streams, args.seconds)
+    quiet, attacked, counts, statuses, errors, cpu = run(args.root, args.streams, args.seconds, not args.one_address)
     print(f'One client (127.0.0.1) holds {args.streams} live streams through Caddy (each refused or cut opened again a '
           f'second later) against the production recipe with the systemd unit\'s settings (SCORER_PROXIES=1, '
           f'LimitNOFILE={UNIT_FILES} by prlimit), served from {args.root}; a bystander (127.0.0.2) GETs a game\'s live '

@@ -18,14 +18,15 @@ GET /games/<id>/live, every 50 ms, keeping its connection. Its times are taken q
   decks, the slowest rules) with eight shuffles of a slow 13-card hand, more copies than three decks
   hold (issue 47: each hand was solved before the round was refused), as fast as they are answered;
 - hands: eight seated players of such a game, each from its own address, send "my hand" for round 11
-  (a shuffle of the slow hand each time) as fast as they are answered;
+  (a shuffle of the slow hand each time) as fast as they are answered, with the real HAND_RATE;
 - keepers: a keeper and the three browsers it made keepers by share links, behind one address, ask
   for fresh pictures (the budget is the link maker's: one for the four);
 - strangers: a stranger behind a keeper's address makes games as fast as the address may, while the
   keeper asks for a rematch every 2 s (a keeper's games are counted by its browser).
 
 The per-client budgets are loosened for pictures, imports and games (SCORER_*_RATE), so that what
-is measured is where the work runs, not the budget refusing it; keepers and strangers, attacks on the
+is measured is where the work runs, not the budget refusing it (the solver's and a seat's are the real
+ones); keepers and strangers, attacks on the
 budgets themselves, run on a second fresh server of the run with the real budgets (its bystander's
 p95 is compared with the run's quiet phase, on the first). `--root` runs the server from another
 checkout (the code before, to compare); `--runs` repeats the whole, each time on a fresh server.
@@ -298,7 +299,9 @@ def eight_player_game(client, rounds_saved=10):
 def hands(server, stop, rng, counts, game):
     """Eight seated players, each from an address of its own, sending 'my hand' for round 11 (a shuffle
     of a slow 13-card hand each time, so no answer is kept), as fast as they are answered: each hand is
-    solved, in the solver's pool, within the seat's budget (SOLVER_RATE)."""
+    solved, in the solver's pool, within the seat's budgets (SOLVER_RATE; HAND_RATE, 429 past it). A send
+    is answered by a redirect to the hand's page (303), which a real phone then asks for: this client
+    does not, as an attacker would not."""
     table = eight_player_game(Client(server.port, '127.0.5.100'))
 
     def send(seat):
@@ -410,7 +413,8 @@ def one_run(root, seconds, seed, scenarios=SCENARIOS):
     """One run on a fresh server: {scenario: (bystander times, failures, attackers' answers)}."""
     rng = random.Random(seed)
     found = {}
-    loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE}   # the solver's real budget
+    loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE,    # the solver's real budget,
+             'SCORER_HAND_RATE': ratelimit.HAND_RATE}                               # and a seat's
     real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE}
     for rates, names in ((loose, [s for s in scenarios if s not in REAL_BUDGETS]),
                          (real, [s for s in scenarios if s in REAL_BUDGETS])):

@@ -108,7 +108,8 @@ def settings():
 
 def caddyfile(address, tls=''):
     """A Caddyfile of docs/deploy.md: the site at `address` (its `tls` line, if any) with web/proxy.py's
-    site block in front of the app on 127.0.0.1:8000, in a code block."""
+    site block in front of the app on 127.0.0.1:8000, its live streams on 127.0.0.1:8001 (the unit's
+    SCORER_STREAMS_BIND), in a code block."""
     from web.proxy import site_body
-    lines = [f'{address} {{'] + ([f'\t{tls}'] if tls else []) + [site_body('127.0.0.1:8000'), '}']
+    lines = [f'{address} {{'] + ([f'\t{tls}'] if tls else []) + [site_body('127.0.0.1:8000', '127.0.0.1:8001'), '}']
     return '```\n' + '\n'.join(lines) + '\n```\n'

@@ -70,19 +70,21 @@ def served_again(port, path, source='127.0.0.1', seconds=30):
     return False
 
 
-def caddyfile(folder, port, app):
+def caddyfile(folder, port, app, streams=None):
     """A Caddyfile serving plain HTTP on `port` (no certificates: what the app sees is the same) with the
-    site block of docs/deploy.md (web/proxy.py) in front of the app on port `app`."""
-    data, body = folder / 'caddy-data', site_body(f'127.0.0.1:{app}')
+    site block of docs/deploy.md (web/proxy.py) in front of the app on port `app` (its live streams on
+    port `streams`, if given: SCORER_STREAMS_BIND)."""
+    data = folder / 'caddy-data'
+    body = site_body(f'127.0.0.1:{app}', f'127.0.0.1:{streams}' if streams else None)
     return (f'{{\n\tadmin off\n\tauto_https off\n\tstorage file_system {data}\n\thttp_port {port}\n}}\n'
             f'http://127.0.0.1:{port} {{\n{body}\n}}\n')
 
 
-def caddy_in_front(folder, app_port):
-    """Caddy (Debian's) on a free port in front of the app, as docs/deploy.md sets it: (its port, its
-    process, run in a session of its own)."""
+def caddy_in_front(folder, app_port, streams_port=None):
+    """Caddy (Debian's) on a free port in front of the app (its live streams to `streams_port`, if given),
+    as docs/deploy.md sets it: (its port, its process, run in a session of its own)."""
     port = free_port()
-    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port))
+    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port, streams_port))
     home = folder / 'caddy-home'
     home.mkdir(exist_ok=True)
     caddy = subprocess.Popen(['caddy', 'run', '--config', str(folder / 'Caddyfile'), '--adapter', 'caddyfile'],

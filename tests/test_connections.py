@@ -9,14 +9,15 @@ import signal
 import socket
 import subprocess
 import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
-from tests.server import Gunicorn
-from web.worker import FILES_BESIDE
+from tests.server import Gunicorn, free_port
+from web.worker import BACKLOG, FILES_BESIDE
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -199,25 +200,41 @@ def connections_to(port):
     return ends
 
 
-def test_behind_caddy_refused_streams_keep_the_proxys_connections(tmp_path):
-    """The documented deploy behind a real Caddy with docs/deploy.md's site block (web/proxy.py): a
-    client holding its two streams (SCORER_CLIENT_CONNECTIONS=2) and asking 30 more, one after the
-    other, is refused 30 times while Caddy opens no new connection to the app for them (it reuses the
-    one each refusal leaves open); another client's sheet is served meanwhile. A refusal that closed
-    the proxy's connection would cost a new connection through the app's listen queue each time."""
+def listen_queue(port):
+    """The most connections the listening socket on `port` holds waiting to be accepted (ss's Send-Q)."""
+    line = subprocess.run(['ss', '-ltnH', f'( sport = :{port} )'], capture_output=True, text=True,
+                          check=True).stdout.split()
+    return int(line[2])
+
+
+def test_behind_caddy_streams_have_an_address_of_their_own_and_refusals_keep_the_proxys_connections(tmp_path):
+    """The documented deploy behind a real Caddy with docs/deploy.md's site block (web/proxy.py) and the
+    unit's SCORER_STREAMS_BIND: the live streams reach the app on that address alone, never on the one
+    the pages are served on, and each address queues BACKLOG connections (as far as net.core.somaxconn
+    allows) where gunicorn's default was 2,048. A client holding its two streams
+    (SCORER_CLIENT_CONNECTIONS=2) and asking 30 more, one after the other, is refused 30 times while
+    Caddy opens no new connection to the app for them (it reuses the one each refusal leaves open);
+    another client's sheet is served meanwhile. One client's 5,000 streams once kept the pages'
+    listen queue full, and a page's new connection to the app waited seconds in it."""
     if not shutil.which('caddy') or not shutil.which('ss'):
         pytest.fail('caddy and ss (iproute2) are needed (make test installs caddy)')
+    streams_port = free_port()
     server = Gunicorn(tmp_path / 'caddy.sqlite', workers=2,
-                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
-    port, caddy = caddy_in_front(tmp_path, server.port)
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
+                           'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}'}).start()
+    port, caddy = caddy_in_front(tmp_path, server.port, streams_port)
     held = []
     try:
+        most = min(BACKLOG, int(Path('/proc/sys/net/core/somaxconn').read_text()))
+        assert listen_queue(server.port) == listen_queue(streams_port) == most
         game = Browser(f'http://127.0.0.1:{port}').new_game(['Ana', 'Bruno']).replace(f'http://127.0.0.1:{port}', '')
+        pages = connections_to(server.port)
         held = [stream(SimpleNamespace(port=port), game)[0] for _ in range(2)]
-        before = connections_to(server.port)
+        before = connections_to(streams_port)
         answers = [get(port, f'{game}/events')[0] for _ in range(30)]
         assert answers == [429] * 30
-        assert len(connections_to(server.port) - before) <= 2
+        assert len(connections_to(streams_port) - before) <= 2
+        assert connections_to(server.port) - pages == set()                # no stream came by the pages' address
         assert get(port, game, source='127.0.0.2')[0] == 200
     finally:
         for sock in held:

@@ -72,7 +72,7 @@ def test_a_hand_is_filed_only_in_the_round_it_was_entered_for(client, make_game)
     r = client.post(url + '/hand', data={'cards': 'KH 5C 7D 9S'})            # no round said: refused too
     assert r.status_code == 409
     r = client.post(url + '/hand', data={'round': '2', 'cards': 'KH 5C 7D 9S'})
-    assert r.status_code == 200
+    assert r.status_code == 303
     assert client.get(url + '/rounds/2/drafts').get_json()['1']['cards'] == 'K♥ 5♣ 7♦ 9♠'    # read alike in any language
 
 

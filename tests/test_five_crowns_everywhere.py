@@ -113,7 +113,7 @@ def test_the_sheet_the_round_page_and_my_hand_in_each_language(app, client, lang
     follower.set_cookie('lang', language)
     follower.post(url + '/seats/2')
     carla = ROUNDS[10][2][2]
-    r = follower.post(url + '/hand', data={'round': '11', 'cards': symbols(carla)})
+    r = follower.post(url + '/hand', data={'round': '11', 'cards': symbols(carla)}, follow_redirects=True)
     assert r.status_code == 200 and '13' in text_of(r.get_data(as_text=True))
     assert 'X ★' in text_of(follower.get(url + '/hand').get_data(as_text=True))
     drafts = client.get(url + '/rounds/11/drafts').get_json()

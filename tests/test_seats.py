@@ -22,9 +22,9 @@ def test_a_follower_takes_a_seat_and_enters_their_own_hand(app, client, make_gam
     assert r.status_code == 302 and r.headers['Location'].endswith('/hand')
     cookie = next(c for c in r.headers.getlist('Set-Cookie') if c.startswith('seat_'))
     assert 'HttpOnly' in cookie and 'SameSite=Lax' in cookie
-    r = zoe.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'})
+    r = zoe.post(url + '/hand', data={'round': '1', 'cards': 'KH 5C 7D'}, follow_redirects=True)
     page = r.get_data(as_text=True)
-    assert r.status_code == 200 and '22 points' in page and 'K♥<small> 10</small>' in page
+    assert [a.status_code for a in r.history] == [303] and r.status_code == 200 and '22 points' in page and 'K♥<small> 10</small>' in page
     drafts = client.get(url + '/rounds/1/drafts').get_json()
     assert drafts == {'1': {'player': 'Bruno', 'cards': 'K♥ 5♣ 7♦', 'points': '', 'went_out': False,
                             'updated': drafts['1']['updated']}}
@@ -101,13 +101,13 @@ def test_a_seat_is_told_nothing_of_the_other_seats_hands(app, client, make_game)
     answers = {}
     for held in ('', 'KS KS'):
         if held:
-            assert carla.post(url + '/hand', data={'round': '1', 'cards': held}).status_code == 200
+            assert carla.post(url + '/hand', data={'round': '1', 'cards': held}).status_code == 303
         for rank in ('A', '2', '5', '10', 'J', 'K'):
             for suit in 'SHDC':
                 r = bruno.post(url + '/hand', data={'round': '1', 'cards': f'{rank}{suit}'})
                 answers.setdefault(f'{rank}{suit}', []).append((r.status_code, 'error-box" role="alert" id="hand-error"'
                                                                 in r.get_data(as_text=True)))
-    assert all(before == after == (200, False) for before, after in answers.values()), answers
+    assert all(before == after == (303, False) for before, after in answers.values()), answers
     page = client.get(url + '/rounds/1').get_data(as_text=True)           # the scorekeeper sees both hands
     assert 'value="K♠ K♠"' in page and 'value="K♣"' in page              # Bruno's last try
     r = client.post(url + '/rounds/1', data={'went_out': '0', 'version': '0', 'entries-0-cards': '', 'entries-0-points': '',

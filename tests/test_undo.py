@@ -124,7 +124,7 @@ def test_undo_keeps_the_hands_players_sent_says_nothing_false_and_one_tap_puts_i
     bruno, carla = app.test_client(), app.test_client()
     for phone, seat, cards in ((bruno, 1, 'KH 5C 7D'), (carla, 2, '9S 9D 2C')):
         phone.post(f'{url}/seats/{seat}')
-        assert phone.post(url + '/hand', data={'round': '1', 'cards': cards}).status_code == 200
+        assert phone.post(url + '/hand', data={'round': '1', 'cards': cards}).status_code == 303
     page = client.get(url + '/rounds/1').get_data(as_text=True)
     form = {'went_out': '0', 'version': '0', 'entries-0-cards': '', 'entries-0-points': '0',
             **{f'entries-{i}-{k}': re.search(f'name="entries-{i}-{k}"[^>]*value="([^"]*)"', page).group(1)

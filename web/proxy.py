@@ -12,9 +12,13 @@ What it holds to, and why (issue 47: one client's 5,000 live streams through Cad
   connection (web/worker.py), and the proxy keeps up to IDLE_CONNECTIONS of them idle for its next
   requests, each for fewer seconds than the app waits for a next request (IDLE_SECONDS below the
   app's KEEPALIVE), so the proxy never sends a request on a connection the app is closing.
-- **Live streams have a pool of their own.** /games/<id>/events is proxied by its own `reverse_proxy`
-  (its own transport: its own connections), so a crowd of streams, or a client refused stream after
-  stream, never takes the connections the pages and the live part are served on.
+- **Live streams have a pool of their own, and an address of their own.** /games/<id>/events is proxied
+  by its own `reverse_proxy` (its own transport: its own connections), to the app's second address
+  (SCORER_STREAMS_BIND, gunicorn.conf.py) where one is given, so a crowd of streams, or a client
+  refused stream after stream, never takes the connections the pages and the live part are served on,
+  nor fills the listen queue a page's new connection waits in (one client's 5,000 streams once kept
+  that queue full, each new connection to the app then waiting 1 s, 3 s, ... for its SYN to be
+  taken again).
 """
 
 from .worker import KEEPALIVE
@@ -32,9 +36,10 @@ def reverse_proxy(upstream, indent='\t'):
     return '\n'.join(indent + line for line in lines)
 
 
-def site_body(upstream, indent='\t'):
-    """What a site's block holds: the streams on their own proxy, everything else on another."""
+def site_body(upstream, streams=None, indent='\t'):
+    """What a site's block holds: the streams on their own proxy (to the app's `streams` address, if
+    given), everything else on another."""
     inner = indent + '\t'
     return '\n'.join([f'{indent}@streams path {STREAMS}', f'{indent}handle @streams {{',
-                      reverse_proxy(upstream, inner), f'{indent}}}', f'{indent}handle {{',
+                      reverse_proxy(streams or upstream, inner), f'{indent}}}', f'{indent}handle {{',
                       reverse_proxy(upstream, inner), f'{indent}}}'])

@@ -1,10 +1,15 @@
-"""Per-client budgets (SOLVER_RATE, PICTURE_RATE, GAME_RATE, IMPORT_RATE): how much one client may ask of
+"""Per-client budgets (SOLVER_RATE, HAND_RATE, PICTURE_RATE, GAME_RATE, IMPORT_RATE): how much one client may ask of
 the server in a while, counted by Flask-Limiter in SQLite (scorer-limits.sqlite), where every worker
 sees the same count and a restart keeps it; a scorekeeper's solver budget is its own.
 
 - SOLVER_RATE: hands solved for a client (/api/solve, /api/audit, /audit and the entry pages'
   preview, /audit/preview, one a request; a round saved or checked on its page and a seated
   player's hand, one a hand: web/solved.py), together;
+- HAND_RATE: hands a seat sends ("my hand"), counted by the seat (players at one table share an
+  address): a player sends a hand a round and corrects it now and then, while each send is a hand
+  solved, a draft written and a page drawn, so a few seats sending as fast as they are answered took
+  a bystander's p95 to 7x its quiet one (issue 47). Counted by the second: within the seconds a
+  bench or an attack lasts it holds, where a budget by the minute is not reached;
 - PICTURE_RATE: shared pictures drawn afresh (one already drawn for its revision costs nothing);
 - GAME_RATE: games made (a new game, a rematch, a game made offline and sent);
 - IMPORT_RATE: game files and table files imported, one for each IMPORT_BYTES of the file begun (a
@@ -51,13 +56,16 @@ from .settings import setting
 
 # A table at one Wi-Fi (several phones behind one address) previews a hand a tap: well within this.
 SOLVER_RATE = '20 per second; 600 per minute'
+# A seat sends its hand, then corrects it: a tap and a look take more than two seconds.
+HAND_RATE = '1 per 2 seconds; 20 per minute'
 # Share after every round at a table of eight, each phone its own: well within this.
 PICTURE_RATE = '20 per minute; 200 per hour'
 # A club's tables behind one address making games all evening, and a phone sending the games it made offline.
 GAME_RATE = '10 per minute; 60 per hour; 300 per day'
 IMPORT_RATE = '10 per minute; 60 per hour'
 IMPORT_BYTES = 4 * 1024 * 1024             # an import spends one of IMPORT_RATE for each 4 MB of its file begun
-RATES = {'solver': 'SOLVER_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE', 'import': 'IMPORT_RATE'}
+RATES = {'solver': 'SOLVER_RATE', 'hand': 'HAND_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE',
+         'import': 'IMPORT_RATE'}
 COUNT_WAIT = 2.0                           # seconds a count waits for another worker's write of the counts
 
 
@@ -178,12 +186,13 @@ class OverBudget(TooManyRequests):
         super().__init__(description=message, retry_after=max(1, int(wait)))
 
 
-def spend(name, cost=1):
-    """`cost` of this client's budget `name` (RATES), or OverBudget (429) saying in the page's language
-    which budget ran out and when it comes back. Counted as Flask-Limiter counts (the client, then the
-    budget's name): the solver's budget spent here and by solver_rate is one."""
+def spend(name, cost=1, who=None):
+    """`cost` of this client's budget `name` (RATES), or of `who`'s (a seat's: 'seat:<game>:<n>'), or
+    OverBudget (429) saying in the page's language which budget ran out and when it comes back. Counted
+    as Flask-Limiter counts (the client, then the budget's name): the solver's budget spent here and by
+    solver_rate is one."""
     rate = current_app.config[RATES[name]]
-    key = client()
+    key = who or client()
     try:
         for item in parse_many(rate):
             if not limiter.limiter.hit(item, key, name, cost=cost):
@@ -216,6 +225,7 @@ def refusal(name, wait, keeper=False):
         }[name]
     return {
         'solver': _('Too many hands were worked out for this address: try again %(when)s.', when=when),
+        'hand': _('Too many hands were sent from this seat: try again %(when)s.', when=when),
         'picture': _('Too many pictures were drawn for this address: try again %(when)s.', when=when),
         'game': _('Too many games were made from this address: try again %(when)s.', when=when),
         'import': _('Too many game files were imported from this address: try again %(when)s.', when=when),

@@ -8,13 +8,13 @@ and the store keeps only the key's hash.
 
 import sqlite3
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from scorer.reading import symbols
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
-from scorer.sheet import Entry, EntryError, score_entry, typed_cards
+from scorer.sheet import Entry, EntryError, typed_cards
 
 from . import pool, ratelimit, solving, store
 from .access import TWO_YEARS, browser, browser_token, keeper_post, my_seat, require_keeper, seat_cookie
@@ -26,6 +26,7 @@ from .sheets import load_sheet
 from .solved import solved
 
 bp = Blueprint('seats', __name__)
+CATEGORY = 'message'       # flask's category of a flash given none
 
 
 
@@ -131,11 +132,12 @@ def hand(game_id):
         status = 409
     elif sent:
         try:
+            ratelimit.spend('hand', who=f'seat:{game_id}:{seat}')       # before anything is solved or written
             entry = Entry(player, form.went_out.data, typed_cards(player, form.cards.data, request.form.get('letters')), form.points.data or None)
             # Checked as a hand on its own (the pack included): the other seats' hands are not saved
             # yet and are theirs to show, so nothing said here depends on them. The scorekeeper's
             # round page checks the whole round.
-            score, _held = solved(solving.score_entry, pool.words(), game, number, entry, hands=int(bool(entry.cards)))
+            solved(solving.score_entry, pool.words(), game, number, entry, hands=int(bool(entry.cards)))
             kept = store.save_draft(get_db(), game_id, number, seat, entry.went_out, entry.cards, entry.points)
         except EntryError as e:
             problem, status = e, 422
@@ -148,21 +150,18 @@ def hand(game_id):
                 raise
             problem, status = EntryError(storage_message(e)), 503     # what was typed stays in the form
         else:
-            if kept:
-                result = score
-                flash(_('Sent to the scorekeeper. You can change it until the round is saved.'))
-            else:
-                flash(_('The scorekeeper saved round %(round)d meanwhile.', round=number))
-                return redirect(url_for('seats.hand', game_id=game_id))
+            told(_('Sent to the scorekeeper. You can change it until the round is saved.') if kept
+                 else _('The scorekeeper saved round %(round)d meanwhile.', round=number))
+            return redirect(url_for('seats.hand', game_id=game_id), 303)    # the page drawn by its GET
     elif request.method == 'POST' and not allowed:
         problem, status = EntryError(_('The scorekeeper enters every hand in this game.')), 403
     elif request.method == 'POST' and number:
         problem, status = EntryError(_('The form could not be checked; reload the page and try again.')), 400
     elif mine:
         try:
-            result = score_entry(game, number, Entry(player, mine['went_out'], mine['cards'] or None,
-                                                     mine['points'] or None))[0]
-        except EntryError:
+            result = solved(solving.score_entry, pool.words(), game, number,
+                            Entry(player, mine['went_out'], mine['cards'] or None, mine['points'] or None))[0]
+        except (EntryError, pool.Busy):
             result = None
     form.round.data = str(number or '')
     return render_template('games/hand.html', game_id=game_id, game=game, sheet=sheet, seat=seat, player=player,
@@ -171,6 +170,13 @@ def hand(game_id):
                            revision=revision), status, headers
 
 
+
+
+def told(message):
+    """`message` flashed for the page the redirect draws, once however often it is said before that page
+    is drawn: a client that sends and never follows the redirect does not grow its session cookie."""
+    if (CATEGORY, message) not in session.get('_flashes', []):
+        flash(message)
 
 
 @bp.get('/games/<game_id>/rounds/<int:number>/drafts')

@@ -24,6 +24,8 @@ SETTINGS = {
     'SECRET_KEY': 'the key that signs cookies and tokens (default: made once into `secret_key` in the data '
                   'folder, mode 0600)',
     'BIND': 'address:port the production recipe listens on (default `0.0.0.0:8000`)',
+    'STREAMS_BIND': 'behind a reverse proxy: a second address:port the recipe listens on, for the proxy\'s live '
+                    'streams alone (docs/deploy.md\'s Caddyfile sends them there; default none)',
     'WORKERS': "the recipe's worker processes (default 2, one a core)",
     'WORKER_CONNECTIONS': 'connections each worker holds open, live streams too (default 4000)',
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
@@ -41,6 +43,8 @@ SETTINGS = {
     'POOL_NICE': "the pool processes' lower priority, as `nice` takes it (default 10)",
     'SOLVER_RATE': "one client's budget of hands solved: /api/solve, /api/audit, /audit and the preview, a "
                    "round's page and a seat's hand (one a hand) together (default `20 per second; 600 per minute`)",
+    'HAND_RATE': "one seat's budget of hands sent (\"my hand\"), one a send (default `1 per 2 seconds; 20 per "
+                 "minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
     'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
@@ -126,10 +130,10 @@ def existing_file(text):
 
 FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
 # What a setting's value must be, where it is not any text (a path, a key).
-KINDS = {'BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
+KINDS = {'BIND': address, 'STREAMS_BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
          'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
          'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
-         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
+         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
          'LOG_FORMAT': one_of('text', 'json'), 'METRICS': FLAG}
 
 

@@ -51,6 +51,10 @@ from .clients import client_of, forwarded_client
 CLIENT_CONNECTIONS = 256   # connections one client address may hold open at once, across the workers
 HANDSHAKE_SECONDS = 5      # a TLS handshake must be over within this
 KEEPALIVE = 5              # seconds a connection waits for its next request's head (gunicorn.conf.py keepalive)
+# Connections each listening address's queue holds until a worker accepts them (gunicorn.conf.py backlog):
+# past it the kernel drops a new connection's SYN, and the client tries again 1 s, then 3 s later. The
+# kernel caps it at net.core.somaxconn (4096 since Linux 5.4; docs/deploy.md).
+BACKLOG = 4096
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
 SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
 FILES_BESIDE = 128         # open files a worker needs beside its connections (database, pools, logs, templates)
