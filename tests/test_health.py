@@ -1,5 +1,6 @@
 """/health: 200 with the release while the database answers, 503 with the reason when it does not."""
 
+import gc
 import os
 import resource
 from contextlib import contextmanager
@@ -45,9 +46,13 @@ def test_health_is_503_with_the_reason_when_the_database_does_not_answer(app, cl
 
 @contextmanager
 def no_file_left():
-    """This process out of files (EMFILE), as a worker whose every file is a connection, until the end."""
+    """This process out of files (EMFILE), as a worker whose every file is a connection, until the end.
+    Nothing the garbage collector frees meanwhile gives a file back (a file an earlier test left to it,
+    freed mid-request, made the page of a worker out of files draw on a busy machine)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     held = []
+    gc.collect()
+    gc.disable()
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(int(fd) for fd in os.listdir('/proc/self/fd')) + 8, hard))
     try:
         while True:
@@ -60,6 +65,7 @@ def no_file_left():
         for fd in held:
             os.close(fd)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+        gc.enable()
 
 
 def test_out_of_files_is_said_as_such_not_as_a_disk_that_cannot_be_written(app, client, make_game):
