@@ -14,7 +14,7 @@ export const madeHereUnsent = () => made;
 
 let sent = false;                    // a send just gave the server every round this phone held
 
-export function sentAll(isSent) { sent = Boolean(isSent); }
+export function sentAll() { sent = true; }   // until a round waits here again (status)
 
 export function madeHere(isMade, isRefused) {
   made = Boolean(isMade);

@@ -39,7 +39,9 @@ export function send() {
       const held = (await read(keys.queue(PAGE.game), [])).length;
       const sent = await sendOne(PAGE.game, token, true);
       if (sent && sent !== PAGE.game) { moveTo(sent); return; }
-      if (sent) { sentAll(held > 0); await caughtUp(); }
+      // The line says "All sent" after a send that held rounds; a later send with none leaves it
+      // so (a round saved here since takes it away: status()).
+      if (sent) { if (held) sentAll(); await caughtUp(); }
     } finally {
       sending = false;
       await status();                                      // what the server has now, said at once
