@@ -74,8 +74,8 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, natural,
-                        natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
+from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+                        natural, natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
                         sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
@@ -180,6 +180,7 @@ class Table:
     foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
     longest: int                # the most cards in a run (13, or Five Crowns' 11)
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
+    kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
@@ -214,7 +215,7 @@ def table_for(rules, wild):
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
-                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates,
+                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
@@ -299,7 +300,7 @@ def can_meld(n, hand, limit, runners, table, near):
     if limit:
         return (not table.mates[n].isdisjoint(hand) or hand.count(n) > 1
                 or bool(runners) and near.get(n) in runners)
-    if sum(map(hand.count, KIN[n])) > 2:
+    if sum(map(hand.count, table.kin[n])) > 2:
         return True
     for x, y in table.run_pairs[n]:          # a loop, not any(): this is called for every step
         if x in hand and y in hand:
