@@ -438,12 +438,13 @@ class Search:
             yield from self.set_steps(position)
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
-        spare = self.spare(wilds, runners, owed)
-        for meld in self.runs_of(c, rest, runners, min(spare, self.table.most)):
+        spare, most, place = self.spare(wilds, runners, owed), self.table.most, c & PLACE     # place_of(), inline
+        for meld in self.runs_of(c, rest, runners, spare if spare < most else most):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
-                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
-                                owed + meld.stand_ins, sink or meld.sinks, place_of(c))
+                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds,
+                                without(runners, meld.runners) if meld.runners else runners,
+                                owed + meld.stand_ins, sink or meld.sinks, place)
 
     def deadwood_step(self, position):
         """The move that leaves the first natural out of every meld."""
