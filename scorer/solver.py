@@ -342,17 +342,19 @@ def groups(naturals, runners, stand_ins, aces_high):
     the groups before.
     """
     cards = sorted(naturals + runners)               # suit by suit, low to high, each once
-    group_of = {}                                    # a card -> the list of its group
-    for n, previous in zip(cards, [None] + cards):
-        if previous is not None and n - previous <= stand_ins + 1 and suit_of(n) == suit_of(previous):
-            group_of[n] = group_of[previous]
-            group_of[n].append(n)
+    group_of, reach, group, previous = {}, stand_ins + 1, None, -99    # a card -> the list of its group
+    for n in cards:
+        if n - previous <= reach and n >> 4 == previous >> 4:         # suit_of(), inline
+            group.append(n)
         else:
-            group_of[n] = [n]
+            group = [n]
+        group_of[n], previous = group, n
     joins = []                                       # pairs of cards in the same group
     first_of_rank = {}
     for n in naturals:
-        joins.append((first_of_rank.setdefault(place_of(n), n), n))
+        first = first_of_rank.setdefault(n & PLACE, n)                # place_of(), inline
+        if first != n:
+            joins.append((first, n))
     if aces_high:                                    # an ace also sits above the king
         tops = {suit_of(n): n for n in cards}
         joins += [(n, tops[suit_of(n)]) for n in cards
