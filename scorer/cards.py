@@ -121,6 +121,15 @@ def order(card):
 _SUIT_ORDER = {s: i for i, s in enumerate(SUITS + STARS)}
 
 
+class CardOrder(dict):
+    """Card -> its sort key (order(card)), looked up: every card of TEXT; any other is worked out."""
+    def __missing__(self, card):
+        return order(card)
+
+
+ORDER = CardOrder((c, order(c)) for c in TEXT)
+
+
 def text(cards):
     """Canonical ASCII text of cards: '10H QS JK'."""
     return ' '.join(map(TEXT.__getitem__, cards))
