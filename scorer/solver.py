@@ -697,8 +697,6 @@ class Search:
         no difference. `sets_of` is the place whose sets are made; the sets of the first
         natural's rank count as made too when no set of it can be made any more.
         """
-        if runners:
-            wilds, runners = self.runners_kept(hand, wilds, runners)
         spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
         limit = spare if spare < self.table.most else self.table.most
         if limit < 2 and hand:
@@ -706,8 +704,8 @@ class Search:
             if lone:
                 deadwood, cost = deadwood + hand[:lone], cost + self.table.cost(hand[:lone])
                 hand = hand[lone:]
-                if runners:
-                    wilds, runners = self.runners_kept(hand, wilds, runners)
+        if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
+            wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
