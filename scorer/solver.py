@@ -452,7 +452,7 @@ class Search:
         """The move that leaves the first natural out of every meld."""
         hand, wilds, runners, owed, sink, _ = position
         c = hand[0]
-        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, place_of(c))
+        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, c & PLACE)   # place_of()
 
     # 3a. The sets of a rank, made all at once.
 
@@ -469,9 +469,9 @@ class Search:
             yield from self.book_steps(position)
             return
         hand, wilds, runners, owed, sink, _ = position
-        place, kin = place_of(hand[0]), kin_at_head(hand)
+        place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
-        spare = self.spare(wilds, runners, owed)
+        spare = self.deal.jokers + wilds + len(runners) - owed              # self.spare(), inline
         sinks = self.deal.sinks
         for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
@@ -702,8 +702,8 @@ class Search:
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
-                deadwood, cost = deadwood + hand[:lone], cost + self.table.cost(hand[:lone])
-                hand = hand[lone:]
+                out, hand = hand[:lone], hand[lone:]
+                deadwood, cost = deadwood + out, cost + (self.table.value[out[0]] if lone == 1 else self.table.cost(out))
         if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
             wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
