@@ -131,6 +131,9 @@ def check(args, out):
     return 0
 
 
+ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)      # one answer line's JSON, made once a batch
+
+
 def solve_jsonl(lines, out):
     """One JSON answer per JSON line, in order; a bad line, whatever it holds, gets one line of valid
     JSON with its error, and the next goes on."""
@@ -143,7 +146,7 @@ def solve_jsonl(lines, out):
             answer = {'id': None, 'error': str(e)}
         else:
             answer = answer_line(fields)
-        out.write(json.dumps(answer, ensure_ascii=False, allow_nan=False) + '\n')
+        out.write(ANSWER.encode(answer) + '\n')
         out.flush()
     return 0
 
@@ -151,14 +154,24 @@ def solve_jsonl(lines, out):
 MAX_ID = 200          # characters of a line's id echoed back
 
 
+def no_constant(name):
+    """NaN, Infinity and -Infinity are refused: no query holds them."""
+    raise QueryError(_('not JSON: %(name)s is not a number in JSON', name=name))
+
+
+def digits_read(digits):
+    """An integer of at most 30 digits as a number; a longer one is kept as its text."""
+    return int(digits) if len(digits) <= 30 else digits
+
+
+QUERY = json.JSONDecoder(parse_constant=no_constant, parse_int=digits_read)      # a query line's JSON, made once
+
+
 def read_line(line):
     """A JSON line as Python values; QueryError for what is not JSON, is nested deeper than a query
     ever is, or holds a number no query needs (NaN, Infinity, or hundreds of digits: kept as text)."""
-    def no_constant(name):
-        raise QueryError(_('not JSON: %(name)s is not a number in JSON', name=name))
     try:
-        return json.loads(line, parse_constant=no_constant,
-                          parse_int=lambda digits: int(digits) if len(digits) <= 30 else digits)
+        return QUERY.decode(line)
     except json.JSONDecodeError as e:
         raise QueryError(_('not JSON (column %(column)d)', column=e.colno)) from None
     except RecursionError:

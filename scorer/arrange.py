@@ -3,7 +3,7 @@ the wilds left at the end, then the stand-ins, every meld held to the meld rule 
 
 from functools import lru_cache
 
-from .cards import ACE_ON_TOP, JOKER, Card, order
+from .cards import ACE_ON_TOP, JOKER, ORDER, Card
 from .melds import Meld, MeldError, meld_of, valid
 from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of, without
 
@@ -22,7 +22,7 @@ def arrange(deal, penalty, steps, tail):
                        ('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
     deadwood += [CARD[n] for n in deal.singles[tail.singles:]]
     wild_cards = list(deal.wild_cards)
-    for _, places in layouts:
+    for _, places in layouts if deal.runners else ():       # only a runner is a wild-rank card in a layout
         for plays, card in places:
             if card is not None and card.rank == table.wild:
                 wild_cards.remove(card)
@@ -54,7 +54,7 @@ def arrange(deal, penalty, steps, tail):
     for m in melds:               # every meld the search makes is held to the one meld rule
         if not held(m, table):
             raise MeldError(f'the solver made {m.kind} {" ".join(map(str, m.cards))}, which is no meld')
-    return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=order)))
+    return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=ORDER.__getitem__)))
 
 
 MELDS_HELD = 4096        # melds whose check by the meld rule is remembered, per Table (see held())

@@ -50,6 +50,17 @@ class Card(NamedTuple):
 JOKER = Card(0, '')
 
 
+class CardTexts(dict):
+    """Card -> its canonical text (str(card)), looked up rather than written anew: every card of every
+    game's deck, a rank a wild plays as in a set, and the joker; any other card is written by str()."""
+    def __missing__(self, card):
+        return str(card)
+
+
+TEXT = CardTexts((c, str(c)) for c in [Card(rank, suit) for suit in ('',) + tuple(SUITS + STARS) for rank in RANK_TEXT]
+                 + [JOKER])
+
+
 def ordinal(n):
     """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, 21st (1.º, 2.º in Spanish and Portuguese)."""
     if language() != 'en':
@@ -110,9 +121,18 @@ def order(card):
 _SUIT_ORDER = {s: i for i, s in enumerate(SUITS + STARS)}
 
 
+class CardOrder(dict):
+    """Card -> its sort key (order(card)), looked up: every card of TEXT; any other is worked out."""
+    def __missing__(self, card):
+        return order(card)
+
+
+ORDER = CardOrder((c, order(c)) for c in TEXT)
+
+
 def text(cards):
     """Canonical ASCII text of cards: '10H QS JK'."""
-    return ' '.join(str(c) for c in cards)
+    return ' '.join(map(TEXT.__getitem__, cards))
 
 
 def pretty(cards):

@@ -56,6 +56,13 @@ KIN = {n: frozenset(natural(s, place_of(n)) for s in range(len(EVERY_SUIT))) for
 
 
 @lru_cache(maxsize=8)
+def kin_in(suits):
+    """Each natural's kin in a deck of these suits (its own included), as a tuple: what the search
+    counts to tell whether a natural can still make a set (no count is asked of a suit the deck lacks)."""
+    return {n: tuple(natural(EVERY_SUIT.index(s), place_of(n)) for s in suits) for n in NATURAL.values()}
+
+
+@lru_cache(maxsize=8)
 def run_tables(aces_high, foot):
     """For each natural, with these run bounds: (the pairs that make a run with it, its mates: the
     naturals that make a meld with it and one stand-in, of its rank or of its suit near enough)."""

@@ -8,7 +8,7 @@ shows it and /api/audit sends it as JSON (as_data()).
 
 from typing import NamedTuple
 
-from .cards import Card, pretty, rank_plural, rank_text
+from .cards import TEXT, Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
 from .i18n import _, listing, ngettext
 from .rules import DEFAULT, Rules
@@ -153,9 +153,9 @@ def as_data(solution):
     """A solution as JSON-ready data with canonical card text."""
     return {
         'penalty': solution.penalty,
-        'melds': [{'kind': m.kind, 'cards': [str(c) for c in m.cards], 'as': [str(p) for p in m.plays]}
-                  for m in solution.melds],
-        'deadwood': [str(c) for c in solution.deadwood],
+        'melds': [{'kind': m.kind, 'cards': list(map(TEXT.__getitem__, m.cards)),
+                   'as': list(map(TEXT.__getitem__, m.plays))} for m in solution.melds],
+        'deadwood': list(map(TEXT.__getitem__, solution.deadwood)),
     }
 
 

@@ -74,8 +74,8 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, natural,
-                        natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
+from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+                        natural, natural_values, naturals_taken, place_of, position_from, run_tables, set_of, step_from,
                         sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
@@ -180,6 +180,7 @@ class Table:
     foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
     longest: int                # the most cards in a run (13, or Five Crowns' 11)
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
+    kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
@@ -214,7 +215,7 @@ def table_for(rules, wild):
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
-                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates,
+                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
@@ -299,7 +300,7 @@ def can_meld(n, hand, limit, runners, table, near):
     if limit:
         return (not table.mates[n].isdisjoint(hand) or hand.count(n) > 1
                 or bool(runners) and near.get(n) in runners)
-    if sum(map(hand.count, KIN[n])) > 2:
+    if sum(map(hand.count, table.kin[n])) > 2:
         return True
     for x, y in table.run_pairs[n]:          # a loop, not any(): this is called for every step
         if x in hand and y in hand:
@@ -341,17 +342,19 @@ def groups(naturals, runners, stand_ins, aces_high):
     the groups before.
     """
     cards = sorted(naturals + runners)               # suit by suit, low to high, each once
-    group_of = {}                                    # a card -> the list of its group
-    for n, previous in zip(cards, [None] + cards):
-        if previous is not None and n - previous <= stand_ins + 1 and suit_of(n) == suit_of(previous):
-            group_of[n] = group_of[previous]
-            group_of[n].append(n)
+    group_of, reach, group, previous = {}, stand_ins + 1, None, -99    # a card -> the list of its group
+    for n in cards:
+        if n - previous <= reach and n >> 4 == previous >> 4:         # suit_of(), inline
+            group.append(n)
         else:
-            group_of[n] = [n]
+            group = [n]
+        group_of[n], previous = group, n
     joins = []                                       # pairs of cards in the same group
     first_of_rank = {}
     for n in naturals:
-        joins.append((first_of_rank.setdefault(place_of(n), n), n))
+        first = first_of_rank.setdefault(n & PLACE, n)                # place_of(), inline
+        if first != n:
+            joins.append((first, n))
     if aces_high:                                    # an ace also sits above the king
         tops = {suit_of(n): n for n in cards}
         joins += [(n, tops[suit_of(n)]) for n in cards
@@ -437,18 +440,19 @@ class Search:
             yield from self.set_steps(position)
         hand, wilds, runners, owed, sink, _ = position
         c, rest = hand[0], hand[1:]
-        spare = self.spare(wilds, runners, owed)
-        for meld in self.runs_of(c, rest, runners, min(spare, self.table.most)):
+        spare, most, place = self.spare(wilds, runners, owed), self.table.most, c & PLACE     # place_of(), inline
+        for meld in self.runs_of(c, rest, runners, spare if spare < most else most):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
-                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds, without(runners, meld.runners),
-                                owed + meld.stand_ins, sink or meld.sinks, place_of(c))
+                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds,
+                                without(runners, meld.runners) if meld.runners else runners,
+                                owed + meld.stand_ins, sink or meld.sinks, place)
 
     def deadwood_step(self, position):
         """The move that leaves the first natural out of every meld."""
         hand, wilds, runners, owed, sink, _ = position
         c = hand[0]
-        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, place_of(c))
+        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, c & PLACE)   # place_of()
 
     # 3a. The sets of a rank, made all at once.
 
@@ -465,9 +469,9 @@ class Search:
             yield from self.book_steps(position)
             return
         hand, wilds, runners, owed, sink, _ = position
-        place, kin = place_of(hand[0]), kin_at_head(hand)
+        place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
-        spare = self.spare(wilds, runners, owed)
+        spare = self.deal.jokers + wilds + len(runners) - owed              # self.spare(), inline
         sinks = self.deal.sinks
         for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
@@ -693,17 +697,15 @@ class Search:
         no difference. `sets_of` is the place whose sets are made; the sets of the first
         natural's rank count as made too when no set of it can be made any more.
         """
-        if runners:
-            wilds, runners = self.runners_kept(hand, wilds, runners)
         spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
         limit = spare if spare < self.table.most else self.table.most
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
-                deadwood, cost = deadwood + hand[:lone], cost + self.table.cost(hand[:lone])
-                hand = hand[lone:]
-                if runners:
-                    wilds, runners = self.runners_kept(hand, wilds, runners)
+                out, hand = hand[:lone], hand[lone:]
+                deadwood, cost = deadwood + out, cost + (self.table.value[out[0]] if lone == 1 else self.table.cost(out))
+        if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
+            wilds, runners = self.runners_kept(hand, wilds, runners)
         sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),

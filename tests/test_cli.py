@@ -124,6 +124,7 @@ HOSTILE_LINES = [
     '{"id": 8, "cards": "7H 8H 9H", "wild": "5", "rules": {"aces": {"a": [[[]]]}}}',
     '{"id": 9, "cards": "' + '7H ' * 5000 + '", "wild": "5"}',
     '{"id": 10, "cards": "7H 8H 9H", "wild": "5", "lang": "xx"}',
+    '\ufeff{"id": 11, "cards": "7H 8H 9H", "wild": "5"}',           # a byte order mark first: no JSON
     '"just a string"', '12', 'null', '{"id": "x" ' , '\ud800',
 ]
 
