@@ -162,3 +162,69 @@ def test_the_memory_of_streams_is_given_back_when_the_last_one_leaves(app, make_
     assert calls == []                     # a stream is still held
     hub.leave(second)
     assert calls == [0]
+
+
+def hold_exclusively(path):
+    """Another connection that holds the database so that no other can even read it (as SQLite's
+    recovery of a write-ahead log, or a tool in exclusive locking mode, does): closed, it lets go."""
+    import sqlite3
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute('PRAGMA locking_mode = EXCLUSIVE')
+    holder.execute('BEGIN EXCLUSIVE')
+    holder.execute('update games set revision = revision')
+    return holder
+
+
+def test_a_stream_waits_for_a_held_database_without_holding_the_process(pushing, monkeypatch):
+    """A stream's set-up reads on the event loop: SQLite's own wait for a held database (sqlite3's
+    default: 5 s) would hold the whole gevent worker and everyone it serves. It waits the app's way
+    instead, in short sleeps (time.sleep yields under gevent): here the other connection lets go as
+    soon as the stream sleeps, and the stream is set up and sends its sheet."""
+    import time
+    app, client, url = pushing
+    holder, sleeps, main, sleep = hold_exclusively(app.config['DATABASE']), [], threading.current_thread(), time.sleep
+
+    def waits(seconds):
+        if threading.current_thread() is main and not sleeps:
+            sleeps.append(seconds)
+            holder.close()                 # asked to wait: the other connection lets go
+        sleep(seconds)
+    monkeypatch.setattr(time, 'sleep', waits)
+    response = app.test_client().get(url + '/events')
+    holder.close()
+    assert response.status_code == 200 and sleeps
+    assert events_of(response, 1)[0][:2] == ('sheet', '0')
+
+
+def test_a_stream_on_a_database_held_too_long_is_told_to_try_again(pushing, monkeypatch):
+    """Held past READ_WAIT_MS, the stream is refused with a 503 that says the server is busy and
+    when to come back, having waited the app's way (its sleeps), not SQLite's."""
+    import time
+    from web import store
+    app, client, url = pushing
+    holder, sleeps, main, sleep = hold_exclusively(app.config['DATABASE']), [], threading.current_thread(), time.sleep
+    monkeypatch.setattr(store, 'READ_WAIT_MS', 200, raising=False)    # raising=False: the code before had none
+    monkeypatch.setattr(time, 'sleep', lambda s: (threading.current_thread() is main and sleeps.append(s), sleep(s)))
+    try:
+        response = app.test_client().get(url + '/events')
+    finally:
+        holder.close()
+    assert response.status_code == 503 and int(response.headers['Retry-After']) >= 1
+    assert 'too busy' in response.get_data(as_text=True) and sleeps
+
+
+def test_a_page_on_a_held_database_is_answered_at_once(pushing):
+    """Every request's connection waits for a held database at most LOCK_WAIT_MS inside SQLite (from
+    its very first read: sqlite3's default of 5 s held the process): here the other connection holds
+    it for 4 s, and the page is answered 503 'too busy' meanwhile, not served after it lets go."""
+    app, client, url = pushing
+    holder = hold_exclusively(app.config['DATABASE'])
+    timer = threading.Timer(4, holder.close)
+    timer.start()
+    try:
+        response = app.test_client().get(url)
+        held = timer.is_alive()
+    finally:
+        timer.cancel()
+        holder.close()
+    assert response.status_code == 503 and 'too busy' in response.get_data(as_text=True) and held

@@ -119,12 +119,14 @@ def is_keeper(game_id):
     return keeper_and_revision(game_id)[0]
 
 
-def keeper_and_revision(game_id):
-    """Whether this browser keeps score of the game, and the game's save count, in one look-up."""
-    key, revision = store.key_and_revision(get_db(), game_id)
+def keeper_and_revision(game_id, look=None):
+    """Whether this browser keeps score of the game, and the game's save count, in one look-up: the
+    request's connection's, or `look(game_id, browser)`'s (store.key_revision_kept elsewhere: a live
+    stream reads on its hub's connection, web/live.py Hub.look)."""
+    key, revision, kept = (look or functools.partial(store.key_revision_kept, get_db()))(game_id, browser())
     if key is None:
         abort(404)
-    keeper = key == '' or bool(browser()) and store.keeps(get_db(), browser(), game_id)
+    keeper = key == '' or bool(browser()) and kept
     if keeper:
         g.personal = True                  # the page may show the key: no cache keeps it (web/headers.py)
     return keeper, revision

@@ -74,13 +74,33 @@ class Hub:
         self.followers = {}           # game id -> set of Followers
         self.counters = {}            # game id -> (revision, drafts stamp), or None once deleted
         self.thread, self.pid, self._conn = None, None, None
+        self.reading = threading.Lock()   # one read at a time on the hub's connection (the streams' set-ups)
+
+    def read(self, query):
+        """query(connection) on the hub's connection: the reads a stream's set-up makes, on the event
+        loop, with no connection of the stream's own (opening one cost more than the stream's look). A
+        database another connection holds is waited for the app's way (store.waited: short sleeps that
+        let the process serve everyone else) for at most READ_WAIT_MS, then the busy error: 503, try
+        again (web/errors.py); never SQLite's own wait, which would hold the whole worker."""
+        def attempt():
+            with self.reading:
+                return query(self.connection())
+        return store.waited(attempt, store.READ_WAIT_MS)
+
+    def look(self, game_id, browser):
+        """What a stream's set-up asks first (access.keeper_and_revision's look): the game's key hash,
+        save count and whether `browser` keeps score of it, on the hub's connection."""
+        return self.read(lambda conn: store.key_revision_kept(conn, game_id, browser))
 
     def follow(self, game_id):
         follower = Follower(game_id)
         with self.lock:
+            known = game_id in self.counters
+        counters = None if known else self.read(lambda conn: read_counters(conn, [game_id]).get(game_id))
+        with self.lock:
             self.followers.setdefault(game_id, set()).add(follower)
             if game_id not in self.counters:
-                self.counters[game_id] = read_counters(self.connection(), [game_id]).get(game_id)
+                self.counters[game_id] = counters
         self.start()
         return follower
 
@@ -101,10 +121,11 @@ class Hub:
 
     def connection(self):
         """The hub's connection for a first look at a game's counters; one opened read-only on a disk
-        that refused the ordinary open (store.ReadOnly) is opened again next time, to see the disk back."""
+        that refused the ordinary open (store.ReadOnly) is opened again next time, to see the disk back.
+        SQLite itself waits for a lock at most LOCK_WAIT_MS on it (store.open_file): read() waits the rest."""
         if self._conn is None or self.pid != os.getpid() or isinstance(self._conn, store.ReadOnly):
+            self._conn = None
             self._conn = store.open_file(self.path, check_same_thread=False, isolation_level=None)
-            self._conn.execute('PRAGMA busy_timeout = 5000')
         return self._conn
 
     def start(self):
@@ -286,11 +307,11 @@ def live(game_id):
 def events(game_id):
     """The live sheet pushed as Server-Sent Events (see web/live.py); with ?drafts=N (the scorekeeper's
     round page) also what the seated players entered for round N."""
-    keeper, revision = keeper_and_revision(game_id)
+    hub = hub_for(current_app.config['DATABASE'])
+    keeper, revision = keeper_and_revision(game_id, hub.look)
     number = read_whole(request.args.get('drafts', ''), MAX_ROUNDS)
     if number is not None and not keeper:
         abort(403)
-    hub = hub_for(current_app.config['DATABASE'])
 
     def unless_gone(make):
         """What `make` gives, or Gone when the game was deleted meanwhile (its look-up answers 404)."""
@@ -309,7 +330,7 @@ def events(game_id):
         """The live sheet at this revision as its event: drawn, formatted and encoded once, then the
         same bytes for every follower. A scorekeeper's stream asks again whether it still is one (another may
         have removed it)."""
-        now_keeper = keeper and is_keeper(game_id)
+        now_keeper = keeper and keeper_and_revision(game_id, hub.look)[0]
         key = (game_id, revision, now_keeper, edit, language(), view)
         return remembered(pushed, key, lambda: event('sheet', sheet_context(game_id, now_keeper)['live_html'],
                                                      ident=revision).encode())

@@ -10,14 +10,14 @@ The store is a package of small modules by job; everything is read as `store.<na
 
 from .schema import ReadOnly, connect, migrations, open_file, upgrade
 from .disk import FULL, READ_ONLY, trouble as disk_trouble
-from .database import (BUSY_TIMEOUT_MS, GAME_ID, LOCK_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy,
+from .database import (BUSY_TIMEOUT_MS, GAME_ID, LOCK_WAIT_MS, READ_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy, waited,
                        is_game_id, key_hash, out_of_files, local_day, new_id, new_key, now, writing)
 from .games import (colours, create_game, create_made_here, delete_game, edit_key_hash, edit_key_hashes, entries_json,
-                    key_and_revision, kept_alike, last_change, last_round, list_games, load_game, new_edit_key,
+                    key_revision_kept, kept_alike, last_change, last_round, list_games, load_game, new_edit_key,
                     rematch_of, revision, self_entry, set_colours, set_rematch, set_self_entry, take_keeping, taken,
                     was_deleted)
 from .rounds import NotUndone, earlier_versions, history_entry, round_history, round_version, save_round, undo_round
-from .browsers import (HOW, copy_browser, keep, keepers, keeps, keeps_any, kept, kept_players, known, merges, payer,
+from .browsers import (HOW, copy_browser, keep, keepers, keeps_any, kept, kept_players, known, merges, payer,
                        remove_keeper, set_merges, signing_key)
 from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
 from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
@@ -26,13 +26,13 @@ from .tables import (TABLE_HOW, create_table, held_tables, hold_table, import_ta
                      table_stamp, table_summaries, take_table_keeping)
 
 __all__ = [  # what the rest of the app reads as store.<name>
-    'ReadOnly', 'connect', 'migrations', 'open_file', 'upgrade', 'FULL', 'READ_ONLY', 'disk_trouble', 'BUSY_TIMEOUT_MS', 'GAME_ID', 'LOCK_WAIT_MS', 'Conflict', 'begin_writing',
+    'ReadOnly', 'connect', 'migrations', 'open_file', 'upgrade', 'FULL', 'READ_ONLY', 'disk_trouble', 'BUSY_TIMEOUT_MS', 'GAME_ID', 'LOCK_WAIT_MS', 'READ_WAIT_MS', 'Conflict', 'begin_writing', 'waited',
     'cannot_write', 'insert', 'is_busy', 'out_of_files', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
     'colours', 'create_game', 'create_made_here', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
-    'key_and_revision', 'kept_alike', 'last_change', 'last_round', 'list_games', 'load_game', 'new_edit_key',
+    'key_revision_kept', 'kept_alike', 'last_change', 'last_round', 'list_games', 'load_game', 'new_edit_key',
     'rematch_of', 'revision', 'self_entry', 'set_colours', 'set_rematch', 'set_self_entry', 'take_keeping', 'taken',
     'was_deleted', 'NotUndone', 'earlier_versions', 'history_entry', 'round_history', 'round_version', 'save_round',
-    'undo_round', 'HOW', 'copy_browser', 'keep', 'keepers', 'keeps', 'keeps_any', 'kept', 'kept_players', 'known', 'payer',
+    'undo_round', 'HOW', 'copy_browser', 'keep', 'keepers', 'keeps_any', 'kept', 'kept_players', 'known', 'payer',
     'merges', 'remove_keeper', 'set_merges', 'signing_key', 'drafts', 'free_seat', 'save_draft', 'seat_holder',
     'seat_of_browser', 'seats_taken',
     'take_seat', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries',

@@ -31,11 +31,6 @@ def keep_row(db, browser, game_id, device='', how='made', payer=''):
                 '' if payer == browser else payer])
 
 
-def keeps(db, browser, game_id):
-    """Whether this browser keeps score of the game."""
-    return bool(list(db.query('select 1 from kept where browser = ? and game_id = ?', [browser, game_id])))
-
-
 def keeps_any(db, browser):
     """Whether this browser keeps score of any game (a scorekeeper, with budgets of its own)."""
     return bool(list(db.query('select 1 from kept where browser = ? limit 1', [browser])))

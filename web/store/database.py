@@ -27,6 +27,7 @@ BUSY_TIMEOUT_MS = 10_000     # a save waits this long for another save to finish
 
 
 LOCK_WAIT_MS = 20            # how long SQLite itself waits for a lock before the app waits its own way
+READ_WAIT_MS = 2_000         # a read the event loop makes (a stream's set-up) waits this long for a held database, then 503
 
 
 # A game's id, decided once: ID_LENGTH characters drawn from base64url's alphabet (96 random bits).
@@ -107,20 +108,26 @@ class Conflict(Exception):
         self.entries, self.version = entries, version
 
 
-def begin_writing(db):
-    """Take the write lock, waiting for another writer in short sleeps (time.sleep yields under
-    gevent, so other phones are served meanwhile) for at most the connection's wait_ms."""
-    deadline = time.monotonic() + getattr(db, 'wait_ms', BUSY_TIMEOUT_MS) / 1000
+def waited(attempt, wait_ms):
+    """attempt() again while the database is locked by another connection, in short sleeps (time.sleep
+    yields under gevent, so other phones are served meanwhile), for at most `wait_ms`; then the
+    busy error (errors.py: 503, "try again in a moment"). SQLite's own wait (busy_timeout) would
+    hold the whole process instead: every connection waits there at most LOCK_WAIT_MS."""
+    deadline = time.monotonic() + wait_ms / 1000
     pause = 0.005
     while True:
         try:
-            db.conn.execute('BEGIN IMMEDIATE')
-            return
+            return attempt()
         except sqlite3.OperationalError as e:
             if not is_busy(e) or time.monotonic() + pause > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
+
+
+def begin_writing(db):
+    """Take the write lock, waiting for another writer (waited) for at most the connection's wait_ms."""
+    waited(lambda: db.conn.execute('BEGIN IMMEDIATE'), getattr(db, 'wait_ms', BUSY_TIMEOUT_MS))
 
 
 @contextmanager

@@ -173,10 +173,13 @@ def last_change(db, game_id):
             'undo': bool(row['last_undo'])}
 
 
-def key_and_revision(db, game_id):
-    """The hash of the game's edit key and its save count in one look-up; (None, None) when there is no such game."""
-    rows = list(db.query('select key_hash, revision from games where id = ?', [game_id]))
-    return ((rows[0]['key_hash'] or ''), rows[0]['revision']) if rows else (None, None)
+def key_revision_kept(db, game_id, browser):
+    """(the hash of the game's edit key, its save count, whether `browser` keeps score of it) in one
+    look-up; (None, None, False) when there is no such game. `db` a sqlite-utils Database or a plain
+    sqlite3 connection (the live hub's: web/live.py Hub.look)."""
+    rows = db.execute('select key_hash, revision, exists (select 1 from kept where browser = ? and game_id = games.id) '
+                      'from games where id = ?', [browser, game_id]).fetchall()
+    return ((rows[0][0] or ''), rows[0][1], bool(rows[0][2])) if rows else (None, None, False)
 
 
 def edit_key_hashes(db, ids):

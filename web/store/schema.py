@@ -193,7 +193,12 @@ def open_file(path, **options):
     its -shm cannot be made: it is opened as immutable, and every read works (every write fails
     with SQLITE_READONLY, which the app reports as a disk that cannot be written). A connection
     opened so is a ReadOnly, which a long-lived holder (live.Hub) opens again later, so that it
-    sees the disk come back. With a -wal in use beside it, the ordinary open reads it."""
+    sees the disk come back. With a -wal in use beside it, the ordinary open reads it.
+
+    SQLite waits for a locked file at most LOCK_WAIT_MS unless `timeout` says otherwise (sqlite3's own
+    default, 5 s, would hold a gevent worker and everyone it serves for that long, from the very first
+    read of a database another connection holds exclusively)."""
+    options.setdefault('timeout', LOCK_WAIT_MS / 1000)
     conn = sqlite3.connect(os.fspath(path), **options)
     if path == ':memory:':
         return conn
@@ -225,8 +230,9 @@ def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
     SQLite's own wait for a lock blocks the whole process, and under gevent a process serves
     hundreds of phones: so SQLite waits at most LOCK_WAIT_MS, and a write that finds the database
     locked waits in writing(), in short sleeps that let every other request and stream go on."""
-    db = Database(open_file(path))
-    db.execute(f'PRAGMA busy_timeout = {int(busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS))}')
+    waits_ms = busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS)    # start-up is no event loop yet
+    db = Database(open_file(path, timeout=waits_ms / 1000))
+    db.execute(f'PRAGMA busy_timeout = {int(waits_ms)}')
     db.execute('PRAGMA foreign_keys = ON')
     db.wait_ms = busy_timeout_ms
     if migrate:
