@@ -698,3 +698,20 @@ def test_wtforms_own_messages_are_read_once_a_language_not_at_every_page(client,
     assert read.count('wtforms') == 1
     page = follower.post('/games/new', data={'players-0': 'Ana'}, headers={'Accept-Language': 'es'})
     assert read.count('wtforms') == 1 and 'Ana' in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize('path', ['/', '/games/new?lang=pt', '/api/solve?cards=KH', '/api/solve?lang=es&cards=KH'])
+@pytest.mark.parametrize('accept, cookie', [('es-MX,es;q=0.9', ''), ('pt-BR', 'es'), ('fr, pt;q=0.4', ''),
+                                            ('de', ''), ('', 'pt'), ('en-GB,es;q=0.8', 'xx')])
+def test_a_refused_connection_speaks_the_language_its_page_would(app, path, accept, cookie):
+    """The production worker answers a client over its connections 429 itself, before the app (web/worker.py):
+    its words are in the language the app would have answered that request in, chosen by the same
+    function (web/i18n.py choose_language), for pages and the JSON API alike."""
+    from flask_babel import get_locale
+
+    from web.worker import language_of
+    headers = {'Accept-Language': accept, **({'Cookie': f'lang={cookie}'} if cookie else {})}
+    head = f'GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n' + ''.join(f'{k}: {v}\r\n' for k, v in headers.items()) + '\r\n'
+    with app.test_request_context(path, headers=headers):
+        page = str(get_locale())
+    assert language_of(head.encode('latin-1')) == page

@@ -1,6 +1,8 @@
 """The table's language: choosing it, gettext for templates and scorer/, dates and numbers. No routes:
 the switcher is web/switcher.py's."""
 
+import functools
+
 from flask import current_app, g, has_request_context, request
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 
@@ -19,16 +21,33 @@ def known_languages():
 
 
 def select_locale():
-    """The language: ?lang= (a printout in another language), the switcher's cookie, else the browser's.
-    The JSON API speaks only what it is asked for (?lang=), English by default: the same request
-    gets the same answer from any browser."""
-    languages = known_languages()
-    if request.path.startswith('/api/'):
-        return request.args.get('lang') if request.args.get('lang') in languages else 'en'
-    for choice in (request.args.get('lang'), request.cookies.get('lang')):
+    """The request's language (choose_language): Babel's locale selector."""
+    return choose_language(request.path, request.args.get('lang'), request.cookies.get('lang'),
+                           request.headers.get('Accept-Language', ''), tuple(known_languages()),
+                           tuple(current_app.config['LANGUAGES']))
+
+
+def choose_language(path, asked, cookie, accept_language, languages=tuple(LANGUAGES), offered=tuple(LANGUAGES)):
+    """The language a request is answered in, decided here only (every page, and the worker's 429 to a
+    client over its connections: web/worker.py language_of): ?lang= (`asked`: a printout in another
+    language), the switcher's `cookie`, else the browser's Accept-Language among the `offered`. The
+    JSON API speaks only what it is asked for (?lang=), English by default: the same request gets the
+    same answer from any browser."""
+    if path.startswith('/api/'):
+        return asked if asked in languages else 'en'
+    for choice in (asked, cookie):
         if choice in languages:
             return choice
-    return request.accept_languages.best_match(list(current_app.config['LANGUAGES'])) or 'en'
+    return accepted(accept_language, offered)
+
+
+@functools.lru_cache(maxsize=512)
+def accepted(accept_language, offered):
+    """The language of `offered` an Accept-Language header asks for first, 'en' if none: parsed once a
+    process per header (a process sees few; a refusal a thousand times a second parses none)."""
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+    return parse_accept_header(accept_language, LanguageAccept).best_match(list(offered)) or 'en'
 
 
 def translations():

@@ -295,22 +295,19 @@ def refusal(language, close=True):
 
 
 def language_of(head):
-    """The language a request's head asks for, as the app chooses it: ?lang=, the switcher's cookie,
-    else Accept-Language; English if none of the app's."""
-    from werkzeug.datastructures import LanguageAccept
-    from werkzeug.http import parse_accept_header, parse_cookie
+    """The language a request's head asks for, chosen as the app chooses a page's (web/i18n.py
+    choose_language): its path, ?lang=, the switcher's cookie and Accept-Language read from the head."""
+    from urllib.parse import parse_qs, urlsplit
 
-    from .i18n import LANGUAGES
+    from werkzeug.http import parse_cookie
+
+    from .i18n import choose_language
     lines = head.decode('latin-1').split('\r\n')
-    target = lines[0].split(' ')[1] if len(lines[0].split(' ')) > 2 else ''
+    target = urlsplit(lines[0].split(' ')[1] if len(lines[0].split(' ')) > 2 else '')
     fields = {}
     for line in lines[1:]:
         name, _, value = line.partition(':')
         fields[name.strip().lower()] = value.strip()
-    asked = [part[5:] for part in target.partition('?')[2].split('&') if part.startswith('lang=')]
-    chosen = asked + [parse_cookie(fields.get('cookie', '')).get('lang', '')]
-    for choice in chosen:
-        if choice in LANGUAGES:
-            return choice
-    accepted = parse_accept_header(fields.get('accept-language', ''), LanguageAccept)
-    return accepted.best_match(list(LANGUAGES)) or 'en'
+    asked = (parse_qs(target.query).get('lang') or [None])[0]
+    return choose_language(target.path, asked, parse_cookie(fields.get('cookie', '')).get('lang'),
+                           fields.get('accept-language', ''))
