@@ -59,7 +59,7 @@ def on_starting(server):
         server.log.error('%s', problem)
         server.cfg.set('worker_connections', max(1, held // listeners))
     limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
-    if limit:
+    if limit != worker.UNCAPPED:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
     worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')))
 

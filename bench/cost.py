@@ -20,7 +20,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
-from tests.server import ROOT, Gunicorn, cpu_seconds  # noqa: E402
+from tests.server import ROOT, UNCAPPED, Gunicorn, cpu_seconds  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 
@@ -133,7 +133,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         server = Gunicorn(Path(tmp) / 'cost.sqlite', workers=2, root=args.root,
-                          env={'SCORER_CLIENT_CONNECTIONS': '0'}).start(timeout=90)
+                          env=UNCAPPED).start(timeout=90)
         try:
             found, total = asyncio.run(measure(server.url, server, args.tables, args.streams, args.saves))
         finally:

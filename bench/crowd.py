@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.browser import Browser          # noqa: E402
-from tests.server import Gunicorn          # noqa: E402
+from tests.server import UNCAPPED, Gunicorn  # noqa: E402
 
 
 def resident_mib(pid):
@@ -42,7 +42,7 @@ def main():
         # Pings every 2 s: a stream whose phone left is noticed at its next ping (15 s in production).
         # The 1,000 phones are all 127.0.0.1 here: no cap of connections per client address.
         server = Gunicorn(Path(folder) / 'crowd.sqlite', env={'SCORER_LIVE_KEEPALIVE': '2',
-                                                              'SCORER_CLIENT_CONNECTIONS': '0'}).start()
+                                                              **UNCAPPED}).start()
         try:
             keeper = Browser(server.url)
             game = keeper.new_game(['Ana', 'Bruno', 'Carla', 'Dan']).replace(server.url, '')

@@ -43,7 +43,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
-from tests.server import ROOT, Gunicorn  # noqa: E402
+from tests.server import ROOT, UNCAPPED, Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
 RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']
@@ -345,7 +345,7 @@ def one_run(args, seed):
     with tempfile.TemporaryDirectory() as tmp:
         # Every phone of this load generator is 127.0.0.1: no cap of connections per client address.
         server = Gunicorn(Path(tmp) / 'load.sqlite', workers=args.workers, root=args.root,
-                          env={'SCORER_CLIENT_CONNECTIONS': '0'}).start(timeout=90)
+                          env=UNCAPPED).start(timeout=90)
         try:
             out = multiprocessing.Queue()
             generator = multiprocessing.Process(target=generate, args=(server.url, server.process.pid, args, seed, out))

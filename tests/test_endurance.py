@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import Browser
-from tests.server import Gunicorn
+from tests.server import UNCAPPED, Gunicorn
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -58,7 +58,7 @@ def served(tmp_path):
     database = tmp_path / 'endurance.sqlite'
     # Hundreds of phones, all of them 127.0.0.1 here: no cap of connections per address (a dropped
     # stream counts until its next ping shows the phone gone; tests/test_connections.py tests the cap).
-    server = Gunicorn(database, workers=1, env={'SCORER_CLIENT_CONNECTIONS': '0'}).start()
+    server = Gunicorn(database, workers=1, env=UNCAPPED).start()
     try:
         yield server, database
     finally:
@@ -142,7 +142,7 @@ def test_slow_bodies_are_cut_off_and_a_bystander_is_served_meanwhile(tmp_path):
     import time
     deadline = 2                                               # seconds a body may take, here
     server = Gunicorn(tmp_path / 'bodies.sqlite', workers=1, env={'SCORER_BODY_SECONDS': str(deadline),
-                                                                  'SCORER_CLIENT_CONNECTIONS': '0'}).start()
+                                                                  **UNCAPPED}).start()
     slow = []
     try:
         for _ in range(200):

@@ -49,6 +49,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from .clients import client_of, forwarded_client
 
 CLIENT_CONNECTIONS = 256   # connections one client address may hold open at once, across the workers
+UNCAPPED = 0               # CLIENT_CONNECTIONS (SCORER_CLIENT_CONNECTIONS) that means no cap at all
 HANDSHAKE_SECONDS = 5      # a TLS handshake must be over within this
 KEEPALIVE = 5              # seconds a connection waits for its next request's head (gunicorn.conf.py keepalive)
 # Connections each listening address's queue holds until a worker accepts them (gunicorn.conf.py backlog):
@@ -103,7 +104,7 @@ def share(workers, limit=CLIENT_CONNECTIONS, proxies=0):
     more, since a worker being replaced and its successor overlap); behind `proxies` proxies it
     counts each client's requests, by the address the proxy forwards."""
     global COUNTS
-    COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies) if limit else None
+    COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies) if limit != UNCAPPED else None
 
 
 def files_for(connections):
