@@ -1,6 +1,6 @@
 """What the push load costs the server in CPU, per piece, from /proc (the workers' user and system
-time): a follower's sheet page, a live stream set up (opened until its first sheet arrives), and one
-save fanned out to every stream of its table while many other streams wait. CPU seconds do not
+time): a follower's sheet page, a live stream set up (opened until its first sheet arrives; and for a
+phone that has the sheet already, until its first line: the set-up alone), and one save fanned out to every stream of its table while many other streams wait. CPU seconds do not
 depend on what else the machine is doing, so this compares two versions of the code on a busy
 machine, where timings would not (`--root` serves another checkout).
 
@@ -76,7 +76,7 @@ async def measure(base, server, tables, streams_a_table, saves):
     found['sheet page (follower)'] = (workers_cpu(server) - before) / views
 
     # Streams set up: opened until their first sheet event is in.
-    arrived = {}
+    arrived, sheet_of = {}, {}           # game -> when each sheet came; the last sheet's id
     held = []
 
     async def hold(game):
@@ -86,6 +86,7 @@ async def measure(base, server, tables, streams_a_table, saves):
         async for line in r.content:
             if line.startswith(b'id: '):
                 arrived.setdefault(game, []).append(time.monotonic())
+                sheet_of[game] = line[4:].strip().decode()
                 if not first.done():
                     first.set_result(True)
     before = workers_cpu(server)
@@ -116,6 +117,24 @@ async def measure(base, server, tables, streams_a_table, saves):
         rounds += 1
     found['save and its round page, its table\'s streams following'] = spent / rounds
     found['so the fan-out of one save to its streams'] = spent / rounds - alone
+
+    # Streams set up for a phone that has the sheet already (Last-Event-ID current, as after a reconnect):
+    # the set-up alone (its look-ups, the hub, the response's head), opened until its first line is in.
+    resumed = []
+
+    async def resume(game):
+        r = await followers.get(f'{base}{game}/events', headers={'Last-Event-ID': sheet_of[game]})
+        held.append(r)
+        async for line in r.content:
+            if line.startswith(b'retry:'):
+                resumed.append(game)
+                break
+        await asyncio.Event().wait()           # held open until cancelled
+    before = workers_cpu(server)
+    tasks += [asyncio.create_task(resume(game)) for game in games for _ in range(streams_a_table)]
+    while len(resumed) < total:
+        await asyncio.sleep(0.05)
+    found['stream set up, its phone has the sheet'] = (workers_cpu(server) - before) / total
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

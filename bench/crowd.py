@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.quantiles import cut             # noqa: E402
 from tests.browser import Browser          # noqa: E402
 from tests.server import UNCAPPED, Gunicorn  # noqa: E402
 
@@ -87,7 +88,7 @@ def main():
                 delays.sort()
                 print(f'wave {wave}: {args.followers} streams on one game, production recipe (2 gevent workers): all '
                       f'open in {opening:.1f} s; save to follower over {args.saves} saves: median '
-                      f'{statistics.median(delays) * 1000:.0f} ms, p95 {delays[int(len(delays) * 0.95) - 1] * 1000:.0f} ms, '
+                      f'{statistics.median(delays) * 1000:.0f} ms, p95 {cut(delays, 95)[0] * 1000:.0f} ms, '
                       f'max {delays[-1] * 1000:.0f} ms ({len(delays)} of {args.followers * args.saves} arrived); '
                       f'server memory {before:.0f} MiB before the first wave, {held:.0f} MiB with the streams held, '
                       f'{after:.0f} MiB after they left')

@@ -61,6 +61,28 @@ def timed(port, game, seconds):
     return found
 
 
+def processes(server, caddy, attacker=None):
+    """{name: pid} of each process whose CPU a figure reports: gunicorn's master, each of its workers,
+    Caddy, and the attacking client's own process."""
+    found = {'the master': server.process.pid, **{f'worker {n}': pid for n, pid in enumerate(server.workers_pids(), 1)},
+             'Caddy': caddy.pid}
+    return {**found, 'the attacker': attacker.pid} if attacker else found
+
+
+def cpu_while(pids, work):
+    """work()'s answer, and the CPU each process of `pids` ({name: pid}) used meanwhile, in cores (CPU
+    seconds a second, user and system, from /proc: what the rest of the machine does counts less)."""
+    def used(pid):
+        try:
+            return cpu_seconds(pid)
+        except FileNotFoundError:          # gone meanwhile (a worker replaced): no figure
+            return float('nan')
+    before, started = {k: used(pid) for k, pid in pids.items()}, time.monotonic()
+    answer = work()
+    elapsed = time.monotonic() - started
+    return answer, {k: (used(pid) - before[k]) / elapsed for k, pid in pids.items()}
+
+
 def attack(port, game, streams, stop, out):
     """The attacking client's process, at the load generator's priority (bench/load.py GENERATOR_NICE: a
     real attacker is another machine, this one shares the server's cores): `streams` live streams held
@@ -92,17 +114,14 @@ def run(root, streams, seconds, own_address=True):
         port, caddy = caddy_in_front(folder, server.port, streams_port)
         try:
             game = Client(port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
-            quiet = timed(port, game, seconds)
+            quiet, quiet_cpu = cpu_while(processes(server, caddy), lambda: timed(port, game, seconds))
             stop, statuses, answers = multiprocessing.Event(), {}, multiprocessing.Queue()
             attacker = multiprocessing.Process(target=attack, args=(port, game, streams, stop, answers))
             watcher = threading.Thread(target=health, args=(port, stop, statuses), daemon=True)
             attacker.start()
             watcher.start()
             time.sleep(2)                                    # the attack under way
-            pids = {'Caddy': [caddy.pid], 'the workers': server.workers_pids(), 'the attacker': [attacker.pid]}
-            before, started = {k: sum(map(cpu_seconds, v)) for k, v in pids.items()}, time.monotonic()
-            attacked = timed(port, game, seconds)
-            cpu = {k: (sum(map(cpu_seconds, v)) - before[k]) / (time.monotonic() - started) for k, v in pids.items()}
+            attacked, cpu = cpu_while(processes(server, caddy, attacker), lambda: timed(port, game, seconds))
             stop.set()
             counts = answers.get(timeout=60)
             attacker.join(60)
@@ -112,7 +131,7 @@ def run(root, streams, seconds, own_address=True):
             caddy.wait()
             server.stop()
         errors = [line for line in (folder / 'server.log').read_text().splitlines() if 'Too many open files' in line]
-    return quiet, attacked, counts, statuses, len(errors), cpu
+    return quiet, attacked, counts, statuses, len(errors), {'quiet': quiet_cpu, 'attacked': cpu}
 
 
 def main():
@@ -140,8 +159,13 @@ def main():
         print(f'| {phase} | {" | ".join(cells)} | {failures} | {ratio} |')
     print(f'\nThe client\'s answers: {", ".join(f"{k}: {v}" for k, v in sorted(counts.items(), key=str))}. '
           f'/health meanwhile: {", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str))}. '
-          f'"Too many open files" in the server\'s log: {errors}. CPU while attacked (cores): '
-          + ', '.join(f'{k} {v:.2f}' for k, v in cpu.items()) + '.')
+          f'"Too many open files" in the server\'s log: {errors}.\n')
+    print('CPU of each process while the bystander is timed (cores: CPU seconds a second, from /proc):\n')
+    names = list(cpu['attacked'])
+    print('| phase | ' + ' | '.join(names) + ' |\n|---|' + '---:|' * len(names))
+    for phase, used in cpu.items():
+        print(f'| {phase} | ' + ' | '.join(f'{used[k]:.2f}' if k in used else '–' for k in names) + ' |')
+    print()
     p95 = quantiles(attacked[0])[1]
     held = p95 is not None and q95 and p95 <= 2 * q95 and set(statuses) == {200} and not attacked[1]
     print(f'Bystander\'s p95 within 2× of quiet, every /health 200, nothing failed: {"yes" if held else "no"}.')

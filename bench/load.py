@@ -32,7 +32,6 @@ import multiprocessing
 import os
 import random
 import re
-import statistics
 import sys
 import tempfile
 import time
@@ -43,6 +42,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
+from bench.quantiles import cut  # noqa: E402
 from tests.server import ROOT, UNCAPPED, Gunicorn  # noqa: E402
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan']
@@ -283,14 +283,14 @@ def report(rec, elapsed, tables, viewers, workers, threads, self_entry=False, pu
         if not t:
             continue
         total += len(t)
-        q = statistics.quantiles(t, n=100)
-        lines.append(f'| {kind} | {len(t)} | {len(t) / elapsed:.1f} | {q[49] * 1000:.1f} | {q[94] * 1000:.1f} | '
-                     f'{q[98] * 1000:.1f} | {t[-1] * 1000:.0f} | {rec.errors.get(kind, 0)} |')
+        p50, p95, p99 = cut(t, 50, 95, 99)
+        lines.append(f'| {kind} | {len(t)} | {len(t) / elapsed:.1f} | {p50 * 1000:.1f} | {p95 * 1000:.1f} | '
+                     f'{p99 * 1000:.1f} | {t[-1] * 1000:.0f} | {rec.errors.get(kind, 0)} |')
     lines.append(f'\nThroughput {total / elapsed:.0f} requests/s; errors {sum(rec.errors.values())}.')
     if push and rec.joins:
-        q = statistics.quantiles(rec.joins, n=100) if len(rec.joins) > 1 else [rec.joins[0]] * 99
+        p50, p95 = cut(rec.joins, 50, 95)
         lines.append(f'The {len(rec.joins)} phones joined over {getattr(rec, "join_seconds", 0):.0f} s (arriving over '
-                     f'the first {rec.ramp} s), each in p50 {q[49] * 1000:.0f} / p95 {q[94] * 1000:.0f} ms (its sheet '
+                     f'the first {rec.ramp} s), each in p50 {p50 * 1000:.0f} / p95 {p95 * 1000:.0f} ms (its sheet '
                      f'page, then its stream until the first sheet came); not joined: {tables * (viewers + 1) - len(rec.joins)}.')
     if memory:
         lines.append(f'Server memory with all {tables * (viewers + 1)} streams open: {memory / 1024:.0f} MiB resident '
@@ -303,8 +303,7 @@ def figures(rec):
     found = {}
     for kind in KINDS:
         t = rec.times.get(kind, [])
-        q = statistics.quantiles(t, n=100) if len(t) > 1 else None
-        found[kind] = (q[49] * 1000, q[94] * 1000, q[98] * 1000) if q else None
+        found[kind] = tuple(q * 1000 for q in cut(t, 50, 95, 99)) if t else None
     return found, sum(rec.errors.values())
 
 

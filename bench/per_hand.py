@@ -4,15 +4,19 @@ wild) where the tree has Five Crowns. Prints one JSON object.
 
     python bench/per_hand.py TREE [--hands N] [--seed S]      (bench/vs.py runs it in each tree)
 
-It imports nothing but the tree's scorer/, so it runs against code older than this file.
+It imports nothing but the tree's scorer/ (and this checkout's bench/quantiles.py, before the tree is
+looked in), so it runs against code older than this file.
 """
 
 import argparse
 import json
 import random
-import statistics
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.quantiles import cut  # noqa: E402
 
 
 def median_and_p99(solve, deals):
@@ -24,8 +28,7 @@ def median_and_p99(solve, deals):
         start = time.process_time()
         solve(hand, wild, rules)
         times.append((time.process_time() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[int(0.99 * (len(times) - 1))]
+    return cut(times, 50, 99)
 
 
 def main():

@@ -7,7 +7,6 @@ from gevent import monkey
 
 monkey.patch_all()
 
-import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -17,6 +16,7 @@ import gevent  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
+from bench.quantiles import cut  # noqa: E402
 from tests.jobs import burn  # noqa: E402
 from web import pool  # noqa: E402
 
@@ -35,8 +35,7 @@ def lateness(work):
     work()
     done.append(True)
     ticker.join()
-    q = statistics.quantiles(late, n=100)
-    return q[49], q[94], max(late)
+    return (*cut(late, 50, 95), max(late))
 
 
 def main():

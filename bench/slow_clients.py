@@ -3,7 +3,6 @@ and never finish, while a bystander plays a table's requests (the sheet, a round
 live poll). Bounded in time; prints a Markdown report. Run with `make slow`."""
 
 import argparse
-import statistics
 import sys
 import tempfile
 import threading
@@ -13,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
+from bench.quantiles import cut  # noqa: E402
 from tests.browser import Browser  # noqa: E402
 from tests.deployment import slow_client  # noqa: E402
 from tests.server import Gunicorn  # noqa: E402
@@ -61,8 +61,8 @@ def main():
           f'{recipe}; a bystander loads the sheet, a round page and the live poll in turn. {describe()}\n')
     print('| bystander requests | p50 ms | p95 ms | max ms | failed |\n|---:|---:|---:|---:|---:|')
     if len(times) >= 2:
-        q = statistics.quantiles(times, n=100)
-        print(f'| {len(times)} | {q[49]:.1f} | {q[94]:.1f} | {max(times):.0f} | {failures} |')
+        p50, p95 = cut(times, 50, 95)
+        print(f'| {len(times)} | {p50:.1f} | {p95:.1f} | {max(times):.0f} | {failures} |')
     else:
         print(f'| {len(times)} | – | – | – | {failures} |')
 

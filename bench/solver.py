@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
+from bench.quantiles import cut  # noqa: E402
 from scorer.__main__ import solve_jsonl  # noqa: E402
 from scorer.cards import JOKER, SUITS, Card, pretty  # noqa: E402
 from scorer.reading import parse_cards  # noqa: E402
@@ -92,8 +93,7 @@ def timed(hand, wild, rules, repeat):
 
 def spread(times):
     """(median, p99, worst) of a list of times, the worst as measured."""
-    times = sorted(times)
-    return statistics.median(times), times[int(0.99 * (len(times) - 1))], times[-1]
+    return (*cut(times, 50, 99), max(times))
 
 
 def random_deals(rng, hands, rules):

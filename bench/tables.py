@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import create_app                      # noqa: E402
+from bench.quantiles import cut                 # noqa: E402
 from scorer.rules import make_rules             # noqa: E402
 from scorer.sheet import Entry, Game            # noqa: E402
 from scorer.tables import KINDS, PERIODS, game_lines, table_figures    # noqa: E402
@@ -61,7 +62,7 @@ def timed(client, url, cpu=None):
 
 
 def p95(times):
-    return statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+    return cut(times, 95)[0]
 
 
 def main():

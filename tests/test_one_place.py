@@ -105,3 +105,21 @@ def test_no_blueprint_is_used_as_a_library():
     borrowed = sorted((module, view) for module, tree in trees.items() for node in ast.walk(tree)
                       if isinstance(node, (ast.Import, ast.ImportFrom)) for view in views & imported(module, node))
     assert borrowed == []
+
+
+def test_every_bench_takes_its_quantiles_from_one_helper():
+    """A p95 is computed one way in every bench (bench/quantiles.py cut: statistics.quantiles, method
+    'inclusive', so a p95 of few times is never past the slowest), not each bench its own way."""
+    from bench.quantiles import cut
+    assert cut([10, 20, 30], 50, 95) == (20, 29) and cut([7], 95) == (7,) and cut([], 95) == (None,)
+    bench = Path(__file__).resolve().parent.parent / 'bench'
+    own = {}
+    for path in bench.glob('*.py'):
+        if path.name == 'quantiles.py':
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Attribute) and node.attr == 'quantiles' and getattr(node.value, 'id', '') == 'statistics':
+                own.setdefault(path.name, []).append(node.lineno)
+            elif isinstance(node, ast.Constant) and node.value in (0.95, 0.99):     # times[int(0.95 * len(times))]
+                own.setdefault(path.name, []).append(node.lineno)
+    assert own == {}, f'quantiles computed their own way: {own}'
