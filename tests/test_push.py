@@ -228,3 +228,31 @@ def test_a_page_on_a_held_database_is_answered_at_once(pushing):
         timer.cancel()
         holder.close()
     assert response.status_code == 503 and 'too busy' in response.get_data(as_text=True) and held
+
+
+@pytest.mark.slow
+def test_a_stream_waiting_for_a_held_database_holds_no_one_else_up(tmp_path):
+    """In the production recipe (one gevent worker serves everyone): while another connection holds
+    the database, a phone's stream waits for it, and a bystander who asks meanwhile is answered
+    before that stream is (SQLite's own wait held the worker: the stream was answered 503 after 5 s,
+    and only then the bystander); once the database is let go, the stream is set up."""
+    import select
+    import socket
+    server = Gunicorn(tmp_path / 'held.sqlite', workers=1).start()
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno'])
+        holder = hold_exclusively(server.database)
+        try:
+            stream = socket.create_connection(('127.0.0.1', server.port), timeout=PATIENCE)
+            stream.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 0\r\n\r\n'.encode())
+            bystander = http.client.HTTPConnection('127.0.0.1', server.port, timeout=PATIENCE)
+            bystander.request('GET', '/health')
+            answered = bystander.getresponse().status
+            stream_answered_first = bool(select.select([stream], [], [], 0)[0])
+        finally:
+            holder.close()
+        assert answered and not stream_answered_first
+        assert stream.recv(64).startswith(b'HTTP/1.1 200')
+        stream.close()
+    finally:
+        server.stop()
