@@ -1,5 +1,6 @@
 """Writing to the database: one transaction at a time, waiting for the lock without blocking
-anyone else; the ids, keys, hashes and times that writes store."""
+anyone else (waited(): short sleeps, SQLite itself waiting at most LOCK_WAIT_MS, also for the reads
+the live hub makes on the event loop); the ids, keys, hashes and times that writes store."""
 
 import errno
 import hashlib
