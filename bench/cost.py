@@ -1,5 +1,5 @@
 """What the push load costs the server in CPU, per piece, from /proc (the workers' user and system
-time): a follower's sheet page, a live stream set up (opened until its first sheet arrives; and for a
+time): a follower's sheet page, a poll of the live part answered 304, a live stream set up (opened until its first sheet arrives; and for a
 phone that has the sheet already, until its first line: the set-up alone), and one save fanned out to every stream of its table while many other streams wait. CPU seconds do not
 depend on what else the machine is doing, so this compares two versions of the code on a busy
 machine, where timings would not (`--root` serves another checkout).
@@ -74,6 +74,22 @@ async def measure(base, server, tables, streams_a_table, saves):
             await r.read()
             views += 1
     found['sheet page (follower)'] = (workers_cpu(server) - before) / views
+
+    # A polling page's look at the live part, nothing changed: 304 (its ETag from the first look).
+    tags = {}
+    for game in games:
+        r = await followers.get(f'{base}{game}/live')
+        await r.read()
+        tags[game] = r.headers['ETag']
+    before = workers_cpu(server)
+    polls = 0
+    for game in games:
+        for _ in range(streams_a_table):
+            r = await followers.get(f'{base}{game}/live', headers={'If-None-Match': tags[game]})
+            await r.read()
+            assert r.status == 304, r.status
+            polls += 1
+    found['live part polled, nothing changed (304)'] = (workers_cpu(server) - before) / polls
 
     # Streams set up: opened until their first sheet event is in.
     arrived, sheet_of = {}, {}           # game -> when each sheet came; the last sheet's id

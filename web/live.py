@@ -294,8 +294,9 @@ def stream(hub, game_id, last_id, sheet_event, drafts=None, release=lambda: None
 
 @bp.get('/games/<game_id>/live')
 def live(game_id):
-    """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter)."""
-    keeper, revision = keeper_and_revision(game_id)
+    """The live part of the sheet; 304 while nothing changed (ETag from the game's save counter), read
+    on the hub's connection (Hub.look: no connection of the request's own unless the sheet is drawn)."""
+    keeper, revision = keeper_and_revision(game_id, hub_for(current_app.config['DATABASE']).look)
     etag = live_etag(revision, keeper)
     if etag in request.headers.get('If-None-Match', ''):
         return Response(status=304, headers={'ETag': etag, 'Cache-Control': 'no-cache'})
