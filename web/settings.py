@@ -29,7 +29,8 @@ SETTINGS = {
     'WORKERS': "the recipe's worker processes (default 2, one a core)",
     'WORKER_CONNECTIONS': 'connections each worker holds open, live streams too (default 4000)',
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
-                          '(default 256, at most a quarter of all; 0 for no limit; off behind a proxy)',
+                          '(default 256, at most a quarter of all; 0 for no limit; behind a proxy, `SCORER_PROXIES`, '
+                          'requests at once, by the client the proxy forwards)',
     'CERTFILE': 'with `SCORER_KEYFILE`: serve HTTPS directly (PEM files)',
     'KEYFILE': "with `SCORER_CERTFILE`: the certificate's private key",
     'PROXIES': 'behind a reverse proxy: how many proxies set `X-Forwarded-*` (default 0; read by the app, '
