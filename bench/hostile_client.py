@@ -69,18 +69,32 @@ def processes(server, caddy, attacker=None):
     return {**found, 'the attacker': attacker.pid} if attacker else found
 
 
+def waited_seconds(pid):
+    """The time a process's threads have spent ready to run but waiting for a core, in seconds (the
+    second field of each /proc/<pid>/task/<tid>/schedstat, summed: the threads alive now)."""
+    total = 0
+    for task in Path(f'/proc/{pid}/task').iterdir():
+        try:
+            total += int((task / 'schedstat').read_text().split()[1])
+        except (FileNotFoundError, ProcessLookupError):      # a thread that ended meanwhile
+            pass
+    return total / 1e9
+
+
 def cpu_while(pids, work):
-    """work()'s answer, and the CPU each process of `pids` ({name: pid}) used meanwhile, in cores (CPU
-    seconds a second, user and system, from /proc: what the rest of the machine does counts less)."""
+    """work()'s answer, and for each process of `pids` ({name: pid}) what it used meanwhile: its CPU in
+    cores (CPU seconds a second, user and system, from /proc: what the rest of the machine does counts
+    less) and the time it waited for a core (seconds a second: a busy machine's share)."""
     def used(pid):
         try:
-            return cpu_seconds(pid)
+            return cpu_seconds(pid), waited_seconds(pid)
         except FileNotFoundError:          # gone meanwhile (a worker replaced): no figure
-            return float('nan')
+            return float('nan'), float('nan')
     before, started = {k: used(pid) for k, pid in pids.items()}, time.monotonic()
     answer = work()
     elapsed = time.monotonic() - started
-    return answer, {k: (used(pid) - before[k]) / elapsed for k, pid in pids.items()}
+    after = {k: used(pid) for k, pid in pids.items()}
+    return answer, {k: tuple((a - b) / elapsed for a, b in zip(after[k], before[k])) for k in pids}
 
 
 def attack(port, game, streams, stop, out):
@@ -160,11 +174,13 @@ def main():
     print(f'\nThe client\'s answers: {", ".join(f"{k}: {v}" for k, v in sorted(counts.items(), key=str))}. '
           f'/health meanwhile: {", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=str))}. '
           f'"Too many open files" in the server\'s log: {errors}.\n')
-    print('CPU of each process while the bystander is timed (cores: CPU seconds a second, from /proc):\n')
+    print('Each process while the bystander is timed, from /proc: its CPU in cores (CPU seconds a second) / the '
+          'time its threads waited for a core (seconds a second):\n')
     names = list(cpu['attacked'])
     print('| phase | ' + ' | '.join(names) + ' |\n|---|' + '---:|' * len(names))
     for phase, used in cpu.items():
-        print(f'| {phase} | ' + ' | '.join(f'{used[k]:.2f}' if k in used else '–' for k in names) + ' |')
+        print(f'| {phase} | ' + ' | '.join(f'{used[k][0]:.2f} / {used[k][1]:.2f}' if k in used else '–' for k in names)
+              + ' |')
     print()
     p95 = quantiles(attacked[0])[1]
     held = p95 is not None and q95 and p95 <= 2 * q95 and set(statuses) == {200} and not attacked[1]
