@@ -8,6 +8,27 @@ cover of the hand by them): it is the definition, and this search must agree wit
 This file is the same answer found faster; where a move below is less obvious than the brute
 force, its docstring says why it loses nothing.
 
+Why each move is tried. brute.py's `best()` takes the first card left and tries it as deadwood
+and in every meld that holds it. The search does the same with the first natural left (the
+naturals come in one fixed order, the search order below), and a natural in any arrangement is
+in a set, in a run, or deadwood; so these three moves reach every arrangement:
+- the sets of its rank, first and all at once (`set_steps()`): the naturals of a rank come
+  together, so which copies go into sets, and with how many stand-ins, is one move, not a move
+  per copy that would meet the same sets in every order; a copy no run can take always goes in
+  (a set takes a card of its rank for no stand-in more; otherwise it is deadwood);
+- the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
+  a run holding it goes up from it (below it only stand-ins and runners); each run of the
+  naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
+  not matter;
+- deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
+  has found no dearer a total the move is cut short, never wrongly (branch and bound).
+Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
+stand-ins it holds (`owed`), and the end (`leftover()`) draws them from the jokers and wild-rank
+cards left, trying every mix, since any wild can stand in anywhere. What no move could change
+is settled before or on the way: a natural that can be in no meld is deadwood from the start,
+or as soon as the cards it needed are gone (`lone()`); a single melds only with two stand-ins,
+so the end decides it.
+
 Glossary: the words of this file
 - natural: a card that plays as itself. The search writes a natural as a number,
   `natural(suit, place)`: the place is the rank (ace 1 ... king 13), and an ace above the
