@@ -402,8 +402,8 @@ class Search:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
         # The first step: the naturals that never meld are deadwood.
-        self.opening = self.step(self.table.cost(deal.never), deal.never, (), deal.hand,
-                                 len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False)
+        left = (deal.hand, len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False, None)
+        self.opening = self.step(self.table.cost(deal.never), deal.never, (), left)
 
     def penalty(self, below=INFINITY):
         """The minimal penalty of the hand (when it is below `below`, else a number not below it)."""
@@ -465,15 +465,15 @@ class Search:
         for meld in self.runs_of(c, rest, runners, spare if spare < most else most):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
-                yield self.step(0, (), (meld,), without(rest, meld.naturals), wilds,
-                                without(runners, meld.runners) if meld.runners else runners,
-                                owed + meld.stand_ins, sink or meld.sinks, place)
+                kept = without(runners, meld.runners) if meld.runners else runners
+                left = (without(rest, meld.naturals), wilds, kept, owed + meld.stand_ins, sink or meld.sinks, place)
+                yield self.step(0, (), (meld,), left)
 
     def deadwood_step(self, position):
         """The move that leaves the first natural out of every meld."""
         hand, wilds, runners, owed, sink, _ = position
         c = hand[0]
-        return self.step(self.table.value[c], (c,), (), hand[1:], wilds, runners, owed, sink, c & PLACE)   # place_of()
+        return self.step(self.table.value[c], (c,), (), (hand[1:], wilds, runners, owed, sink, c & PLACE))  # place_of()
 
     # 3a. The sets of a rank, made all at once.
 
@@ -496,8 +496,8 @@ class Search:
         sinks = self.deal.sinks
         for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
-                yield self.step(0, (), self.sets(used, stand_ins), without(same, used) + rest, wilds, runners,
-                                owed + stand_ins, sink or sinks, place)
+                left = (without(same, used) + rest, wilds, runners, owed + stand_ins, sink or sinks, place)
+                yield self.step(0, (), self.sets(used, stand_ins), left)
 
     def set_choices(self, same, rest, runners, spare):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
@@ -522,8 +522,8 @@ class Search:
         for used in sub_multisets(same, dict.fromkeys(same, 0)):
             if used:
                 for stand_ins, books in self.books(used, spare):
-                    yield self.step(0, (), books, without(same, used) + rest, wilds, runners,
-                                    owed + stand_ins, sink, place)
+                    yield self.step(0, (), books, (without(same, used) + rest, wilds, runners, owed + stand_ins,
+                                                   sink, place))
 
     def books(self, used, spare):
         """(stand-ins, the sets) for each way `used` naturals of one rank (sorted) make sets whose
@@ -729,16 +729,22 @@ class Search:
 
     # 3c. Where a step leads.
 
-    def step(self, cost, deadwood, melds, hand, wilds, runners, owed, sink, sets_of=None):
-        """The Step to the position these cards leave, told the same way however it was reached.
+    def step(self, cost, deadwood, melds, left):
+        """The Step of a move: it costs `cost` now, leaves the naturals `deadwood` out of every meld,
+        makes `melds`, and leads to the position `left` says, told here the same way however it was
+        reached. `left` is that position as the move leaves it: (hand, wilds, runners, owed, sink,
+        the place of the first natural's rank the move was made at, or None), a Position's fields
+        but the last.
 
         Runners that can no longer play as themselves become plain wild-rank cards: a suit keeps
         at most as many runners as it has naturals left near them (each run a runner plays
         itself in holds one of those naturals). Naturals at the head of the hand that can be
         in no meld any more are deadwood on the way (`lone()`). A sink with no wild left makes
-        no difference. `sets_of` is the place whose sets are made; the sets of the first
-        natural's rank count as made too when no set of it can be made any more.
+        no difference. The sets of the first natural's rank are settled (`sets_made`) after any move
+        at that rank (set_steps() comes first: they are made, or there are none), or when no set of
+        it can be made any more.
         """
+        hand, wilds, runners, owed, sink, sets_of = left
         spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
         limit = spare if spare < self.table.most else self.table.most
         if limit < 2 and hand:
