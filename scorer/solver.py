@@ -457,11 +457,12 @@ class Search:
     def meld_steps(self, position):
         """The moves that meld: the sets of the first natural's rank (unless they are made), then
         the runs of the first natural."""
-        if not position.sets_made:
-            yield from self.set_steps(position)
-        hand, wilds, runners, owed, sink, _ = position
+        hand, wilds, runners, owed, sink, sets_made = position
+        spare = self.spare(wilds, runners, owed)
+        if not sets_made:
+            yield from self.set_steps(position, spare)
         c, rest = hand[0], hand[1:]
-        spare, most, place = self.spare(wilds, runners, owed), self.table.most, c & PLACE     # place_of(), inline
+        most, place = self.table.most, c & PLACE     # place_of(), inline
         for meld in self.runs_of(c, rest, runners, spare if spare < most else most):
             # the runners it plays as themselves leave enough wilds for every stand-in held
             if spare - len(meld.runners) - meld.stand_ins >= 0:
@@ -477,22 +478,22 @@ class Search:
 
     # 3a. The sets of a rank, made all at once.
 
-    def set_steps(self, position):
+    def set_steps(self, position, spare):
         """Every way to make the sets of the first natural's rank, all at once: which of the naturals
-        of that rank go into sets (`set_choices()`; none is the runs' turn), and with how many stand-ins.
-        The naturals of that rank left out of the sets may then only be in runs or deadwood.
+        of that rank go into sets (`set_choices()`; none is the runs' turn), and with how many of the
+        `spare` wilds as stand-ins. The naturals of that rank left out of the sets may then only be
+        in runs or deadwood.
 
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
         left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
         m // 2 stand-ins (a set of two naturals holds one). When a set's suits must differ, the
         books of book_steps()."""
         if self.table.suits_differ:
-            yield from self.book_steps(position)
+            yield from self.book_steps(position, spare)
             return
         hand, wilds, runners, owed, sink, _ = position
         place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
-        spare = self.deal.jokers + wilds + len(runners) - owed              # self.spare(), inline
         sinks = self.deal.sinks
         for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
@@ -511,14 +512,13 @@ class Search:
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
-    def book_steps(self, position):
+    def book_steps(self, position, spare):
         """set_steps() when a set's cards must each be of a different suit (`set_suits`): a copy more
         may need a set more, so any of the naturals of the rank may be left out, and the sets are
         made as books() says. No set is a sink: it takes only the stand-ins it is made with."""
         hand, wilds, runners, owed, sink, _ = position
         place, kin = place_of(hand[0]), kin_at_head(hand)
         same, rest = hand[:kin], hand[kin:]
-        spare = self.spare(wilds, runners, owed)
         for used in sub_multisets(same, dict.fromkeys(same, 0)):
             if used:
                 for stand_ins, books in self.books(used, spare):
@@ -609,12 +609,14 @@ class Search:
         may also leave one or two naturals out for wilds that have no other place."""
         anchor, aces_high = place_of(runs[0]), self.table.aces_high
         if anchor == 1 and aces_high:       # the ace on top, and the places below it
-            self.free_run_ends(runs, ACE_ON_TOP, -1, 2)
-        self.free_run_ends(runs, anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING)
+            self.free_run_ends(runs, (ACE_ON_TOP, -1, 2))
+        self.free_run_ends(runs, (anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING))
 
-    def free_run_ends(self, runs, anchor, way, end):
-        """The free runs from the anchor (c's place) towards `end`, one place at a time (`way` +1 or -1)."""
+    def free_run_ends(self, runs, walk):
+        """The free runs along a walk: (anchor, way, end), from the anchor (c's place) one place at a
+        time (`way` +1 up or -1 down) to the place `end`."""
         c, rest, _, limit, _ = runs
+        anchor, way, end = walk
         sinking = self.table.sinking
         base = natural(suit_of(c), 0)                  # base + place: the natural at that place
         back = anchor - self.table.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
@@ -633,7 +635,7 @@ class Search:
                 if length <= sinking:
                     self.add_run(runs, anchor, far, (taken, (), gaps))
                 else:
-                    self.longest_runs(runs, anchor, far, way, end, back, (taken, (), gaps))
+                    self.longest_runs(runs, walk, far, (taken, (), gaps))
             elif gaps < limit:                         # two cards side by side: a stand-in on an end
                 ahead = far + way
                 if (ahead - end) * way <= 0 and base + ahead not in rest:
@@ -641,11 +643,13 @@ class Search:
                 elif back:
                     self.add_run(runs, anchor - way, far, (taken, (), 1))
 
-    def longest_runs(self, runs, anchor, far, way, end, back, shape):
-        """A free run of the longest length, or one less, from the anchor to `far` (walking towards
-        `end`): it may take one or two stand-ins more, on its ends, the far one first (as far as the
-        places free of naturals reach), then behind the anchor (`back` places)."""
+    def longest_runs(self, runs, walk, far, shape):
+        """A free run of this shape, of the longest length or one less, from the anchor to `far` on the
+        walk (anchor, way, end): it may take one or two stand-ins more on its ends, beyond `far` first
+        (on places free of naturals, not past `end`), then behind the anchor (towards the foot)."""
         c, rest, _, limit, _ = runs
+        anchor, way, end = walk
+        back = anchor - self.table.foot if way > 0 else 0   # places behind the anchor
         base, (taken, _, gaps) = natural(suit_of(c), 0), shape
         length = (far - anchor) * way + 1
         room = 0
@@ -666,27 +670,27 @@ class Search:
         c, rest, _, limit, _ = runs
         table, anchor = self.table, place_of(c)
         if anchor == 1 and table.aces_high:       # the ace on top, and the places below it
-            for low, shape in self.grow(runs, ACE_ON_TOP, -1, 2, rest):
+            for low, shape in self.grow(runs, (ACE_ON_TOP, -1, 2), rest):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(runs, low, ACE_ON_TOP, shape)
         below = ([(anchor, ((), (), 0))] if anchor == table.foot else
-                 list(self.grow(runs, anchor, -1, table.foot, ())))
+                 list(self.grow(runs, (anchor, -1, table.foot), ())))
         ceiling = ACE_ON_TOP if table.aces_high and anchor > 1 else KING
-        for top, (naturals, own, stand_ins) in self.grow(runs, anchor, +1, ceiling, rest):
+        for top, (naturals, own, stand_ins) in self.grow(runs, (anchor, +1, ceiling), rest):
             for low, (_, own_below, more) in below:
                 if stand_ins + more <= limit and 3 <= top - low + 1 <= table.longest:
                     self.add_run(runs, low, top, (naturals, own + own_below, stand_ins + more))
 
-    def grow(self, runs, anchor, way, end, rest):
-        """Walk away from the anchor one place at a time (`way` +1 up, -1 down), filling each place
-        with a natural of `rest`, the suit's runner, or a stand-in: yields (place reached, the run's
-        shape so far: (naturals, runners, stand-ins)) for each filling, the anchor alone first,
-        never past the place `end`."""
+    def grow(self, runs, walk, rest):
+        """Walk (anchor, way, end) from the anchor one place at a time (`way` +1 up, -1 down), filling
+        each place with a natural of `rest`, the suit's runner, or a stand-in: yields (place reached,
+        the run's shape so far: (naturals, runners, stand-ins)) for each filling, the anchor alone
+        first, never past the place `end`."""
         c, _, runner, limit, _ = runs
+        place, way, end = walk
         suit = suit_of(c)
         runner_places = self.table.runner_places
         shapes = [((), (), 0)]
-        place = anchor
         while True:
             for shape in shapes:
                 yield place, shape
