@@ -363,29 +363,41 @@ def groups(naturals, runners, stand_ins, aces_high):
     the groups before.
     """
     cards = sorted(naturals + runners)               # suit by suit, low to high, each once
-    group_of, reach, group, previous = {}, stand_ins + 1, None, -99    # a card -> the list of its group
+    group_of = neighbours(cards, stand_ins + 1)      # a card -> the list of its group
+    for a, b in joins(naturals, cards, stand_ins, aces_high):
+        a, b = group_of[a], group_of[b]
+        if a is not b:
+            a += b
+            group_of.update(dict.fromkeys(b, a))
+    return list({id(group): group for group in group_of.values()}.values())
+
+
+def neighbours(cards, reach):
+    """Each card (`cards` sorted: suit by suit, low to high) -> the list of its neighbours: the cards
+    of its suit each at most `reach` places above the one before, one list shared by them all."""
+    group_of, group, previous = {}, None, -99
     for n in cards:
         if n - previous <= reach and n >> 4 == previous >> 4:         # suit_of(), inline
             group.append(n)
         else:
             group = [n]
         group_of[n], previous = group, n
-    joins = []                                       # pairs of cards in the same group
-    first_of_rank = {}
+    return group_of
+
+
+def joins(naturals, cards, stand_ins, aces_high):
+    """Pairs of cards in one group that are not neighbours: each natural and the first of its rank;
+    and when aces are high, an ace and the top card of its suit, near enough round the king."""
+    found, first_of_rank = [], {}
     for n in naturals:
         first = first_of_rank.setdefault(n & PLACE, n)                # place_of(), inline
         if first != n:
-            joins.append((first, n))
+            found.append((first, n))
     if aces_high:                                    # an ace also sits above the king
         tops = {suit_of(n): n for n in cards}
-        joins += [(n, tops[suit_of(n)]) for n in cards
+        found += [(n, tops[suit_of(n)]) for n in cards
                   if place_of(n) == 1 and ACE_ON_TOP - place_of(tops[suit_of(n)]) <= stand_ins + 1]
-    for a, b in joins:
-        a, b = group_of[a], group_of[b]
-        if a is not b:
-            a += b
-            group_of.update(dict.fromkeys(b, a))
-    return list({id(group): group for group in group_of.values()}.values())
+    return found
 
 
 # 3. The search.
@@ -777,11 +789,12 @@ class Search:
     def lone(self, hand, limit, runners):
         """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
         ever, deal, table = self.ever[limit], self.deal, self.table
+        near = deal.near
         for i, n in enumerate(hand):
             could = ever.get(n)
             if could is None:     # whether it can meld with the whole hand: if not, it never will
-                could = ever[n] = can_meld(n, deal.hand, limit, deal.runners, table, deal.near)
-            if could and can_meld(n, hand, limit, runners, table, deal.near):
+                could = ever[n] = can_meld(n, deal.hand, limit, deal.runners, table, near)
+            if could and can_meld(n, hand, limit, runners, table, near):
                 return i
         return len(hand)
 
