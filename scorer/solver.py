@@ -700,7 +700,7 @@ class Search:
         first, never past the place `end`."""
         c, _, runner, limit, _ = runs
         place, way, end = walk
-        suit = suit_of(c)
+        suit = c >> 4                                   # suit_of(), inline: a walk is a hot loop
         runner_places = self.table.runner_places
         shapes = [((), (), 0)]
         while True:
