@@ -313,6 +313,15 @@ def find_runners(naturals, wild_cards, table, near):
     return runners
 
 
+def never_meld(naturals, runners, stand_ins, table, near):
+    """The naturals that can be in no meld of this hand: deadwood from the start."""
+    if stand_ins >= 2:
+        return ()
+    hand, runners = tuple(naturals), tuple(runners)
+    melds = {n: can_meld(n, hand, stand_ins, runners, table, near) for n in set(hand)}   # the same for every copy
+    return tuple(n for n in naturals if not melds[n])
+
+
 def can_meld(n, hand, limit, runners, table, near):
     """Whether natural n of the hand may be in a meld with at most `limit` stand-ins (0 or 1).
     With one stand-in it needs one mate (a natural of its rank, or of its suit near enough to
@@ -327,15 +336,6 @@ def can_meld(n, hand, limit, runners, table, near):
         if x in hand and y in hand:
             return True
     return False
-
-
-def never_meld(naturals, runners, stand_ins, table, near):
-    """The naturals that can be in no meld of this hand: deadwood from the start."""
-    if stand_ins >= 2:
-        return ()
-    hand, runners = tuple(naturals), tuple(runners)
-    melds = {n: can_meld(n, hand, stand_ins, runners, table, near) for n in set(hand)}   # the same for every copy
-    return tuple(n for n in naturals if not melds[n])
 
 
 def in_search_order(naturals, runners, stand_ins, aces_high):
@@ -524,6 +524,32 @@ class Search:
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
+    def runs_through(self, n, rest, runners):
+        """How many runs could hold a copy of natural n at most: each holds a card of n's suit
+        besides n (with one stand-in per meld, one within two places of it), and no two runs
+        hold the same card."""
+        suit, table = suit_of(n), self.table
+        if self.deal.free:
+            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
+        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
+        return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
+
+    def set_stand_ins(self, naturals, spare):
+        """How many stand-ins sets of `naturals` naturals of one rank may take, with `spare` wilds left."""
+        if self.table.most > 1:
+            need = max(0, 3 - naturals)
+            return (need,) if need <= spare else ()
+        return range(0 if naturals > 2 else 1, min(naturals // 2, spare) + 1)
+
+    def sets(self, used, stand_ins):
+        """The sets `used` naturals of one rank make with `stand_ins` stand-ins: one set, or with one
+        stand-in per meld, that many sets of two naturals and a stand-in, the last taking the rest."""
+        if stand_ins <= 1 or self.table.most > 1:
+            return (set_of(used, stand_ins, self.deal.sinks),)
+        pairs = [set_of(used[i:i + 2], 1, False) for i in range(0, 2 * stand_ins - 2, 2)]
+        last = used[2 * stand_ins - 2:]
+        return tuple(pairs) + (set_of(last, 1, False),)
+
     def book_steps(self, position, spare):
         """set_steps() when a set's cards must each be of a different suit (`set_suits`): a copy more
         may need a set more, so any of the naturals of the rank may be left out, and the sets are
@@ -558,32 +584,6 @@ class Search:
                     more = min(left, room[i] - least[i])
                     stand_ins[i], left = stand_ins[i] + more, left - more
                 yield sum(stand_ins), tuple(set_of(used[i::b], stand_ins[i], False) for i in range(b))
-
-    def runs_through(self, n, rest, runners):
-        """How many runs could hold a copy of natural n at most: each holds a card of n's suit
-        besides n (with one stand-in per meld, one within two places of it), and no two runs
-        hold the same card."""
-        suit, table = suit_of(n), self.table
-        if self.deal.free:
-            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
-        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
-        return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
-
-    def set_stand_ins(self, naturals, spare):
-        """How many stand-ins sets of `naturals` naturals of one rank may take, with `spare` wilds left."""
-        if self.table.most > 1:
-            need = max(0, 3 - naturals)
-            return (need,) if need <= spare else ()
-        return range(0 if naturals > 2 else 1, min(naturals // 2, spare) + 1)
-
-    def sets(self, used, stand_ins):
-        """The sets `used` naturals of one rank make with `stand_ins` stand-ins: one set, or with one
-        stand-in per meld, that many sets of two naturals and a stand-in, the last taking the rest."""
-        if stand_ins <= 1 or self.table.most > 1:
-            return (set_of(used, stand_ins, self.deal.sinks),)
-        pairs = [set_of(used[i:i + 2], 1, False) for i in range(0, 2 * stand_ins - 2, 2)]
-        last = used[2 * stand_ins - 2:]
-        return tuple(pairs) + (set_of(last, 1, False),)
 
     # 3b. The runs holding the first natural.
 
@@ -775,17 +775,6 @@ class Search:
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
 
-    def runners_kept(self, hand, wilds, runners):
-        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds.
-        Not when a set's suits must differ: the books of wild-rank cards at the end depend on the
-        suits of those left (`books_left()`), so the position keeps every runner by its suit."""
-        if self.table.suits_differ:
-            return wilds, runners
-        kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
-        for r in dict.fromkeys(runners):                              # runners are in order
-            kept += [r] * min(wanted.count(r), runners.count(r))
-        return wilds + len(runners) - len(kept), tuple(kept)
-
     def lone(self, hand, limit, runners):
         """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
         ever, deal, table = self.ever[limit], self.deal, self.table
@@ -797,6 +786,17 @@ class Search:
             if could and can_meld(n, hand, limit, runners, table, near):
                 return i
         return len(hand)
+
+    def runners_kept(self, hand, wilds, runners):
+        """(wilds, runners) once the runners that can no longer play as themselves are plain wilds.
+        Not when a set's suits must differ: the books of wild-rank cards at the end depend on the
+        suits of those left (`books_left()`), so the position keeps every runner by its suit."""
+        if self.table.suits_differ:
+            return wilds, runners
+        kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
+        for r in dict.fromkeys(runners):                              # runners are in order
+            kept += [r] * min(wanted.count(r), runners.count(r))
+        return wilds + len(runners) - len(kept), tuple(kept)
 
     def may_set(self, hand, limit):
         """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
@@ -947,6 +947,9 @@ class Search:
         """The Solution a line of steps reaches, ending at the position `end` (scorer/arrange.py)."""
         return arrange(self.deal, penalty, steps, self.leftover(end.wilds, end.owed, end.sink, end.runners))
 
+
+# What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),
+# and the naturals of the first one's rank at the head of a hand (3a, 3c).
 
 def kept_suits(counts, n):
     """Every way to keep n cards of piles holding `counts` cards each (largest first): how many of
