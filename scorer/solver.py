@@ -26,8 +26,8 @@ Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld o
 stand-ins it holds (`owed`), and the end (`leftover()`) draws them from the jokers and wild-rank
 cards left, trying every mix, since any wild can stand in anywhere. What no move could change
 is settled before or on the way: a natural that can be in no meld is deadwood from the start,
-or as soon as the cards it needed are gone (`lone()`); a single melds only with two stand-ins,
-so the end decides it.
+or on the way, once the cards it needed are gone and it comes first (`lone()`); a single melds
+only with two stand-ins, so the end decides it.
 
 Glossary: the words of this file
 - natural: a card that plays as itself. The search writes a natural as a number,
