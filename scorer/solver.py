@@ -200,6 +200,7 @@ class Table:
     wild_value: int
     foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
     longest: int                # the most cards in a run (13, or Five Crowns' 11)
+    sinking: int                # with free wilds, a run this long or shorter takes two wilds more on its ends
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
     kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
@@ -207,11 +208,6 @@ class Table:
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
     suits: int                  # the suits of the deck: the most cards a set holds when they must differ
     set_stand_ins: int          # the most stand-ins that count towards a set's 3 cards: 2, or 1 when `most` is 1
-
-    @property
-    def sinking(self):
-        """With free wilds, a run this long or shorter takes two wilds more on its ends."""
-        return self.longest - 2
 
     def places(self, n):
         """The places a natural may take in a run: an ace may sit on top when aces are high."""
@@ -232,11 +228,12 @@ def table_for(rules, wild):
     aces_high = rules.aces == 'high_or_low'
     foot = foot_place(rules)
     run_pairs, mates = run_tables(aces_high, foot)
+    longest = longest_run(rules)
     most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
-                 longest=longest_run(rules), run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
+                 longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
