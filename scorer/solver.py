@@ -404,6 +404,8 @@ class Search:
 
     def __init__(self, deal):
         self.deal, self.table = deal, deal.table
+        # The deal's fields the search reads at every step, read once (a named tuple's field is slower).
+        self.jokers, self.free, self.sinks = deal.jokers, deal.free, deal.sinks
         self.known = {}         # position -> (its minimal penalty, True), or (a number it is not below, False)
         self.choice = {}        # position -> the first step that reaches it
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
@@ -503,7 +505,7 @@ class Search:
         hand, wilds, runners, owed, sink, _ = position
         place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
-        sinks = self.deal.sinks
+        sinks = self.sinks
         for used in self.set_choices(same, rest, runners, spare):
             for stand_ins in self.set_stand_ins(len(used), spare):
                 left = (without(same, used) + rest, wilds, runners, owed + stand_ins, sink or sinks, place)
@@ -526,7 +528,7 @@ class Search:
         besides n (with one stand-in per meld, one within two places of it), and no two runs
         hold the same card."""
         suit, table = suit_of(n), self.table
-        if self.deal.free:
+        if self.free:
             return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
         near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
         return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
@@ -542,7 +544,7 @@ class Search:
         """The sets `used` naturals of one rank make with `stand_ins` stand-ins: one set, or with one
         stand-in per meld, that many sets of two naturals and a stand-in, the last taking the rest."""
         if stand_ins <= 1 or self.table.most > 1:
-            return (set_of(used, stand_ins, self.deal.sinks),)
+            return (set_of(used, stand_ins, self.sinks),)
         pairs = [set_of(used[i:i + 2], 1, False) for i in range(0, 2 * stand_ins - 2, 2)]
         last = used[2 * stand_ins - 2:]
         return tuple(pairs) + (set_of(last, 1, False),)
@@ -600,7 +602,7 @@ class Search:
                 runner = None
         found = {}
         runs = (c, rest, runner, limit, found)         # what the parts below look for runs with
-        if self.deal.free:
+        if self.free:
             self.free_runs(runs)
         else:
             self.limited_runs(runs)
@@ -726,7 +728,7 @@ class Search:
         13-card run may also leave one or two naturals out for wilds that have no other place."""
         span = (one_end, other_end) if one_end < other_end else (other_end, one_end)
         c, _, _, limit, found = runs
-        free = self.deal.free
+        free = self.free
         if shape not in found:
             naturals, runners, stand_ins = shape
             sinks = free and span[1] - span[0] < self.table.sinking
@@ -758,7 +760,7 @@ class Search:
         it can be made any more.
         """
         hand, wilds, runners, owed, sink, sets_of = left
-        spare = self.deal.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
+        spare = self.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
         limit = spare if spare < self.table.most else self.table.most
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
@@ -805,7 +807,7 @@ class Search:
     def spare(self, wilds, runners, owed):
         """How many wilds are left for stand-ins: the jokers, plain wild-rank cards and runners, less
         the stand-ins the melds made so far hold."""
-        return self.deal.jokers + wilds + len(runners) - owed
+        return self.jokers + wilds + len(runners) - owed
 
     # 3d. The end: no natural left but the singles.
 
