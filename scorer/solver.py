@@ -270,8 +270,7 @@ def deal_out(hand, table):
     themselves)."""
     jokers, wild_cards, naturals = sort_out(hand, table.wild)
     free = table.most > 1 and (table.rules.all_wild_melds or (not jokers and table.as_itself))
-    near = {}
-    runners = find_runners(naturals, wild_cards, table, near)
+    runners, near = find_runners(naturals, wild_cards, table)
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, runners, stand_ins, table, near)
     if never:
@@ -296,10 +295,10 @@ def sort_out(hand, wild):
     return jokers, sorted(wild_cards, key=order), naturals
 
 
-def find_runners(naturals, wild_cards, table, near):
-    """The wild-rank cards that may play as themselves (one stand-in per meld, a natural of their
-    suit near enough), noting in `near` which runner each natural could share a run with."""
-    runners = []
+def find_runners(naturals, wild_cards, table):
+    """(the wild-rank cards that may play as themselves: one stand-in per meld, a natural of their
+    suit near enough; natural -> the runner it could share a run with)."""
+    runners, near = [], {}
     if table.most == 1 and table.wild and table.as_itself:
         for c in wild_cards:
             r = NATURAL[c]
@@ -307,7 +306,7 @@ def find_runners(naturals, wild_cards, table, near):
             if close:
                 runners.append(r)
                 near.update(dict.fromkeys(close, r))
-    return runners
+    return runners, near
 
 
 def never_meld(naturals, runners, stand_ins, table, near):
