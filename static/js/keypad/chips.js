@@ -18,8 +18,9 @@ export function drawChips(seat, handSize, why, remove) {
   for (const card of cards) groups.set(card, (groups.get(card) || 0) + 1);
   seat.chips.replaceChildren(...[...groups].map(([card, n]) => chip(card, n, remove)),
     ...bad.map((r) => el('span', { class: 'chip bad' }, r.problem)));
-  seat.warn.textContent = cards.length > handSize && seat.input.value !== seat.sent
-    ? say('tooMany', { count: cards.length, why }) : '';
+  const told = seat.input.value === seat.sent;       // the server's message says it (picker.js wireSeat)
+  seat.warn.textContent = cards.length > handSize && !told ? say('tooMany', { count: cards.length, why }) : '';
+  seat.hand.classList.toggle('told', told);
 }
 
 // The keypad's top row for the seat it is on: whose hand, its count, its penalty (or, while its
