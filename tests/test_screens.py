@@ -42,6 +42,7 @@ def table(tmp_path_factory):
     games['new-4'] = make_game(client, 4, 0)
     games['crowns-5'] = make_game(client, 5, 4, game='five_crowns')
     games['last-4'] = make_game(client, 4, 10)                  # the last round to enter: two digits
+    games['hand-3'] = make_game(client, 3, 5)                   # "my hand" of a 29-character name, round 6
     make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
     seated = app.test_client()                  # a player's own phone: round 6's hand entered there
     seated.post(games['playing-4'] + '/seats/3')
@@ -570,5 +571,64 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
         if larger > 1.3 or tallest > 4:
             problems[f'tv-over-2-{width}'] = [f'"Game over." {larger:.1f} times the winner, a row {tallest:.1f} of its type tall']
         look(page, f'shared-tv-over-2-{width}', full_page=False)
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# A hand typed past its size (round 6 deals 8; an audit allows 9 with the card drawn).
+PAST_ITS_SIZE = '9♥ 7♣ 5♥ 3♠ 10♦ 4♣ 2♠ 6♦ K♠ Q♠ J♦'
+# What the line under the field says (a card not read, a hand past its size, the preview): each
+# message shown there, as a person reads it.
+SAID_UNDER = '''() => [...document.querySelectorAll('.seat-hand .chip.bad, .seat-hand .size-warning, .seat-hand .preview-line')]
+  .filter((e) => e.offsetParent !== null && e.textContent.trim()).map((e) => e.textContent.trim())'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
+    """Issue 48 (2, 3) on the audit page and "my hand" at 360 and 390 px, a 29-character name: a
+    hand typed past its size says so under its field in one message (not beside a preview saying it
+    again), whole, nothing scrolling inside; the keypad's count whole beside the name; once sent,
+    the server's message is not said again under the field while the text is as sent."""
+    server, client, games = table
+    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language, service_workers='block')
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    client.post(games['hand-3'] + '/seats/0/free')          # the scorekeeper frees it (another language's test took it)
+    context.request.post(server.url + games['hand-3'] + '/seats/0')       # this phone is the first player
+    page = context.new_page()
+    problems = {}
+    for width, height in PHONES:
+        page.set_viewport_size({'width': width, 'height': height})
+        for name, address in (('hand', games['hand-3'] + '/hand'), ('audit', '/audit?round=6')):
+            case = f'{name}-{width}x{height}-{language}'
+            page.goto(server.url + address)
+            page.wait_for_function(SETTLED)
+            found = []
+            page.locator('input.cards-input').fill(PAST_ITS_SIZE)
+            page.locator('h1').click()
+            page.wait_for_function(SETTLED)
+            said = page.evaluate(SAID_UNDER)
+            if len(said) != 1:
+                found.append(f'under the field: {said}')
+            found += [f'scrolls inside: {what}' for what in page.evaluate(SCROLLING_UNDER_FIELDS)]
+            # ("my hand" names its block for a screen reader only: its legend clipped on purpose, style.css)
+            found += [p for p in text_problems(page, 'form') if not p.startswith('cut by legend.')]
+            look(page, f'{case}-typed')
+            page.locator('.pick').click()
+            page.wait_for_function(SETTLED)
+            cut = page.evaluate(COUNT_CUT)
+            if cut:
+                found.append(f'the keypad count: {cut}')
+            look(page, f'{case}-keypad', full_page=False)
+            page.locator('.picker .key.done').click()
+            page.wait_for_function(SETTLED)
+            with page.expect_navigation():
+                page.locator('form button[type=submit]').click()
+            page.wait_for_function(SETTLED)
+            again = page.evaluate(SAID_UNDER)
+            if again:
+                found.append(f'said again under the field: {again}')
+            look(page, f'{case}-sent')
+            if found:
+                problems[case] = found
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
