@@ -632,3 +632,28 @@ def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
                 problems[case] = found
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# The round card and the block of the hand being entered, each box (top, bottom), and the keypad's top.
+FIRST_BLOCK = '''() => { const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; };
+  return { card: box('.banner.now'), hand: box('#player-0'), keypad: box('.picker')[0], scrolled: scrollY }; }'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_first_block_of_a_long_name_stands_above_the_keypad(browser, table, language):
+    """Issue 48 at 360 x 740: round 1's page opens its keypad on the first hand, and the round card
+    (the dealer of 29 characters named in it) and the first player's block (a name of 29 characters
+    on two lines, the went-out box, points and the cards field with its lines) stand whole above it,
+    the page not scrolled: the first card needs no scroll (tests/test_steady_keypad.py) for a long
+    name too, in every language."""
+    server, client, games = table
+    context = context_for(browser, server, client, language, False)
+    page = context.new_page()
+    page.goto(server.url + games['new-4'] + '/rounds/1')
+    page.wait_for_function(SETTLED)
+    page.locator('.picker').wait_for()
+    first = page.evaluate(FIRST_BLOCK)
+    look(page, f'first-block-360x740-{language}', full_page=False)
+    context.close()
+    FIGURES.setdefault('round 1: the first block above the keypad, px', {})[language] = round(first['keypad'] - first['hand'][1], 1)
+    assert first['scrolled'] == 0 and 0 <= first['card'][0] and first['hand'][1] <= first['keypad'], first
