@@ -657,3 +657,40 @@ def test_the_first_block_of_a_long_name_stands_above_the_keypad(browser, table, 
     context.close()
     FIGURES.setdefault('round 1: the first block above the keypad, px', {})[language] = round(first['keypad'] - first['hand'][1], 1)
     assert first['scrolled'] == 0 and 0 <= first['card'][0] and first['hand'][1] <= first['keypad'], first
+
+
+# The race's figures (its axes' labels) as drawn, in px (the SVG's units scaled to its drawn size),
+# the least and the most; and the standings' type beside it.
+RACE_TYPE = '''() => { const sizes = [...document.querySelectorAll('figure.race svg.race-chart text')].map((t) => {
+  const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); });
+  return [Math.min(...sizes), Math.max(...sizes), parseFloat(getComputedStyle(document.querySelector('ol.standings li')).fontSize)]; }'''
+
+
+def test_the_race_type_follows_its_drawn_size(browser, table):
+    """Issue 48 (7): the race on a sheet drawn wide (768, 1280 and 1920 px; 2, 4 and 8 players) has
+    its axes' labels at 16 px beside the standings' 18, not grown with the chart to 23-34 px; on a
+    phone at 12 px or more (its units as drawn at 360); and a window widened after it opened follows."""
+    server, client, games = table
+    context = context_for(browser, server, client, 'en', False)
+    page = context.new_page()
+    problems = {}
+    for width, height in [(360, 740), (768, 1024)] + LAPTOPS:
+        page.set_viewport_size({'width': width, 'height': height})
+        for n in (2, 4, 8):
+            page.goto(server.url + games[f'playing-{n}'])
+            page.wait_for_load_state('load')
+            least, most, standings = page.evaluate(RACE_TYPE)
+            FIGURES.setdefault('the race: its labels, px', {})[f'{n}-{width}'] = round(most, 1)
+            if least < 12 or most > 16.5 or (width > 700 and least < 15.5):
+                problems[f'{n}-{width}'] = f'labels {least:.1f}-{most:.1f} px beside standings of {standings:.0f} px'
+    page.set_viewport_size({'width': 360, 'height': 740})
+    page.goto(server.url + games['playing-4'])
+    page.wait_for_load_state('load')
+    page.set_viewport_size({'width': 1920, 'height': 1080})
+    page.evaluate('() => new Promise(requestAnimationFrame)')      # the resize dispatched before the next frame
+    least, most, _ = page.evaluate(RACE_TYPE)
+    if most > 16.5:
+        problems['widened'] = f'labels {least:.1f}-{most:.1f} px'
+    look(page, 'race-type-1920', full_page=False)
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1)
