@@ -588,9 +588,12 @@ def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
     """Issue 48 (2, 3) on the audit page and "my hand" at 360 and 390 px, a 29-character name: a
     hand typed past its size says so under its field in one message (not beside a preview saying it
     again), whole, nothing scrolling inside; the keypad's count whole beside the name; once sent,
-    the server's message is not said again under the field while the text is as sent."""
+    the server's message is not said again under the field while the text is as sent. Spanish in
+    dark, the others light."""
     server, client, games = table
-    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language, service_workers='block')
+    theme = 'dark' if language == 'es' else 'light'
+    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language, service_workers='block',
+                                  color_scheme=theme)
     context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
     client.post(games['hand-3'] + '/seats/0/free')          # the scorekeeper frees it (another language's test took it)
     context.request.post(server.url + games['hand-3'] + '/seats/0')       # this phone is the first player
@@ -599,7 +602,7 @@ def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
     for width, height in PHONES:
         page.set_viewport_size({'width': width, 'height': height})
         for name, address in (('hand', games['hand-3'] + '/hand'), ('audit', '/audit?round=6')):
-            case = f'{name}-{width}x{height}-{language}'
+            case = f'{name}-{width}x{height}-{language}-{theme}'
             page.goto(server.url + address)
             page.wait_for_function(SETTLED)
             found = []
