@@ -583,11 +583,18 @@ SAID_UNDER = '''() => [...document.querySelectorAll('.seat-hand .chip.bad, .seat
   .filter((e) => e.offsetParent !== null && e.textContent.trim()).map((e) => e.textContent.trim())'''
 
 
+# The hand past its size said in the keypad's hand area (it scrolls): whole in its view, not cut to a strip.
+WARNING_IN_VIEW = '''() => { const area = document.querySelector('.keypad-hand'), warn = area.querySelector('.size-warning');
+  const a = area.getBoundingClientRect(), w = warn.getBoundingClientRect();
+  return warn.textContent.trim() !== '' && w.top >= a.top + area.clientTop - 0.5 && w.bottom <= a.top + area.clientTop + area.clientHeight + 0.5; }'''
+
+
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
     """Issue 48 (2, 3) on the audit page and "my hand" at 360 and 390 px, a 29-character name: a
     hand typed past its size says so under its field in one message (not beside a preview saying it
-    again), whole, nothing scrolling inside; the keypad's count whole beside the name; once sent,
+    again), whole, nothing scrolling inside; in the keypad, whole in its hand area's view, the keypad's
+    count whole beside the name; once sent,
     the server's message is not said again under the field while the text is as sent. Spanish in
     dark, the others light."""
     server, client, games = table
@@ -621,6 +628,8 @@ def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
             cut = page.evaluate(COUNT_CUT)
             if cut:
                 found.append(f'the keypad count: {cut}')
+            if not page.evaluate(WARNING_IN_VIEW):
+                found.append("the keypad's warning not whole in its hand area")
             look(page, f'{case}-keypad', full_page=False)
             page.locator('.picker .key.done').click()
             page.wait_for_function(SETTLED)

@@ -37,9 +37,10 @@ export function showStatus(keypad, seat, handSize) {
   keypad.out.setAttribute('aria-pressed', String(Boolean(seat.out?.checked)));
 }
 
-// The last chip in view inside the keypad's hand area (the page itself never scrolls for it).
+// The last chip in view inside the keypad's hand area (the page itself never scrolls for it); a
+// hand past its size, its warning under the chips, whole in view with the last of them.
 export function showLastChip(keypad, seat) {
-  const last = seat.chips.lastElementChild;
+  const last = seat.warn.textContent ? seat.warn : seat.chips.lastElementChild;
   if (!last) return;
   const area = keypad.hand;
   const bottom = last.offsetTop + last.offsetHeight;
