@@ -56,6 +56,21 @@ def test_every_page_names_an_icon_the_server_has(client, make_game):
         assert icons and all(client.get(icon).status_code == 200 for icon in icons), page
 
 
+def test_the_printed_names_are_set_by_their_longest_words():
+    """web/export.names_set, the one place that decides: in the headings' type while the players'
+    longest words (Chinese counting for none) add up to WORDS_ON_A_LINE letters, tight to
+    WORDS_ON_A_TIGHT_LINE, crowded past it; alike where one word has more than LONGEST_WORD."""
+    from web.export import LONGEST_WORD, WORDS_ON_A_LINE, WORDS_ON_A_TIGHT_LINE, names_set
+    assert names_set(['Ana', 'Bruno', '欧阳志远欧阳志远欧阳志远']) == {'sheet': '', 'too_long': set()}
+    def of(letters):            # players whose longest words add up to `letters`, none longer than 10
+        return [f'{chr(65 + i)}{"a" * (min(10, letters - 10 * i) - 1)} Ng' for i in range(-(-letters // 10))]
+    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_LINE, WORDS_ON_A_LINE + 1)] == ['', 'tight']
+    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == ['tight', 'crowded']
+    assert names_set(['Featherstonehaugh-Cholmondeley', 'Ana'])['sheet'] == ''      # the word before a hyphen: 17
+    wide = 'W' * (LONGEST_WORD + 1)
+    assert names_set(['Ana', wide]) == {'sheet': 'alike', 'too_long': {wide}}
+
+
 def test_print_of_a_game_in_progress_says_so(client, make_game):
     url = make_game(('Ana', 'Bruno'))
     assert '(in progress: round 1 of 11 next)' in client.get(url + '/print').get_data(as_text=True)

@@ -42,6 +42,7 @@ def table(tmp_path_factory):
     games['new-4'] = make_game(client, 4, 0)
     games['crowns-5'] = make_game(client, 5, 4, game='five_crowns')
     games['last-4'] = make_game(client, 4, 10)                  # the last round to enter: two digits
+    games['hand-3'] = make_game(client, 3, 5)                   # "my hand" of a 29-character name, round 6
     make_game(client, 2, 11, names=(WIDEST[1], WIDEST[4]))     # the stats and the list with the widest names too
     seated = app.test_client()                  # a player's own phone: round 6's hand entered there
     seated.post(games['playing-4'] + '/seats/3')
@@ -572,3 +573,136 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
         look(page, f'shared-tv-over-2-{width}', full_page=False)
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# A hand typed past its size (round 6 deals 8; an audit allows 9 with the card drawn).
+PAST_ITS_SIZE = '9♥ 7♣ 5♥ 3♠ 10♦ 4♣ 2♠ 6♦ K♠ Q♠ J♦'
+# What the line under the field says (a card not read, a hand past its size, the preview): each
+# message shown there, as a person reads it.
+SAID_UNDER = '''() => [...document.querySelectorAll('.seat-hand .chip.bad, .seat-hand .size-warning, .seat-hand .preview-line')]
+  .filter((e) => e.offsetParent !== null && e.textContent.trim()).map((e) => e.textContent.trim())'''
+
+
+# The hand past its size said in the keypad's hand area (it scrolls): whole in its view, not cut to a strip.
+WARNING_IN_VIEW = '''() => { const area = document.querySelector('.keypad-hand'), warn = area.querySelector('.size-warning');
+  const a = area.getBoundingClientRect(), w = warn.getBoundingClientRect();
+  return warn.textContent.trim() !== '' && w.top >= a.top + area.clientTop - 0.5 && w.bottom <= a.top + area.clientTop + area.clientHeight + 0.5; }'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
+    """Issue 48 (2, 3) on the audit page and "my hand" at 360 and 390 px, a 29-character name: a
+    hand typed past its size says so under its field in one message (not beside a preview saying it
+    again), whole, nothing scrolling inside; in the keypad, whole in its hand area's view, the keypad's
+    count whole beside the name; once sent,
+    the server's message is not said again under the field while the text is as sent. Spanish in
+    dark, the others light."""
+    server, client, games = table
+    theme = 'dark' if language == 'es' else 'light'
+    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language, service_workers='block',
+                                  color_scheme=theme)
+    context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
+    client.post(games['hand-3'] + '/seats/0/free')          # the scorekeeper frees it (another language's test took it)
+    context.request.post(server.url + games['hand-3'] + '/seats/0')       # this phone is the first player
+    page = context.new_page()
+    problems = {}
+    for width, height in PHONES:
+        page.set_viewport_size({'width': width, 'height': height})
+        for name, address in (('hand', games['hand-3'] + '/hand'), ('audit', '/audit?round=6')):
+            case = f'{name}-{width}x{height}-{language}-{theme}'
+            page.goto(server.url + address)
+            page.wait_for_function(SETTLED)
+            found = []
+            page.locator('input.cards-input').fill(PAST_ITS_SIZE)
+            page.locator('h1').click()
+            page.wait_for_function(SETTLED)
+            said = page.evaluate(SAID_UNDER)
+            if len(said) != 1:
+                found.append(f'under the field: {said}')
+            found += [f'scrolls inside: {what}' for what in page.evaluate(SCROLLING_UNDER_FIELDS)]
+            # ("my hand" names its block for a screen reader only: its legend clipped on purpose, style.css)
+            found += [p for p in text_problems(page, 'form') if not p.startswith('cut by legend.')]
+            look(page, f'{case}-typed')
+            page.locator('.pick').click()
+            page.wait_for_function(SETTLED)
+            cut = page.evaluate(COUNT_CUT)
+            if cut:
+                found.append(f'the keypad count: {cut}')
+            if not page.evaluate(WARNING_IN_VIEW):
+                found.append("the keypad's warning not whole in its hand area")
+            look(page, f'{case}-keypad', full_page=False)
+            page.locator('.picker .key.done').click()
+            page.wait_for_function(SETTLED)
+            with page.expect_navigation():
+                page.locator('form button[type=submit]').click()
+            page.wait_for_function(SETTLED)
+            again = page.evaluate(SAID_UNDER)
+            if again:
+                found.append(f'said again under the field: {again}')
+            look(page, f'{case}-sent')
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# The round card and the block of the hand being entered, each box (top, bottom), and the keypad's top.
+FIRST_BLOCK = '''() => { const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; };
+  return { card: box('.banner.now'), hand: box('#player-0'), keypad: box('.picker')[0], scrolled: scrollY }; }'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_the_first_block_of_a_long_name_stands_above_the_keypad(browser, table, language):
+    """Issue 48 at 360 x 740: round 1's page opens its keypad on the first hand, and the round card
+    (the dealer of 29 characters named in it) and the first player's block (a name of 29 characters
+    on two lines, the went-out box, points and the cards field with its lines) stand whole above it,
+    the page not scrolled: the first card needs no scroll (tests/test_steady_keypad.py) for a long
+    name too, in every language."""
+    server, client, games = table
+    context = context_for(browser, server, client, language, False)
+    page = context.new_page()
+    page.goto(server.url + games['new-4'] + '/rounds/1')
+    page.wait_for_function(SETTLED)
+    page.locator('.picker').wait_for()
+    first = page.evaluate(FIRST_BLOCK)
+    look(page, f'first-block-360x740-{language}', full_page=False)
+    context.close()
+    FIGURES.setdefault('round 1: the first block above the keypad, px', {})[language] = round(first['keypad'] - first['hand'][1], 1)
+    assert first['scrolled'] == 0 and 0 <= first['card'][0] and first['hand'][1] <= first['keypad'], first
+
+
+# The race's figures (its axes' labels) as drawn, in px (the SVG's units scaled to its drawn size),
+# the least and the most; and the standings' type beside it.
+RACE_TYPE = '''() => { const sizes = [...document.querySelectorAll('figure.race svg.race-chart text')].map((t) => {
+  const m = t.getScreenCTM(); return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); });
+  return [Math.min(...sizes), Math.max(...sizes), parseFloat(getComputedStyle(document.querySelector('ol.standings li')).fontSize)]; }'''
+
+
+def test_the_race_type_follows_its_drawn_size(browser, table):
+    """Issue 48 (7): the race on a sheet drawn wide (768, 1280 and 1920 px; 2, 4 and 8 players) has
+    its axes' labels at 16 px beside the standings' 18, not grown with the chart to 23-34 px; on a
+    phone at 12 px or more (its units as drawn at 360); and a window widened after it opened follows."""
+    server, client, games = table
+    context = context_for(browser, server, client, 'en', False)
+    page = context.new_page()
+    problems = {}
+    for width, height in [(360, 740), (768, 1024)] + LAPTOPS:
+        page.set_viewport_size({'width': width, 'height': height})
+        for n in (2, 4, 8):
+            page.goto(server.url + games[f'playing-{n}'])
+            page.wait_for_load_state('load')
+            least, most, standings = page.evaluate(RACE_TYPE)
+            FIGURES.setdefault('the race: its labels, px', {})[f'{n}-{width}'] = round(most, 1)
+            if least < 12 or most > 16.5 or (width > 700 and least < 15.5):
+                problems[f'{n}-{width}'] = f'labels {least:.1f}-{most:.1f} px beside standings of {standings:.0f} px'
+    page.set_viewport_size({'width': 360, 'height': 740})
+    page.goto(server.url + games['playing-4'])
+    page.wait_for_load_state('load')
+    page.set_viewport_size({'width': 1920, 'height': 1080})
+    page.evaluate('() => new Promise(requestAnimationFrame)')      # the resize dispatched before the next frame
+    least, most, _ = page.evaluate(RACE_TYPE)
+    if most > 16.5:
+        problems['widened'] = f'labels {least:.1f}-{most:.1f} px'
+    look(page, 'race-type-1920', full_page=False)
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1)

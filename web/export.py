@@ -26,6 +26,7 @@ from .context import download, read_upload
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
+from .templating import longest_word
 
 bp = Blueprint('export', __name__)
 
@@ -120,10 +121,36 @@ def export_csv(game_id):
 PRINT_CHART = dict(width=620, height=100, size=9.5)
 
 
+# The printed sheet's names (issue 48), each upright over its column and broken only between its
+# words or after a hyphen (web/templating.longest_word), so a column is at least as wide as its
+# name's longest word. A word of more than LONGEST_WORD letters ('Featherstonehaugh' has 17; thirty
+# W's) no column holds whole: it alone breaks inside and the players share the width alike. The
+# players' longest words side by side cross the page in the headings' own type up to
+# WORDS_ON_A_LINE letters (round, cards and wild as narrow as their words, print.css); past that the
+# names are set in 7 pt, tight, which holds up to WORDS_ON_A_TIGHT_LINE; past that too the players
+# share the width alike, a word breaking inside only where its column cannot hold it, so the sheet
+# never runs past the paper's edge (tests/test_print_pages.py, A4 and Letter).
+LONGEST_WORD = 18
+WORDS_ON_A_LINE = 50
+WORDS_ON_A_TIGHT_LINE = 90
+
+
+def names_set(players):
+    """How the printed sheet sets its players' names: {'sheet': the table's class ('', 'tight' or
+    'alike'), 'too_long': the players whose longest word breaks inside}."""
+    words = [longest_word(p) for p in players]
+    too_long = {p for p, n in zip(players, words) if n > LONGEST_WORD}
+    letters = sum(words)
+    sheet = ('alike' if too_long else 'crowded' if letters > WORDS_ON_A_TIGHT_LINE else
+             'tight' if letters > WORDS_ON_A_LINE else '')
+    return {'sheet': sheet, 'too_long': too_long}
+
+
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
     game, result = readable_sheet(game_id)
     colours = store.colours(get_db(), game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
-                           winner=winner_words(result), chart=race(result, colours, **PRINT_CHART))
+                           winner=winner_words(result), chart=race(result, colours, **PRINT_CHART),
+                           names=names_set(game.players))

@@ -203,5 +203,5 @@ def longest_word(name):
     return max((len(w) for w in words if not any(unicodedata.east_asian_width(c) in 'WF' for c in w)), default=0)
 
 
-FILTERS = dict(bdi=bdi, longest_word=longest_word, device=device, sentence=as_sentence, names=lambda players: Markup(', ').join(map(bdi, players)),
+FILTERS = dict(bdi=bdi, device=device, sentence=as_sentence, names=lambda players: Markup(', ').join(map(bdi, players)),
                cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))

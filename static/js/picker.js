@@ -101,9 +101,11 @@ class Entry {
   wireSeat(i) {
     const { table } = this;
     const s = this.seats[i];
-    // The server's message for this field, if the page came back with one: it already says what
-    // is wrong with the text as sent, so the live warning waits until the text changes.
-    s.sent = s.field.querySelector('.error:not(.size-warning)') ? s.input.value : null;
+    // The server's message for this field, if the page came back with one (under the field, or above
+    // the form as on "my hand": the field is then aria-invalid): it already says what is wrong with
+    // the text as sent, so the line under the field repeats none of it until the text changes.
+    s.sent = s.field.querySelector('.error:not(.size-warning)') || s.input.getAttribute('aria-invalid') === 'true'
+      ? s.input.value : null;
     s.asked = 0;
     placeHand(s, this.form.classList.contains('hand-form'));
     s.pick.addEventListener('click', () => (table.active === i ? table.close() : table.openByTap(i)));

@@ -63,8 +63,25 @@ function fit() {
     else if (r.right > to) box.scrollLeft += r.right - to;
   }
 }
+// The race's type follows the size the chart is drawn at (issue 48): its units of type (12, as
+// scorer/chart.py ON_THE_SHEET draws it) are 12 px on a 360 px phone and grow with the chart, up to
+// RACE_TYPE px where it is drawn wide (a laptop: 16 px beside the page's 18 px, not 23 to 34 px).
+// Its figures sit by their lines in units of the type (em, games/_chart.html), wherever it ends.
+const RACE_TYPE = 16;
+function raceType() {
+  if (document.body.classList.contains('tv')) return;
+  for (const svg of document.querySelectorAll('figure.race > svg.race-chart[font-size]')) {
+    const units = Number(svg.getAttribute('font-size')), drawn = svg.getBoundingClientRect().width;
+    const scale = drawn / svg.viewBox.baseVal.width;
+    svg.style.fontSize = scale && units * scale > RACE_TYPE ? `${RACE_TYPE / scale}px` : '';
+  }
+}
+
 fit();
+raceType();
 window.addEventListener('resize', fit);
+window.addEventListener('resize', raceType);
+if (live) new MutationObserver(raceType).observe(live, { childList: true, subtree: true });
 if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set

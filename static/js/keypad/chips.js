@@ -18,8 +18,9 @@ export function drawChips(seat, handSize, why, remove) {
   for (const card of cards) groups.set(card, (groups.get(card) || 0) + 1);
   seat.chips.replaceChildren(...[...groups].map(([card, n]) => chip(card, n, remove)),
     ...bad.map((r) => el('span', { class: 'chip bad' }, r.problem)));
-  seat.warn.textContent = cards.length > handSize && seat.input.value !== seat.sent
-    ? say('tooMany', { count: cards.length, why }) : '';
+  const told = seat.input.value === seat.sent;       // the server's message says it (picker.js wireSeat)
+  seat.warn.textContent = cards.length > handSize && !told ? say('tooMany', { count: cards.length, why }) : '';
+  seat.hand.classList.toggle('told', told);
 }
 
 // The keypad's top row for the seat it is on: whose hand, its count, its penalty (or, while its
@@ -36,9 +37,10 @@ export function showStatus(keypad, seat, handSize) {
   keypad.out.setAttribute('aria-pressed', String(Boolean(seat.out?.checked)));
 }
 
-// The last chip in view inside the keypad's hand area (the page itself never scrolls for it).
+// The last chip in view inside the keypad's hand area (the page itself never scrolls for it); a
+// hand past its size, its warning under the chips, whole in view with the last of them.
 export function showLastChip(keypad, seat) {
-  const last = seat.chips.lastElementChild;
+  const last = seat.warn.textContent ? seat.warn : seat.chips.lastElementChild;
   if (!last) return;
   const area = keypad.hand;
   const bottom = last.offsetTop + last.offsetHeight;
