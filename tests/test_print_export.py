@@ -59,16 +59,25 @@ def test_every_page_names_an_icon_the_server_has(client, make_game):
 def test_the_printed_names_are_set_by_their_longest_words():
     """web/export.names_set, the one place that decides: in the headings' type while the players'
     longest words (Chinese counting for none) add up to WORDS_ON_A_LINE letters, tight to
-    WORDS_ON_A_TIGHT_LINE, crowded past it; alike where one word has more than LONGEST_WORD."""
-    from web.export import LONGEST_WORD, WORDS_ON_A_LINE, WORDS_ON_A_TIGHT_LINE, names_set
-    assert names_set(['Ana', 'Bruno', '欧阳志远欧阳志远欧阳志远']) == {'sheet': '', 'too_long': set()}
+    WORDS_ON_A_TIGHT_LINE, tight past it too with the longest words shortened alike to what adds up
+    to WORDS_ON_A_TIGHT_LINE (a full stop for the letters left out; never Chinese); alike where one
+    word has more than LONGEST_WORD."""
+    from web.export import LONGEST_WORD, WORDS_ON_A_LINE, WORDS_ON_A_TIGHT_LINE, longest_word, names_set
+    assert names_set(['Ana', 'Bruno', '欧阳志远欧阳志远欧阳志远']) == {'sheet': '', 'too_long': set(), 'short': {}}
     def of(letters):            # players whose longest words add up to `letters`, none longer than 10
         return [f'{chr(65 + i)}{"a" * (min(10, letters - 10 * i) - 1)} Ng' for i in range(-(-letters // 10))]
     assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_LINE, WORDS_ON_A_LINE + 1)] == ['', 'tight']
-    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == ['tight', 'crowded']
+    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == ['tight', 'tight']
+    assert [len(names_set(of(n))['short']) for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == [0, 9]
+    crowded = ['Featherstonehaugh-Cholmondeley', 'Ñúñez Featherstonehaugh', '欧阳志远欧阳志远 Featherstonehaugh', 'Marjoribanks',
+               *(f'Montgomery-Smythe {i}' for i in range(4))]
+    short = names_set(crowded)['short']         # 40 + 12 letters kept, 38 left: 12 for each of three
+    assert short == {'Featherstonehaugh-Cholmondeley': 'Featherston.-Cholmondeley', 'Ñúñez Featherstonehaugh': 'Ñúñez Featherston.',
+                     '欧阳志远欧阳志远 Featherstonehaugh': '欧阳志远欧阳志远 Featherston.'}
+    assert sum(longest_word(short.get(p, p)) for p in crowded) <= WORDS_ON_A_TIGHT_LINE
     assert names_set(['Featherstonehaugh-Cholmondeley', 'Ana'])['sheet'] == ''      # the word before a hyphen: 17
     wide = 'W' * (LONGEST_WORD + 1)
-    assert names_set(['Ana', wide]) == {'sheet': 'alike', 'too_long': {wide}}
+    assert names_set(['Ana', wide]) == {'sheet': 'alike', 'too_long': {wide}, 'short': {}}
 
 
 def test_print_of_a_game_in_progress_says_so(client, make_game):

@@ -7,6 +7,8 @@ leading apostrophe, as OWASP advises, so opening the file never runs anything (s
 """
 
 import io
+import re
+import unicodedata
 
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, flash, redirect, render_template, url_for
@@ -127,23 +129,40 @@ PRINT_CHART = dict(width=620, height=100, size=9.5)
 # W's) no column holds whole: it alone breaks inside and the players share the width alike. The
 # players' longest words side by side cross the page in the headings' own type up to
 # WORDS_ON_A_LINE letters (round, cards and wild as narrow as their words, print.css); past that the
-# names are set in 7 pt, tight, which holds up to WORDS_ON_A_TIGHT_LINE; past that too the players
-# share the width alike, a word breaking inside only where its column cannot hold it, so the sheet
-# never runs past the paper's edge (tests/test_print_pages.py, A4 and Letter).
+# names are set in 7 pt, tight, which holds up to WORDS_ON_A_TIGHT_LINE. Past that too (eight names
+# each with a word of 12-17 letters), the longest words are shortened to what the line holds
+# (shortened()), never broken inside, and the page names those players in full under the sheet; so
+# the sheet never runs past the paper's edge (tests/test_print_pages.py, A4 and Letter).
 LONGEST_WORD = 18
 WORDS_ON_A_LINE = 50
 WORDS_ON_A_TIGHT_LINE = 90
+WORD = re.compile(r'[^\s-]+')
+
+
+def shortened(players, letters=WORDS_ON_A_TIGHT_LINE):
+    """The players' names as headed where their longest words side by side pass `letters`: each word
+    longer than the most letters a column can have (the longest words shortened alike, the short
+    ones kept, all within `letters`) cut to that many, its last a full stop ('Featherstonehaugh' ->
+    'Featherston.'); {player: heading} for the players shortened."""
+    words = sorted(longest_word(p) for p in players)
+    most = max(words, default=0)
+    while most > 1 and sum(min(n, most) for n in words) > letters:
+        most -= 1
+    cut = lambda m: m[0] if len(m[0]) <= most or any(unicodedata.east_asian_width(c) in 'WF' for c in m[0]) \
+        else m[0][:most - 1] + '.'
+    return {p: WORD.sub(cut, p) for p in players if longest_word(p) > most}
 
 
 def names_set(players):
     """How the printed sheet sets its players' names: {'sheet': the table's class ('', 'tight' or
-    'alike'), 'too_long': the players whose longest word breaks inside}."""
+    'alike'), 'too_long': the players whose longest word breaks inside, 'short': {player: heading}
+    for the players whose longest words are shortened to cross the page (named in full below it)}."""
     words = [longest_word(p) for p in players]
     too_long = {p for p, n in zip(players, words) if n > LONGEST_WORD}
     letters = sum(words)
-    sheet = ('alike' if too_long else 'crowded' if letters > WORDS_ON_A_TIGHT_LINE else
-             'tight' if letters > WORDS_ON_A_LINE else '')
-    return {'sheet': sheet, 'too_long': too_long}
+    crowded = not too_long and letters > WORDS_ON_A_TIGHT_LINE
+    sheet = ('alike' if too_long else 'tight' if letters > WORDS_ON_A_LINE else '')
+    return {'sheet': sheet, 'too_long': too_long, 'short': shortened(players) if crowded else {}}
 
 
 @bp.get('/games/<game_id>/print')
