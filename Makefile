@@ -58,10 +58,12 @@ run: $(VENV)/.app node_modules/.ci catalogs
 	@echo '==> the development server on http://$(HOST):$(PORT) (Ctrl-C stops it)'
 	@$(VENV)/bin/flask --app app run --host $(HOST) --port $(PORT)
 
-# Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm.
+# Browser tests drive Debian's Chromium; the print test turns its PDF into a PNG with pdftoppm; the
+# names in Chinese and Japanese are drawn in Noto CJK, as a phone draws them (without it: empty boxes).
 chromium:
-	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 || { \
-		echo '==> Chromium and poppler-utils, from Debian (apt-get install)'; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils; }
+	@command -v chromium >/dev/null 2>&1 && command -v pdftoppm >/dev/null 2>&1 && fc-list :lang=zh | grep -q . || { \
+		echo '==> Chromium, poppler-utils and the Noto CJK fonts, from Debian (apt-get install)'; apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils fonts-noto-cjk; }
 
 # The HTTPS test puts Debian's Caddy (its own certificate authority) in front of the app, and makes
 # Chromium trust that authority with certutil (libnss3-tools), as a phone trusts it (docs/deploy.md).
