@@ -9,13 +9,13 @@ import os
 import shutil
 import signal
 import subprocess
-import time
 import urllib.request
 
 import pytest
 
 from scorer.reading import symbols
 from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, Finger, expect, settled, shot, start_game
+from tests.helpers import wait_for
 from tests.installed import INSTALL_SECONDS, serve
 from tests.server import LOOSE_RATES, free_port
 from web.proxy import site_body
@@ -37,15 +37,6 @@ https://{NAME}:{https} {{
 {site_body(f'127.0.0.1:{app}')}
 }}
 """
-
-
-def wait_for(check, what, timeout=30):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f'{what} did not come within {timeout} s')
 
 
 def answers(url):
