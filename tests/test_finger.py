@@ -143,10 +143,11 @@ def test_my_hand_by_finger_moves_no_control(browser, server):
 def slow_guard(tmp_path):
     """The app with its finger guard held long (FINGER_SETTLE_MS, handed to the page): a tap made
     "at once" by this test lands inside the guard's time however busy the machine is."""
-    from tests.conftest import TESTS_RATES, new_app
+    from tests.conftest import new_app
+    from tests.helpers import LOOSE_RATES
     from tests.server import Server
     app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'guard.sqlite'), 'SECRET_KEY': 'guard',
-                   'FINGER_SETTLE_MS': 10_000, **TESTS_RATES})
+                   'FINGER_SETTLE_MS': 10_000, **LOOSE_RATES})
     with Server(app) as server:
         yield server
 
