@@ -684,7 +684,7 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
     context = context_for(browser, server, client, 'en', False)
     page = context.new_page()
     problems = {}
-    for width, height in [(360, 740), (768, 1024)] + LAPTOPS:
+    for width, height in [SIZES[0], (768, 1024)] + LAPTOPS:
         page.set_viewport_size({'width': width, 'height': height})
         for n in (2, 4, 8):
             page.goto(server.url + games[f'playing-{n}'])
@@ -693,7 +693,7 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
             FIGURES.setdefault('the race: its labels, px', {})[f'{n}-{width}'] = round(most, 1)
             if least < 12 or most > 16.5 or (width > 700 and least < 15.5):
                 problems[f'{n}-{width}'] = f'labels {least:.1f}-{most:.1f} px beside standings of {standings:.0f} px'
-    page.set_viewport_size({'width': 360, 'height': 740})
+    page.set_viewport_size(PHONE)
     page.goto(server.url + games['playing-4'])
     page.wait_for_load_state('load')
     page.set_viewport_size({'width': 1920, 'height': 1080})
