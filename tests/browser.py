@@ -164,6 +164,14 @@ CONTROLS = '''() => [...document.querySelectorAll(
             Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })'''
 
 
+# The keypad's keys and their boxes, by name: what a tap must never move (tests/test_steady_keypad.py,
+# tests/test_five_crowns_game.py).
+KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
+  const r = k.getBoundingClientRect();
+  return [k.dataset.suit || k.dataset.rank || k.className, r.x, r.y, r.width, r.height];
+})'''
+
+
 def boxes(page):
     """The box of every control shown (CONTROLS), by name."""
     return {f'{name}{extra}': tuple(box) for name, extra, *box in page.evaluate(CONTROLS)}
@@ -277,6 +285,13 @@ class Browser:
         status, location = self.post('/games/new', fields)
         assert status == 302, location
         return location
+
+    def play_rounds(self, game, rounds, players, **how):
+        """Save rounds 1..rounds on the game at the path `game`, each posted as its round page posts it
+        (tests.helpers.round_forms, given `how`: who went out, what each other seat scores)."""
+        for number, form in round_forms(rounds, players, **how):
+            _, page = self.get(f'{game}/rounds/{number}')
+            assert self.post(f'{game}/rounds/{number}', {**form, 'csrf_token': self.token(page)})[0] == 302
 
 
 def own_module(name):

@@ -20,7 +20,6 @@ settings.register_profile('ci', deadline=None, suppress_health_check=list(Health
 settings.register_profile('dev', parent=settings.get_profile('ci'), max_examples=10)
 settings.load_profile(os.environ.get('HYPOTHESIS_PROFILE', 'dev'))
 
-TESTS_RATES = LOOSE_RATES          # every per-client budget loosened (tests/helpers.py)
 
 
 def pytest_sessionstart(session):
@@ -120,7 +119,7 @@ def new_app(config):
 @pytest.fixture
 def app(tmp_path):
     return new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'test.sqlite'), 'SECRET_KEY': 'test',
-                    'WTF_CSRF_ENABLED': False, **TESTS_RATES})
+                    'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
 
 
 @pytest.fixture
@@ -159,7 +158,7 @@ def server(tmp_path, request):
     others never play offline, and fetching it was a third of what a journey cost."""
     from tests.server import Server
     app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'served.sqlite'), 'SECRET_KEY': 'served',
-                   'OFFLINE_BUNDLE': request.node.get_closest_marker('pyodide') is not None, **TESTS_RATES})
+                   'OFFLINE_BUNDLE': request.node.get_closest_marker('pyodide') is not None, **LOOSE_RATES})
     with Server(app) as s:
         yield s
 

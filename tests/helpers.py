@@ -4,6 +4,7 @@ and the scorekeeper link handed to another browser."""
 
 import os
 import re
+import time
 
 from scorer.rules import CHOICES, default_text
 from web.i18n import LANGUAGES as SWITCHER
@@ -21,6 +22,15 @@ LOOSE_RATE_SETTINGS = {f'SCORER_{key}': LOOSE_RATE for key in RATES.values()}
 # hang guard, far beyond any answer even on a machine loaded to 40, never a pace a test asserts.
 # (A page's own signal in the browser waits tests/browser.WAIT_MS; the whole test, pytest.ini's timeout.)
 PATIENCE = 120
+
+
+def wait_for(check, what, timeout=PATIENCE):
+    """Wait until check() holds, for what only Python can see (a file made, a server answering): asked
+    again every hundredth of a second, up to `timeout` (a hang guard, never a pace)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f'{what} did not come within {timeout} s'
+        time.sleep(0.01)
 
 LANGUAGES = list(SWITCHER)          # every language the app speaks (web/i18n.py): "in each language" means these
 # Whether this is the whole run (`make test`, hypothesis's ci profile) or the quick core (`make check`).

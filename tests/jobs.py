@@ -1,6 +1,7 @@
 """Jobs for the pool's tests (tests/test_pool.py): a module the pool's processes can import."""
 
 import time
+from pathlib import Path
 
 from scorer.gamefile import GameFileError
 
@@ -9,6 +10,14 @@ def slow(seconds):
     """It takes this long."""
     time.sleep(seconds)
     return seconds
+
+
+def held(started, release):
+    """It makes the file `started` (its sign that it runs), then runs until the file `release` is there."""
+    Path(started).touch()
+    while not Path(release).exists():
+        time.sleep(0.01)
+    return 'held'
 
 
 def broken(text):

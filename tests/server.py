@@ -26,8 +26,6 @@ def free_port():
         return s.getsockname()[1]
 
 
-# The per-client budgets loosened unless a test sets them, as the server's settings (tests/helpers.py).
-LOOSE_RATES = LOOSE_RATE_SETTINGS
 # No cap of connections per client address (web/worker.py UNCAPPED): for a crowd of phones that are all 127.0.0.1.
 UNCAPPED = {'SCORER_CLIENT_CONNECTIONS': str(worker.UNCAPPED)}
 
@@ -41,7 +39,8 @@ class Gunicorn:
                  env=None, prefix=(), root=ROOT, log=None):
         self.database, self.port = str(database), port or free_port()
         self.workers, self.threads, self.sync = workers, threads, sync
-        self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATES, **(env or {})}
+        # The per-client budgets loosened (tests/helpers.py), unless the test sets one.
+        self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATE_SETTINGS, **(env or {})}
         self.prefix, self.root = list(prefix), root        # root: another checkout, to compare (bench/stalls.py)
         self.log = log                                       # a file for the server's log, to read it after
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'

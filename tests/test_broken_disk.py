@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser import Browser
 from tests.disks import Disk
-from tests.helpers import PATIENCE, round_form, round_forms
+from tests.helpers import PATIENCE, round_form
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.slow       # the production recipe, in its own processes, on a disk of its own
@@ -47,9 +47,7 @@ def play_two_rounds(server):
     keeper = Browser(server.url)
     game = keeper.new_game(['Ana', 'Bruno', 'Chiara']).replace(server.url, '')
     scores = {1: [None, 4, 9], 2: [None, 0, 12]}
-    for number, form in round_forms(2, 3, went_out=0, points=lambda seat, n: scores[n][seat]):
-        _, page = keeper.get(f'{game}/rounds/{number}')
-        assert keeper.post(f'{game}/rounds/{number}', {**form, 'csrf_token': Browser.token(page)})[0] == 302
+    keeper.play_rounds(game, 2, 3, went_out=0, points=lambda seat, n: scores[n][seat])
     return keeper, game
 
 

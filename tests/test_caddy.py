@@ -9,15 +9,15 @@ import os
 import shutil
 import signal
 import subprocess
-import time
 import urllib.request
 
 import pytest
 
 from scorer.reading import symbols
 from tests.browser import ARGS, CHROMIUM, PHONE, WAIT_MS, Finger, expect, settled, shot, start_game
+from tests.helpers import LOOSE_RATE_SETTINGS, wait_for
 from tests.installed import INSTALL_SECONDS, serve
-from tests.server import LOOSE_RATES, free_port
+from tests.server import free_port
 from web.proxy import site_body
 
 NAME = 'table.test'          # the table's server, as the phones name it (mapped to loopback for Chromium)
@@ -39,15 +39,6 @@ https://{NAME}:{https} {{
 """
 
 
-def wait_for(check, what, timeout=30):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f'{what} did not come within {timeout} s')
-
-
 def answers(url):
     try:
         urllib.request.urlopen(url, timeout=1).read()
@@ -63,7 +54,7 @@ def behind_caddy(tmp_path, installed):
     if not (shutil.which('caddy') and shutil.which('certutil')):
         pytest.fail('caddy and certutil (libnss3-tools) are not installed (make test installs them)')
     app_port, https = free_port(), free_port()
-    env = {**LOOSE_RATES, 'SCORER_DATABASE': str(tmp_path / 'caddy.sqlite'), 'SCORER_PROXIES': '1'}
+    env = {**LOOSE_RATE_SETTINGS, 'SCORER_DATABASE': str(tmp_path / 'caddy.sqlite'), 'SCORER_PROXIES': '1'}
     server = serve(installed, app_port, env, stdout=subprocess.DEVNULL, stderr=open(tmp_path / 'server.log', 'w'))
     (tmp_path / 'Caddyfile').write_text(caddyfile(tmp_path, https, app_port))
     caddy_home = tmp_path / 'caddy-home'

@@ -2,10 +2,11 @@
 every control (keys, went-out checkboxes, points and cards fields, the Pick buttons, Save, Send)
 is recorded as the finger aims and again as it lands 300 ms later, and after the tap: none moves
 (tests/browser.Finger). A tap that is dropped says so; a tap meant for a page that has moved on
-does nothing there; the saved page never opens the keypad. Issue 48: the second player's "went out"
-is marked on the keypad, with no scroll, while their box lies under it; a closed hand shows all its
-cards and melds under its field, and a swipe starting there scrolls the page; a wrong card of a
-saved round is put right from the sheet in six taps.
+does nothing there (that the saved page never opens the keypad is tests/test_steady_keypad.py's,
+after its short hand is confirmed). Issue 48: the second player's "went out" is marked on the
+keypad, with no scroll, while their box lies under it; a closed hand shows all its cards and melds
+under its field, and a swipe starting there scrolls the page; a wrong card of a saved round is put
+right from the sheet in six taps.
 
 Each journey is played once at a person's pace, in one language and on one phone: the round page
 in Spanish at 360 x 740, "my hand" in Portuguese at 390 x 844 (English is the Five Crowns game's,
@@ -143,10 +144,11 @@ def test_my_hand_by_finger_moves_no_control(browser, server):
 def slow_guard(tmp_path):
     """The app with its finger guard held long (FINGER_SETTLE_MS, handed to the page): a tap made
     "at once" by this test lands inside the guard's time however busy the machine is."""
-    from tests.conftest import TESTS_RATES, new_app
+    from tests.conftest import new_app
+    from tests.helpers import LOOSE_RATES
     from tests.server import Server
     app = new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'guard.sqlite'), 'SECRET_KEY': 'guard',
-                   'FINGER_SETTLE_MS': 10_000, **TESTS_RATES})
+                   'FINGER_SETTLE_MS': 10_000, **LOOSE_RATES})
     with Server(app) as server:
         yield server
 
@@ -195,25 +197,6 @@ def test_a_send_landing_after_the_page_moved_on_types_nothing(browser, slow_guar
     expect(hand.locator('.picker .count')).to_contain_text('0 / 4')      # nothing typed on round 2
     seated.close()
     keeper.close()
-
-
-def test_the_saved_page_never_opens_the_keypad(browser, server):
-    """A round saved with a confirmed short hand: its page shows the scores, not the keypad over them."""
-    context, page = phone_at(browser, server, 'en', SIZES[0])
-    game = start_game(page, server.url, PLAYERS)
-    page.goto(game + '/rounds/1')
-    page.locator('#went_out-0').check()
-    page.locator('#entries-1-cards').fill('KS')                          # one card of three
-    for seat in (2, 3):
-        page.locator(f'#entries-{seat}-points').fill('5')
-    page.locator('.save-bar button').click()
-    page.get_by_label(re.compile('Yes, this is right')).check()
-    page.locator('.save-bar button').click()
-    expect(page.get_by_text('Round 1 saved.')).to_be_visible()
-    expect(page.locator('#player-1 .pick')).to_be_attached()            # the keypad's script has started here
-    expect(page.locator('.picker')).to_be_hidden()
-    expect(page.locator('.result .scores')).to_be_visible()
-    context.close()
 
 
 # Round 10 (12 cards, queens wild), saved from its cards: Ana went out; Bruno's last card was

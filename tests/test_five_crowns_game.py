@@ -10,7 +10,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import PHONE, Finger, chosen_suit, no_horizontal_scroll, phone_in, save_round, settled, shot
+from tests.browser import KEY_BOXES, PHONE, Finger, chosen_suit, no_horizontal_scroll, phone_at, save_round, settled, shot
 from tests.five_crowns_game import PLAYERS, ROUNDS, STANDINGS, TOTALS
 from tests.helpers import LANGUAGES, round_form
 
@@ -18,17 +18,8 @@ sync_api = pytest.importorskip('playwright.sync_api')
 expect = sync_api.expect
 
 RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K']      # Five Crowns' (docs/rules.md)
-KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
-  const r = k.getBoundingClientRect();
-  return [k.dataset.suit || k.dataset.rank || k.className, r.x, r.y, r.width, r.height];
-})'''
 SAVED = {'en': 'Round {n} saved.', 'es': 'Ronda {n} guardada.', 'pt': 'Rodada {n} salva.'}
 BY_FINGER = {1, 2, len(ROUNDS)}         # the rounds tapped in: the first two and the last (the longest hands)
-
-
-def on_phone(browser, server, language='en'):
-    context = phone_in(browser, server, language)
-    return context, context.new_page()
 
 
 def finger(page, selector):
@@ -77,7 +68,7 @@ def solver_started(context, base):
 
 @pytest.mark.long(1)
 def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
-    context, page = on_phone(browser, server)
+    context, page = phone_at(browser, server)
     solver_started(context, server.url)
     game = new_five_crowns(page, server.url)
     keys = None
@@ -138,7 +129,7 @@ def test_a_whole_five_crowns_game_by_finger_at_360_px(browser, server):
 def test_the_five_crowns_keypad_fits_360_px_in_every_language(browser, server, language):
     """Five suit keys in a row and 3 to K (and 🃏) on two rows, no wider than the phone, no key
     smaller than a finger, the star key named in the page's language."""
-    context, page = on_phone(browser, server, language)
+    context, page = phone_at(browser, server, language)
     game = new_five_crowns(page, server.url)
     page.goto(game + '/rounds/1')
     expect(page.locator('.picker')).to_be_visible()

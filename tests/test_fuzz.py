@@ -13,7 +13,7 @@ from scorer.cards import CardError
 from scorer.reading import parse_cards
 from scorer.gamefile import GameFileError, read_game
 from scorer.limits import MAX_HAND
-from tests.conftest import TESTS_RATES
+from tests.helpers import LOOSE_RATES
 from tests.hands import examples
 from tests.helpers import new_game_form
 
@@ -100,7 +100,7 @@ def test_game_file_reader(text):
 @pytest.fixture(scope='module')
 def shared_client(tmp_path_factory):
     from app import create_app
-    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f', **TESTS_RATES,
+    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f', **LOOSE_RATES,
                       'DATABASE': str(tmp_path_factory.mktemp('fuzz') / 'fuzz.sqlite')})
     client = app.test_client()
     url = client.post('/games/new', data=new_game_form(['Ana', 'Bruno', 'Carla'])).headers['Location']

@@ -21,7 +21,7 @@ from wtforms.fields.core import UnboundField
 
 from app import create_app
 from scorer.rules import CHOICES
-from tests.conftest import TESTS_RATES
+from tests.helpers import LOOSE_RATES
 from tests.helpers import EVERY_RUN, new_game, new_game_form, play_rounds, round_form
 from web import audit, forms
 
@@ -98,7 +98,7 @@ def table(tmp_path_factory):
 
 
 def played(folder):
-    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f', **TESTS_RATES,
+    app = create_app({'TESTING': True, 'WTF_CSRF_ENABLED': False, 'SECRET_KEY': 'f', **LOOSE_RATES,
                       'DATABASE': str(folder / 'routes.sqlite')})
     app.request_class = type('RecordingRequest', (app.request_class,), {'parameter_storage_class': Recording})
     keeper, seated = app.test_client(), app.test_client()

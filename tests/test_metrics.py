@@ -4,14 +4,14 @@ import re
 
 import pytest
 
-from tests.conftest import TESTS_RATES, new_app
-from tests.helpers import PATIENCE, new_game_form, round_form
+from tests.conftest import new_app
+from tests.helpers import LOOSE_RATES, PATIENCE, new_game_form, round_form
 
 
 @pytest.fixture
 def measured(tmp_path):
     return new_app({'TESTING': True, 'DATABASE': str(tmp_path / 'm.sqlite'), 'SECRET_KEY': 'test', 'METRICS': True,
-                    'WTF_CSRF_ENABLED': False, 'SOLVER_POOL_PROCESSES': 0, **TESTS_RATES})
+                    'WTF_CSRF_ENABLED': False, 'SOLVER_POOL_PROCESSES': 0, **LOOSE_RATES})
 
 
 def value(text, name, **labels):

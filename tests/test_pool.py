@@ -14,8 +14,8 @@ import pytest
 
 from scorer.gamefile import GameFileError
 from tests.browser import Browser
-from tests.helpers import LANGUAGES, round_form
-from tests.jobs import broken, slow
+from tests.helpers import LANGUAGES, PATIENCE, round_form, wait_for
+from tests.jobs import broken, held, slow
 from tests.server import Gunicorn, children, cpu_seconds
 
 CJK = ['王小明', '李华', '张伟', '田中太郎', '山田花子', '김민준', '이서연', '陈静']
@@ -57,28 +57,32 @@ def test_pictures_and_imports_are_made_by_the_pool_not_the_worker(tmp_path):
         server.stop()
 
 
-@pytest.mark.serial          # jobs timed against each other in seconds
-def test_the_pool_is_bounded():
-    """One process and one job waiting: a third job at once is refused, and the pool goes on after."""
+def test_the_pool_is_bounded(tmp_path):
+    """One process and one job waiting: while the process is held, of two more jobs one waits and the
+    other is refused (nowhere to wait), and the pool goes on after. No job is timed: the first runs
+    until the test lets it go, and each step waits for what the one before it did."""
     from web import pool
-    jobs = pool.Pool(processes=1, waiting=1, seconds=10)
+    jobs = pool.Pool(processes=1, waiting=1, seconds=PATIENCE)
+    started, release = tmp_path / 'started', tmp_path / 'release'
     results, refused = [], []
 
-    def run(seconds):
+    def run(function, *args):
         try:
-            results.append(jobs.run(slow, seconds))
+            results.append(jobs.run(function, *args))
         except pool.Busy:
-            refused.append(seconds)
-    first = threading.Thread(target=run, args=(1.5,))
+            refused.append(args)
+    first = threading.Thread(target=run, args=(held, started, release))
     first.start()
-    time.sleep(0.8)                                     # the first is running (its process started)
-    second = threading.Thread(target=run, args=(0.1,))
-    second.start()
-    time.sleep(0.2)
-    run(0.2)                                            # a third: nowhere to wait
-    first.join()
-    second.join()
-    assert refused == [0.2] and sorted(results) == [0.1, 1.5]
+    wait_for(started.exists, 'the first job running in its process')
+    others = [threading.Thread(target=run, args=(slow, seconds)) for seconds in (0.1, 0.2)]
+    for thread in others:
+        thread.start()
+    wait_for(lambda: refused, 'a job refused')                 # the later of the two: the first holds the process
+    release.touch()
+    for thread in [first, *others]:
+        thread.join()
+    [(late,)] = refused                                        # whichever of the two asked second
+    assert sorted(results, key=str) == sorted({'held', 0.1, 0.2} - {late}, key=str)
     assert jobs.run(slow, 0) == 0
 
 

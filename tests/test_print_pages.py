@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from app import create_app
-from tests.conftest import TESTS_RATES
+from tests.helpers import LOOSE_RATES
 from tests.helpers import LANGUAGES, PATIENCE
 from tests.browser import ARTIFACTS
 from tests.screens import CAST, PLACE, TITLE, WIDEST, broken_words, make_game, smallest_type, text_problems
@@ -38,7 +38,7 @@ def games(tmp_path_factory):
     """Finished games: of every size with the widest names (and every house rule), of 2, 4, 6 and 8
     with the cast's; served on loopback."""
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('print') / 'print.sqlite'),
-                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, **TESTS_RATES})
+                      'SECRET_KEY': 'print', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
     client = app.test_client()
     made = {}
     for kind, names in NAMES.items():
@@ -123,7 +123,7 @@ WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="
 @pytest.fixture(scope='module')
 def eight_long(tmp_path_factory):
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('long') / 'long.sqlite'),
-                      'SECRET_KEY': 'long', 'WTF_CSRF_ENABLED': False, **TESTS_RATES})
+                      'SECRET_KEY': 'long', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
     client = app.test_client()
     urls = {kind: make_game(client, 8, 11, names=names) for kind, names in (('long', LONG_WORDS), ('crowded', CROWDED))}
     with Server(app) as server:

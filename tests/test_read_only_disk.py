@@ -16,7 +16,7 @@ import subprocess
 import pytest
 
 from tests.browser import Browser
-from tests.helpers import PATIENCE, round_form, round_forms
+from tests.helpers import PATIENCE, round_form
 from tests.server import Gunicorn
 
 pytestmark = pytest.mark.slow       # the production recipe, in its own processes
@@ -46,9 +46,7 @@ def played(tmp_path):
         keeper = Browser(server.url)
         game = keeper.new_game(['Ana', 'Bruno', '王小明']).replace(server.url, '')
         scores = {1: [None, 4, 9], 2: [None, 0, 12]}
-        for number, form in round_forms(2, 3, went_out=0, points=lambda seat, n: scores[n][seat]):
-            _, page = keeper.get(f'{game}/rounds/{number}')
-            assert keeper.post(f'{game}/rounds/{number}', {**form, 'csrf_token': Browser.token(page)})[0] == 302
+        keeper.play_rounds(game, 2, 3, went_out=0, points=lambda seat, n: scores[n][seat])
     finally:
         server.stop()
     assert not (folder / 'scorer.sqlite-wal').exists() and not (folder / 'scorer.sqlite-shm').exists()

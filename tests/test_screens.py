@@ -14,13 +14,11 @@ import json
 import pytest
 
 from app import create_app
-from tests.conftest import TESTS_RATES
-from tests.helpers import LANGUAGES
-from tests.browser import ARTIFACTS, SETTLED
+from tests.helpers import LANGUAGES, LOOSE_RATES
+from tests.browser import ARTIFACTS, PHONE, SETTLED, SIZES
 from tests.screens import CAST, PLACE, TITLE, WIDEST, broken_words, cookies_of, make_game, sideways, smallest_type, text_problems
 from tests.server import Server
 
-PHONES = [(360, 740), (390, 844)]
 # Four names of which two are long (a 30-letter hyphenated one), and two Chinese and Japanese.
 LONG_4 = ('Featherstonehaugh-Cholmondeley', 'João Gonçalves da S. Pereira', '王小明', 'さくら')
 LAPTOPS = [(1280, 800), (1920, 1080)]
@@ -37,7 +35,7 @@ def table(tmp_path_factory):
     served on loopback."""
     folder = tmp_path_factory.mktemp('screens')
     app = create_app({'TESTING': True, 'DATABASE': str(folder / 'screens.sqlite'), 'SECRET_KEY': 'screens',
-                      'WTF_CSRF_ENABLED': False, **TESTS_RATES})
+                      'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
     client = app.test_client()
     games = {f'playing-{n}': make_game(client, n, 5, title=TITLE) for n in (2, 4, 8)}
     games.update({f'over-{n}': make_game(client, n, 11, title=TITLE, place=PLACE) for n in (2, 4, 8)})
@@ -76,7 +74,7 @@ def in_dark(page, name, check=lambda: []):
 def context_for(browser, server, client, language, dark):
     # No service worker: the scorekeeper's page would keep the offline bundle (Pyodide) in every
     # context, which is not what these screens are about (tests/test_offline*.py look at that).
-    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language,
+    context = browser.new_context(viewport=PHONE, locale=language,
                                   color_scheme='dark' if dark else 'light', service_workers='block')
     context.add_cookies(cookies_of(client, server.url) + [{'name': 'lang', 'value': language, 'url': server.url}])
     return context
@@ -210,11 +208,11 @@ def test_the_sheet_the_stats_and_the_list_read_right_on_phones_and_laptops(brows
     context = context_for(browser, server, client, language, False)
     page = context.new_page()
     problems, theme = {}, 'light'
-    for width, height in PHONES + LAPTOPS:
+    for width, height in SIZES + LAPTOPS:
         page.set_viewport_size({'width': width, 'height': height})
         views = [('home', '/'), ('history', '/history'), ('stats', '/stats'), ('new-4', games['new-4'])]
         views += [(f'sheet-{n}', games[f'playing-{n}']) for n in (2, 4, 8)]
-        views += [('sheet-last-4', games['last-4'])] if width == 360 else []
+        views += [('sheet-last-4', games['last-4'])] if width == PHONE['width'] else []
         for name, url in views:
             case = f'{name}-{width}x{height}-{language}-{theme}'
             page.goto(server.url + url)
@@ -405,7 +403,7 @@ def test_the_round_page_and_its_keypad_read_whole_on_phones(browser, table, lang
     context = context_for(browser, server, client, language, dark)
     page = context.new_page()
     problems, theme = {}, 'dark' if dark else 'light'
-    for width, height in PHONES:
+    for width, height in SIZES:
         case = f'round-4-{width}x{height}-{language}-{theme}'
         page.set_viewport_size({'width': width, 'height': height})
         page.goto(server.url + games['playing-4'] + '/rounds/6')
@@ -536,7 +534,7 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
     context = context_for(browser, server, client, 'en', False)
     page = context.new_page()
     problems = {}
-    for width, height in [(768, 1024), (360, 740)]:
+    for width, height in [(768, 1024), SIZES[0]]:
         page.set_viewport_size({'width': width, 'height': height})
         for name in ('crowns-5', 'playing-2', 'playing-4', 'long-4', 'playing-8', 'over-8'):
             case = f'{name}-{width}'
@@ -546,14 +544,14 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
             found = shared_alike(**page.evaluate(COLUMNS))
             # issue 48 (4): at 768 too (the other test's sizes are phones and laptops), no name broken inside a word
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
-            if name.endswith('-8') and width == 360 and page.evaluate(LEADER_SHOWN) < 0.99:
+            if name.endswith('-8') and width == PHONE['width'] and page.evaluate(LEADER_SHOWN) < 0.99:
                 found.append(f'the leader shown {page.evaluate(LEADER_SHOWN):.0%}')
             if name == 'playing-2' and page.evaluate(OFF_MIDDLE) > 0.2:
                 found.append(f'the figures {page.evaluate(OFF_MIDDLE):.0%} of a column off its middle')
-            if name == 'long-4' and width == 360 and page.evaluate(SHEET_SIDEWAYS) > 1:
+            if name == 'long-4' and width == PHONE['width'] and page.evaluate(SHEET_SIDEWAYS) > 1:
                 # the names' longest words and the round column fit: the marks (✓ went out) no reason to scroll
                 found.append(f'the sheet scrolls {page.evaluate(SHEET_SIDEWAYS)} px sideways')
-            if name == 'playing-4' and width == 360:
+            if name == 'playing-4' and width == PHONE['width']:
                 rows = page.evaluate(WHOLE_ROWS)
                 if rows < 4:
                     found.append(f'{rows} rounds whole on the first screen')
@@ -567,7 +565,7 @@ def test_the_sheet_shares_its_width_by_need_and_shows_its_first_rows(browser, ta
                 problems[case] = found
     page.goto(server.url + games['over-4'] + '/rounds/11?saved=1')      # where Save leads
     winner = page.locator('.game-over strong').bounding_box()       # "Game over." and the winner under it
-    if winner['y'] + winner['height'] > 740:
+    if winner['y'] + winner['height'] > PHONE['height']:
         problems['over-4-round-11'] = [f"the winner named {winner['y']:.0f} px down"]
     problems.update({'over-4-round-11 standings': page.evaluate(STANDINGS_WRAPPED)} if page.evaluate(STANDINGS_WRAPPED) else {})
     look(page, 'shared-over-4-round-11-360', full_page=False)
@@ -607,14 +605,14 @@ def test_the_audit_and_my_hand_read_whole_on_phones(browser, table, language):
     dark, the others light."""
     server, client, games = table
     theme = 'dark' if language == 'es' else 'light'
-    context = browser.new_context(viewport={'width': 360, 'height': 740}, locale=language, service_workers='block',
+    context = browser.new_context(viewport=PHONE, locale=language, service_workers='block',
                                   color_scheme=theme)
     context.add_cookies([{'name': 'lang', 'value': language, 'url': server.url}])
     client.post(games['hand-3'] + '/seats/0/free')          # the scorekeeper frees it (another language's test took it)
     context.request.post(server.url + games['hand-3'] + '/seats/0')       # this phone is the first player
     page = context.new_page()
     problems = {}
-    for width, height in PHONES:
+    for width, height in SIZES:
         page.set_viewport_size({'width': width, 'height': height})
         for name, address in (('hand', games['hand-3'] + '/hand'), ('audit', '/audit?round=6')):
             case = f'{name}-{width}x{height}-{language}-{theme}'
@@ -694,7 +692,7 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
     context = context_for(browser, server, client, 'en', False)
     page = context.new_page()
     problems = {}
-    for width, height in [(360, 740), (768, 1024)] + LAPTOPS:
+    for width, height in [SIZES[0], (768, 1024)] + LAPTOPS:
         page.set_viewport_size({'width': width, 'height': height})
         for n in (2, 4, 8):
             page.goto(server.url + games[f'playing-{n}'])
@@ -703,7 +701,7 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
             FIGURES.setdefault('the race: its labels, px', {})[f'{n}-{width}'] = round(most, 1)
             if least < 12 or most > 16.5 or (width > 700 and least < 15.5):
                 problems[f'{n}-{width}'] = f'labels {least:.1f}-{most:.1f} px beside standings of {standings:.0f} px'
-    page.set_viewport_size({'width': 360, 'height': 740})
+    page.set_viewport_size(PHONE)
     page.goto(server.url + games['playing-4'])
     page.wait_for_load_state('load')
     page.set_viewport_size({'width': 1920, 'height': 1080})

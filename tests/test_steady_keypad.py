@@ -11,7 +11,7 @@ import re
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards, until
+from tests.browser import KEY_BOXES, SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards, until
 from tests.helpers import LANGUAGES
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -25,11 +25,6 @@ HANDS = ['AS 2S 3S 4S AH 2H 3H 4H AD 2D 3D AC 2C',
 WORDS = {'en': {'saved': 'Round 11 saved.', 'confirm': 'Yes, this is right'},
          'es': {'saved': 'Ronda 11 guardada.', 'confirm': 'Sí, es correcto'},
          'pt': {'saved': 'Rodada 11 salva.', 'confirm': 'Sim, está certo'}}
-
-KEY_BOXES = '''() => [...document.querySelectorAll('.picker .key')].map((k) => {
-  const r = k.getBoundingClientRect();
-  return [k.dataset.suit || k.dataset.rank || k.className, r.x, r.y, r.width, r.height];
-})'''
 
 
 def round_11(context, page, server):
@@ -241,8 +236,9 @@ def test_the_round_page_moves_on_when_another_phone_saved_its_round(browser, ser
 def test_a_follower_that_fell_back_to_polling_returns_to_the_stream(browser, tmp_path):
     from app import create_app
     from tests.server import Server
+    poll_ms = 200
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path / 'back.sqlite'), 'SECRET_KEY': 'back',
-                      'LIVE_POLL_MS': 200, 'LIVE_BACK_TO_STREAM_MS': 1000})
+                      'LIVE_POLL_MS': poll_ms, 'LIVE_BACK_TO_STREAM_MS': 1000})
     with Server(app) as server:
         context, page = phone_at(browser, server, 'en', SIZES[0])
         game = start_game(page, server.url, PLAYERS)
@@ -259,11 +255,12 @@ def test_a_follower_that_fell_back_to_polling_returns_to_the_stream(browser, tmp
         assert not opened
         # The server is back: a stream opens again (a try that failed just before makes the next wait
         # twice as long), and the polling stops: no poll in the next five of its intervals
-        # (LIVE_POLL_MS), but one that may have been on its way.
+        # (LIVE_POLL_MS), but one that may have been on its way. A wait for an absence: the one fixed
+        # wait of this file, and a busy machine can only make it see fewer polls, never fail it.
         with view.expect_response(lambda r: '/events' in r.url and r.status == 200):
             view.unroute('**/events*')
         counted = len(polls)
-        view.wait_for_timeout(5 * 200)
+        view.wait_for_timeout(5 * poll_ms)
         assert len(polls) <= counted + 1
         save_by_points(context, game, 1)
         expect(view.locator('#live .banner.now')).to_contain_text('Round 2')
