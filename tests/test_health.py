@@ -16,8 +16,37 @@ def test_health_says_the_database_answers_and_the_releases(app, client):
         offline_release = bundle.release() if bundle.available() else None
     assert offline_release                       # make installs Pyodide
     assert r.get_json() == {'status': 'ok', 'database': 'ok', 'saves': 'ok', 'release': __version__,
-                            'offline_release': offline_release}
+                            'offline_release': offline_release, 'waiting_for_lock': 0}
     assert 'Set-Cookie' not in r.headers          # a monitor polling it gets no browser token
+
+
+def test_health_counts_the_requests_that_wait_for_a_held_database(client):
+    """While a request waits in store.waited()'s sleeps for a database another connection holds, /health
+    counts it (`waiting_for_lock`), and counts it no more once it is through or has given up."""
+    import sqlite3
+
+    from web import store
+
+    told = []
+
+    def attempt():
+        told.append(client.get('/health').get_json()['waiting_for_lock'])
+        if len(told) < 3:
+            raise sqlite3.OperationalError('database is locked')
+        return 'saved'
+    assert store.waited(attempt, 60_000) == 'saved'
+    assert told == [0, 1, 1]                   # the first try waits for nothing; the next two wait
+    assert client.get('/health').get_json()['waiting_for_lock'] == 0
+
+    def held():
+        raise sqlite3.OperationalError('database is locked')
+    try:
+        store.waited(held, 30)
+    except sqlite3.OperationalError:
+        pass
+    else:
+        raise AssertionError('a database held past the wait is the busy error')
+    assert client.get('/health').get_json()['waiting_for_lock'] == 0
 
 
 def test_health_without_pyodide_names_no_offline_release(tmp_path):

@@ -17,9 +17,11 @@ def health():
     """200 with the release and the offline bundle's when the database answers; 503 with the reason
     when it does not (too many open files when the process has none left to open it with). Whether
     saves can be made, said apart: a disk that turned read-only or is full still serves every page (200,
-    `status` the cause, `saves` in words); a monitor alerts on any `status` but "ok". One read of the
+    `status` the cause, `saves` in words); a monitor alerts on any `status` but "ok". How many of this
+    process's requests wait for a database another connection holds (`waiting_for_lock`). One read of the
     database's first page and a file made and removed beside it, never cached: cheap to poll every second."""
-    answer = {'release': __version__, 'offline_release': bundle.release() if bundle.available() else None}
+    answer = {'release': __version__, 'offline_release': bundle.release() if bundle.available() else None,
+              'waiting_for_lock': store.waiting()}
     try:
         get_db().execute('SELECT count(*) FROM sqlite_master').fetchone()
     except (sqlite3.Error, OSError) as e:

@@ -10,7 +10,7 @@ The store is a package of small modules by job; everything is read as `store.<na
 
 from .schema import ReadOnly, connect, migrations, open_file, upgrade
 from .disk import FULL, READ_ONLY, trouble as disk_trouble
-from .database import (BUSY_TIMEOUT_MS, GAME_ID, LOCK_WAIT_MS, READ_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy, waited,
+from .database import (BUSY_TIMEOUT_MS, GAME_ID, LOCK_WAIT_MS, READ_WAIT_MS, Conflict, begin_writing, cannot_write, insert, is_busy, waited, waiting,
                        is_game_id, key_hash, out_of_files, local_day, new_id, new_key, now, writing)
 from .games import (colours, create_game, create_made_here, delete_game, edit_key_hash, edit_key_hashes, entries_json,
                     key_revision_kept, kept_alike, last_change, last_round, list_games, load_game, new_edit_key,
@@ -26,7 +26,7 @@ from .tables import (TABLE_HOW, create_table, held_tables, hold_table, import_ta
                      table_stamp, table_summaries, take_table_keeping)
 
 __all__ = [  # what the rest of the app reads as store.<name>
-    'ReadOnly', 'connect', 'migrations', 'open_file', 'upgrade', 'FULL', 'READ_ONLY', 'disk_trouble', 'BUSY_TIMEOUT_MS', 'GAME_ID', 'LOCK_WAIT_MS', 'READ_WAIT_MS', 'Conflict', 'begin_writing', 'waited',
+    'ReadOnly', 'connect', 'migrations', 'open_file', 'upgrade', 'FULL', 'READ_ONLY', 'disk_trouble', 'BUSY_TIMEOUT_MS', 'GAME_ID', 'LOCK_WAIT_MS', 'READ_WAIT_MS', 'Conflict', 'begin_writing', 'waited', 'waiting',
     'cannot_write', 'insert', 'is_busy', 'out_of_files', 'is_game_id', 'key_hash', 'local_day', 'new_id', 'new_key', 'now', 'writing',
     'colours', 'create_game', 'create_made_here', 'delete_game', 'edit_key_hash', 'edit_key_hashes', 'entries_json',
     'key_revision_kept', 'kept_alike', 'last_change', 'last_round', 'list_games', 'load_game', 'new_edit_key',

@@ -9,6 +9,7 @@ import re
 import secrets
 import sqlite3
 import string
+import threading
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -109,6 +110,23 @@ class Conflict(Exception):
         self.entries, self.version = entries, version
 
 
+_waiting = 0                 # how many of this process's attempts sleep in waited() now
+_counting = threading.Lock()
+
+
+def waiting():
+    """How many requests of this process wait for a database another connection holds, now (in
+    waited()'s sleeps): /health says it (`waiting_for_lock`), for a monitor and for the tests, which
+    see by it that a save waits without the process being held."""
+    return _waiting
+
+
+def _count_waiting(change):
+    global _waiting
+    with _counting:
+        _waiting += change
+
+
 def waited(attempt, wait_ms):
     """attempt() again while the database is locked by another connection, in short sleeps (time.sleep
     yields under gevent, so other phones are served meanwhile), for at most `wait_ms`; then the
@@ -116,14 +134,22 @@ def waited(attempt, wait_ms):
     hold the whole process instead: every connection waits there at most LOCK_WAIT_MS."""
     deadline = time.monotonic() + wait_ms / 1000
     pause = 0.005
-    while True:
-        try:
-            return attempt()
-        except sqlite3.OperationalError as e:
-            if not is_busy(e) or time.monotonic() + pause > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
+    sleeping = False
+    try:
+        while True:
+            try:
+                return attempt()
+            except sqlite3.OperationalError as e:
+                if not is_busy(e) or time.monotonic() + pause > deadline:
+                    raise
+            if not sleeping:
+                sleeping = True
+                _count_waiting(+1)
+            time.sleep(pause)
+            pause = min(pause * 2, 0.1)
+    finally:
+        if sleeping:
+            _count_waiting(-1)
 
 
 def begin_writing(db):
