@@ -2,13 +2,13 @@
 Content-Length (tests/test_endurance.py sends those a byte a second) or chunked, which was read by the
 app with no deadline at all; a chunked body read whole still works, and one too large gets 413."""
 
-import time
 from urllib.parse import urlencode
 
 import pytest
 
 from tests.browser import Browser
 from tests.deployment import connect, head_of
+from tests.helpers import PATIENCE
 from tests.server import Gunicorn
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
@@ -25,7 +25,7 @@ def served(tmp_path):
 
 def chunked_post(server, path, chunks, cookie='', language='en'):
     """A POST whose body comes in these chunks, and then the end of the body only if `chunks` says None last."""
-    sock = connect(server.port, timeout=15)
+    sock = connect(server.port, timeout=PATIENCE)
     sock.sendall(f'POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n'
                  f'Content-Type: application/x-www-form-urlencoded\r\nAccept-Language: {language}\r\n'
                  f'Cookie: {cookie}\r\n\r\n'.encode())
@@ -34,12 +34,12 @@ def chunked_post(server, path, chunks, cookie='', language='en'):
     return sock
 
 
-def test_a_chunked_body_that_stops_gets_408_in_time(served):
-    started = time.monotonic()
+def test_a_chunked_body_that_stops_gets_408(served):
+    """Before, a chunked body had no deadline at all: these would wait for their bodies for ever (the
+    test's hang guard, not a clock here, says so)."""
     stalled = [chunked_post(served, '/games/new', [b'players-0=Ana&']) for _ in range(5)]
     heads = [head_of(sock) for sock in stalled]
     assert all(h.startswith(b'HTTP/1.1 408') for h in heads), heads
-    assert time.monotonic() - started < 8
     late = chunked_post(served, '/games/new', [b'players-0=Ana&'], language='es')
     assert 'Tardó demasiado'.encode() in late.recv(65536) + late.recv(65536)      # the app's page, in the page's language
     for sock in stalled + [late]:

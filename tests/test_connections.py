@@ -8,7 +8,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,6 +15,7 @@ import pytest
 
 from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
+from tests.helpers import PATIENCE, wait_for
 from tests.server import Gunicorn, free_port
 from web.worker import BACKLOG, FILES_BESIDE
 
@@ -47,7 +47,7 @@ def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
         status, data = get(server.port, game + '/events', headers='Accept-Language: es\r\n')
         assert status == 429 and 'Demasiadas conexiones'.encode() in data            # in the request's language
         for n in range(10):                                          # everyone else is served meanwhile
-            assert get(server.port, game, source=f'127.0.0.{2 + n}', timeout=5)[0] == 200
+            assert get(server.port, game, source=f'127.0.0.{2 + n}', timeout=PATIENCE)[0] == 200
         for sock in held:
             sock.close()
         assert served_again(server.port, game)   # the count came back down: a stream learns its phone left at its next ping
@@ -69,9 +69,7 @@ def test_a_worker_that_dies_gives_its_count_back(tmp_path):
         assert get(server.port, game)[0] == 429
         [worker] = server.workers_pids()
         os.kill(worker, signal.SIGKILL)                              # its streams die with it, uncounted
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and server.workers_pids() in ([], [worker]):
-            time.sleep(0.1)
+        wait_for(lambda: server.workers_pids() not in ([], [worker]), 'a new worker in its place')
         assert served_again(server.port, game)
     finally:
         for sock in held:
@@ -80,19 +78,17 @@ def test_a_worker_that_dies_gives_its_count_back(tmp_path):
 
 
 def test_a_connection_that_says_nothing_is_cut(tmp_path):
+    """Closed by the server, silent from the start or idle after a request: one the server kept would
+    hold these reads until the hang guard (PATIENCE), which names it; nothing here is timed."""
     server = Gunicorn(tmp_path / 'idle.sqlite', workers=1).start()
     try:
-        sock = connect(server.port, timeout=15)
-        started = time.monotonic()
+        sock = connect(server.port, timeout=PATIENCE)
         assert sock.recv(100) == b''                                 # closed by the server
-        assert time.monotonic() - started < 12
-        kept = connect(server.port, timeout=15)                      # and after a request, when idle
+        kept = connect(server.port, timeout=PATIENCE)                # and after a request, when idle
         kept.sendall(b'GET /sw.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
         assert head_of(kept).startswith(b'HTTP/1.1 200')
-        started = time.monotonic()
         while kept.recv(65536):
             pass
-        assert time.monotonic() - started < 12
     finally:
         server.stop()
 
@@ -103,14 +99,12 @@ def test_a_tls_handshake_that_never_comes_is_cut_and_other_clients_are_served(tm
     silent = []
     try:
         for _ in range(5):
-            silent.append(connect(server.port, timeout=15))
-        started = time.monotonic()
-        for sock in silent:
+            silent.append(connect(server.port, timeout=PATIENCE))
+        for sock in silent:                                          # cut: kept, they would wait for PATIENCE
             try:
                 assert sock.recv(100) == b''
             except ConnectionResetError:
                 pass
-        assert time.monotonic() - started < 12
         context = ssl._create_unverified_context()
         with socket.create_connection(('127.0.0.1', server.port), timeout=10) as raw:
             with context.wrap_socket(raw, server_hostname='127.0.0.1') as tls:
