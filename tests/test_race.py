@@ -8,7 +8,7 @@ import pytest
 from scorer.chart import SHAPES, nice_scale, race
 from scorer.rules import make_rules
 from scorer.sheet import Entry, Game, compute_sheet
-from tests.helpers import keeper_key, play_rounds, round_form
+from tests.helpers import LANGUAGES, keeper_key, play_rounds, round_form
 
 PLAYERS = ['Ana', 'Bruno', 'Carla', 'Dan', 'Eva', 'Fer', 'Gil', 'Hugo']
 
@@ -109,7 +109,8 @@ def test_the_big_screen_is_read_only_and_live(app, client, make_game):
 
 
 # Each language once, and dark once (it changes colours only: the lines' contrast is axe's to check).
-LOOKS = [('en', False), ('es', False), ('pt', True)]
+# Each language once, the last in dark (the languages from the app, not listed here).
+LOOKS = [(language, language == LANGUAGES[-1]) for language in LANGUAGES]
 
 
 @pytest.mark.parametrize('language, dark', LOOKS, ids=[f"{l}-{'dark' if d else 'light'}" for l, d in LOOKS])
