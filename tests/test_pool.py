@@ -183,3 +183,50 @@ def test_a_server_process_starts_the_solvers_first_process_at_its_first_request(
     assert answer.status_code == 200 and ready.idle and ready.idle[0].jobs == 1    # that process answered
     for process in ready.idle:
         process.end()
+
+
+def test_a_sheet_whose_hands_this_process_never_solved_is_scored_by_the_pool(app, client, make_game, monkeypatch):
+    """A round saved by the server's other process (or before a restart) is scored for this one's pages by
+    the solver's pool: the event loop solves no hand, and the sheet says what the saving process said.
+    When the pool can take no more, the page says the server is busy (503), never a 500."""
+    from scorer import sheet
+    from web import pool, sheets
+    game = make_game(['Ana', 'Bruno', 'Carla'])
+    r = client.post(game + '/rounds/1', data=round_form(0, cards=[None, '4H 9S QC', 'KH 2S 7C']))
+    assert r.status_code == 302, r.get_data(as_text=True)[-400:]
+    saved = client.get(game + '/export.csv').get_data(as_text=True)
+    assert 'Total,,,,,0,23,19' in saved, saved                 # 4 + 9 + 10; 10 + 2 + 7
+
+    def another_process():
+        for cache in (sheets.sheets, sheets.fragments, sheets.pushed):
+            cache.clear()
+        sheet.solve.clear()
+    another_process()
+    in_pool, asked, run = [False], [], pool.run
+    real = sheet.solve_hand
+
+    def solve_hand(*args):
+        assert in_pool[0], 'a hand solved on the event loop'
+        return real(*args)
+
+    def pool_run(config, function, job, *args, kind='heavy'):
+        asked.append((job.__name__, kind))
+        in_pool[0] = True
+        try:
+            return run(config, function, job, *args, kind=kind)
+        finally:
+            in_pool[0] = False
+    monkeypatch.setattr(sheet, 'solve_hand', solve_hand)
+    monkeypatch.setattr(pool, 'run', pool_run)
+    assert client.get(game).status_code == 200 and asked == [('scored_sheet', 'solver')]
+    assert client.get(game + '/export.csv').get_data(as_text=True) == saved      # its answers now known here too
+    assert asked == [('scored_sheet', 'solver')]
+
+    another_process()
+
+    def busy(*args, **kwargs):
+        raise pool.Busy('full')
+    monkeypatch.setattr(pool, 'run', busy)
+    refused = client.get(game)
+    assert refused.status_code == 503 and 'too busy' in refused.get_data(as_text=True)
+    assert refused.headers['Retry-After'] == '2'
