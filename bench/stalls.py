@@ -415,7 +415,8 @@ def one_run(root, seconds, seed, scenarios=SCENARIOS):
     found = {}
     loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE,    # the solver's real budget,
              'SCORER_HAND_RATE': ratelimit.HAND_RATE}                               # and a seat's
-    real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE}
+    real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE,
+            'SCORER_ADDRESS_GAME_RATE': ratelimit.ADDRESS_GAME_RATE}
     for rates, names in ((loose, [s for s in scenarios if s not in REAL_BUDGETS]),
                          (real, [s for s in scenarios if s in REAL_BUDGETS])):
         if names:

@@ -48,6 +48,9 @@ SETTINGS = {
                  "minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
+    'ADDRESS_GAME_RATE': "games made from one address, every browser on it together: the address's ceiling over "
+                         "`SCORER_GAME_RATE` (default `50 per minute; 300 per hour; 1500 per day`, five times a "
+                         "keeper's own)",
     'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
                     "(default `10 per minute; 60 per hour`)"),
     'ACCESS_LOG': "where gunicorn's access log goes (`-`: stdout; off by default)",
@@ -134,7 +137,8 @@ FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
 KINDS = {'BIND': address, 'STREAMS_BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
          'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
          'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
-         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
+         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'ADDRESS_GAME_RATE': rates,
+         'IMPORT_RATE': rates,
          'LOG_FORMAT': one_of('text', 'json'), 'METRICS': FLAG}
 
 
