@@ -7,7 +7,7 @@ gevent workers (web/worker.py): each connection is a greenlet, so a client that 
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
 SCORER_CLIENT_CONNECTIONS connections at once across the workers. The settings read here (BIND,
-STREAMS_BIND, WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
+STREAMS_BIND, WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, REFUSAL_SECONDS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
 METRICS), from the environment or each from a file, are declared with their defaults in
 web/settings.py SETTINGS, as every setting is (docs/deploy.md has the table).
 """
@@ -61,7 +61,8 @@ def on_starting(server):
     limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit != worker.UNCAPPED:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
-    worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')))
+    worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')),
+                 hold=int(setting('REFUSAL_SECONDS', worker.HOLD_SECONDS)))
 
 
 def pre_fork(server, worker):

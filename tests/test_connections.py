@@ -8,6 +8,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +18,7 @@ from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
 from tests.helpers import PATIENCE, wait_for
 from tests.server import Gunicorn, free_port
-from web.worker import BACKLOG, FILES_BESIDE
+from web.worker import BACKLOG, FILES_BESIDE, HOLD_SECONDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -158,7 +159,8 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
     client refused thousands of times a second would otherwise make the proxy open a new connection
     for each refusal, and a bystander's request would wait behind them to be accepted."""
     server = Gunicorn(tmp_path / 'refused.sqlite', workers=2,
-                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
+                           'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
@@ -175,6 +177,31 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
         proxy.sendall(f'GET {game}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n'.encode())
         assert head_of(proxy).startswith(b'HTTP/1.1 200 OK')
         proxy.close()
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path):
+    """Behind a proxy, a request refused by the per-client cap is answered 429 only HOLD_SECONDS later
+    (SCORER_REFUSAL_SECONDS): a client that opens its refused streams again as soon as it is answered
+    (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy and the
+    worker) pays the wait, and we do not. Meanwhile another client is served."""
+    server = Gunicorn(tmp_path / 'held.sqlite', workers=2,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        refused = forwarded_stream(server, game, '198.51.100.7')
+        refused.settimeout(PATIENCE)                                   # a hang guard
+        asked = time.monotonic()
+        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        assert head_of(refused).startswith(b'HTTP/1.1 429')
+        assert time.monotonic() - asked >= HOLD_SECONDS                # no sooner: a slow machine only makes it later
+        refused.close()
     finally:
         for sock in held:
             sock.close()
@@ -215,7 +242,7 @@ def test_behind_caddy_streams_have_an_address_of_their_own_and_refusals_keep_the
     streams_port = free_port()
     server = Gunicorn(tmp_path / 'caddy.sqlite', workers=2,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
-                           'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}'}).start()
+                           'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}', 'SCORER_REFUSAL_SECONDS': '0'}).start()
     port, caddy = caddy_in_front(tmp_path, server.port, streams_port)
     held = []
     try:
