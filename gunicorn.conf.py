@@ -53,16 +53,27 @@ def on_starting(server):
     per client that the workers share (behind a proxy, of requests per forwarded client). One client
     never holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
-    listeners = len(server.cfg.address)                    # each address has its pool of connections a worker
-    held, problem = worker.files_for(server.cfg.worker_connections * listeners)
-    if problem:
-        server.log.error('%s', problem)
-        server.cfg.set('worker_connections', max(1, held // listeners))
+    fit_connections(server)
     limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
     if limit != worker.UNCAPPED:
         limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
     worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')),
                  hold=int(setting('REFUSAL_SECONDS', worker.HOLD_SECONDS)))
+
+
+def fit_connections(server):
+    """The workers' connections as many as the file limit holds (the log says so where it cannot hold
+    worker_connections): at start, and again at a reload (SIGHUP), which reads this file afresh."""
+    from web import worker
+    listeners = len(server.cfg.address)                    # each address has its pool of connections a worker
+    held, problem = worker.files_for(server.cfg.worker_connections * listeners)
+    if problem:
+        server.log.error('%s', problem)
+        server.cfg.set('worker_connections', max(1, held // listeners))
+
+
+def on_reload(server):
+    fit_connections(server)
 
 
 def pre_fork(server, worker):

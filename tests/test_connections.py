@@ -8,6 +8,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -288,6 +289,59 @@ def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path
         server.process.wait(timeout=60)
         assert 'graceful timeout' not in log.read_text()
     finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_reload_with_streams_open_refuses_no_one_and_the_streams_come_back(tmp_path):
+    """SIGHUP to the master (the unit's ExecReload, gunicorn's graceful reload) with live streams open:
+    new workers are started and the old ones told to stop, while the listening sockets stay open, so a
+    bystander asking for the sheet over and over meanwhile is refused nothing and every answer is 200
+    (a stop and a start refused connections until the new master listened); the streams are told to
+    come back soon and end, and a stream asked again is served by the new workers. Under a file limit
+    too low for the connections (prlimit), the reload (which reads gunicorn.conf.py afresh) fits them
+    to it again, and says so, as the start did."""
+    log = tmp_path / 'server.log'
+    server = Gunicorn(tmp_path / 'reload.sqlite', workers=2, prefix=['prlimit', '--nofile=512:512'], log=log).start()
+    held, answers, done = [], [], threading.Event()
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        for _ in range(6):
+            sock, head = stream(server, game)
+            assert head.startswith(b'HTTP/1.1 200')
+            held.append(sock)
+        old = set(server.workers_pids())
+
+        def bystander():
+            while not done.is_set():
+                try:
+                    answers.append(get(server.port, game, source='127.0.0.2', timeout=PATIENCE)[0])
+                except OSError as e:
+                    answers.append(type(e).__name__)
+        asking = threading.Thread(target=bystander, daemon=True)
+        asking.start()
+        wait_for(lambda: len(answers) >= 3, 'the bystander\'s first answers')
+        os.kill(server.process.pid, signal.SIGHUP)
+        wait_for(lambda: len(set(server.workers_pids()) - old) == 2 and not old & set(server.workers_pids()),
+                 'two new workers, and the old ones gone')
+        for sock in held:
+            sock.settimeout(PATIENCE)                                   # a hang guard, far from any pace
+            rest = b''
+            while chunk := sock.recv(65536):
+                rest += chunk
+            assert b'retry: 500' in rest                                 # told to come back soon
+        seen = len(answers)
+        wait_for(lambda: len(answers) >= seen + 3, 'the bystander\'s answers from the new workers')
+        done.set()
+        asking.join(PATIENCE)
+        assert set(answers) == {200}, [a for a in answers if a != 200][:5]
+        sock, head = stream(server, game)                               # the phone comes back
+        held.append(sock)
+        assert head.startswith(b'HTTP/1.1 200')
+        assert log.read_text().count('cannot hold 4000 connections a worker') == 2          # at start, and reloaded
+    finally:
+        done.set()
         for sock in held:
             sock.close()
         server.stop()
