@@ -12,7 +12,13 @@ handshakes on the server's cores. The attacking client runs in a process of its 
 generator's lowest priority (bench/load.py GENERATOR_NICE), as a real one runs on another machine;
 the bystander and /health at the ordinary one.
 
-    .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout]
+It also gives what one refused stream costs each process: its CPU while attacked, less its CPU while
+quiet, over the refusals the client got meanwhile (CPU time from /proc: the kernel's count, which a
+shared machine's load moves far less than it moves wall time), and the attack's rate (refusals a
+second). `--floor`: Caddy answers the streams' path 429 itself (`respond`), the app never asked: what
+refusing costs at the least on this machine.
+
+    .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout] [--floor]
 """
 
 import argparse
