@@ -4,6 +4,7 @@ which a clear 429; a worker that dies gives its count back; a connection that sa
 and so is a TLS handshake that never comes. Other clients are 127.0.0.2, …: loopback answers them all."""
 
 import os
+import select
 import shutil
 import signal
 import socket
@@ -205,6 +206,36 @@ def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_
         refused.close()
     finally:
         for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_behind_a_proxy_refusals_held_take_at_most_their_share_of_a_workers_connections(tmp_path):
+    """Refusals are held in at most 1/HOLD_SHARE of a worker's connections (here 40: 20), so held ones
+    never take the slots everyone else needs: of 30 refused at once, 20 wait for their answer and 10
+    are answered without waiting, and another client is served meanwhile; then the 20 come too."""
+    server = Gunicorn(tmp_path / 'share.sqlite', workers=1,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
+                           'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held, refused = [], []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        refused = [forwarded_stream(server, game, '198.51.100.7') for _ in range(30)]
+
+        came = set()
+
+        def answered():
+            came.update(sock for sock in refused if sock not in came and select.select([sock], [], [], 0)[0])
+            return len(came)
+        wait_for(lambda: answered() >= 10, 'the refusals past the share, answered at once')
+        assert answered() == 10                            # the other 20 wait (HOLD_SECONDS)
+        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        wait_for(lambda: answered() == 30, 'the refusals held, answered in their time')
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused)
+    finally:
+        for sock in held + refused:
             sock.close()
         server.stop()
 
