@@ -7,7 +7,7 @@ gevent workers (web/worker.py): each connection is a greenlet, so a client that 
 slowly (a phone on a weak signal, or an attacker sending a header line a second) holds a greenlet,
 not a worker, and everyone else is still served; and no one client address holds more than
 SCORER_CLIENT_CONNECTIONS connections at once across the workers. The settings read here (BIND,
-STREAMS_BIND, WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
+STREAMS_BIND, WORKERS, WORKER_CONNECTIONS, CLIENT_CONNECTIONS, REFUSAL_SECONDS, CERTFILE, KEYFILE, PROXIES, ACCESS_LOG, ERROR_LOG,
 METRICS), from the environment or each from a file, are declared with their defaults in
 web/settings.py SETTINGS, as every setting is (docs/deploy.md has the table).
 """
@@ -53,15 +53,27 @@ def on_starting(server):
     per client that the workers share (behind a proxy, of requests per forwarded client). One client
     never holds more than a quarter of all the connections the workers hold, whatever the settings."""
     from web import worker
+    fit_connections(server)
+    limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
+    if limit != worker.UNCAPPED:
+        limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
+    worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')),
+                 hold=int(setting('REFUSAL_SECONDS', worker.HOLD_SECONDS)))
+
+
+def fit_connections(server):
+    """The workers' connections as many as the file limit holds (the log says so where it cannot hold
+    worker_connections): at start, and again at a reload (SIGHUP), which reads this file afresh."""
+    from web import worker
     listeners = len(server.cfg.address)                    # each address has its pool of connections a worker
     held, problem = worker.files_for(server.cfg.worker_connections * listeners)
     if problem:
         server.log.error('%s', problem)
         server.cfg.set('worker_connections', max(1, held // listeners))
-    limit = int(setting('CLIENT_CONNECTIONS', worker.CLIENT_CONNECTIONS))
-    if limit != worker.UNCAPPED:
-        limit = min(limit, max(1, server.cfg.worker_connections * server.cfg.workers // 4))
-    worker.share(server.cfg.workers, limit, proxies=int(setting('PROXIES', '0')))
+
+
+def on_reload(server):
+    fit_connections(server)
 
 
 def pre_fork(server, worker):

@@ -12,7 +12,13 @@ handshakes on the server's cores. The attacking client runs in a process of its 
 generator's lowest priority (bench/load.py GENERATOR_NICE), as a real one runs on another machine;
 the bystander and /health at the ordinary one.
 
-    .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout]
+It also gives what one refused stream costs each process: its CPU while attacked, less its CPU while
+quiet, over the refusals the client got meanwhile (CPU time from /proc: the kernel's count, which a
+shared machine's load moves far less than it moves wall time), and the attack's rate (refusals a
+second). `--floor`: Caddy answers the streams' path 429 itself (`respond`), the app never asked: what
+refusing costs at the least on this machine.
+
+    .venv/bin/python bench/hostile_client.py [--streams 5000] [--seconds 20] [--root other/checkout] [--floor]
 """
 
 import argparse
@@ -81,7 +87,7 @@ def waited_seconds(pid):
     return total / 1e9
 
 
-def cpu_while(pids, work):
+def cpu_while(pids, work, done=None):
     """work()'s answer, and for each process of `pids` ({name: pid}) what it used meanwhile: its CPU in
     cores (CPU seconds a second, user and system, from /proc: what the rest of the machine does counts
     less) and the time it waited for a core (seconds a second: a busy machine's share)."""
@@ -90,19 +96,37 @@ def cpu_while(pids, work):
             return cpu_seconds(pid), waited_seconds(pid)
         except FileNotFoundError:          # gone meanwhile (a worker replaced): no figure
             return float('nan'), float('nan')
-    before, started = {k: used(pid) for k, pid in pids.items()}, time.monotonic()
+    before, started, first = {k: used(pid) for k, pid in pids.items()}, time.monotonic(), done and done.value
     answer = work()
     elapsed = time.monotonic() - started
     after = {k: used(pid) for k, pid in pids.items()}
-    return answer, {k: tuple((a - b) / elapsed for a, b in zip(after[k], before[k])) for k in pids}
+    used_ = {k: tuple((a - b) / elapsed for a, b in zip(after[k], before[k])) for k in pids}
+    if done is None:
+        return answer, used_
+    return answer, used_, (done.value - first) / elapsed
 
 
-def attack(port, game, streams, stop, out):
+class Tally(dict):
+    """The attacker's answers by status, each also added to `refused` (a shared count: the refusals made
+    while the bystander is timed, read from the bench's own process)."""
+
+    def __init__(self, refused):
+        super().__init__()
+        self.refused = refused
+
+    def __setitem__(self, status, count):
+        with self.refused.get_lock():
+            self.refused.value += count - self.get(status, 0)
+        super().__setitem__(status, count)
+
+
+def attack(port, game, streams, stop, out, refused):
     """The attacking client's process, at the load generator's priority (bench/load.py GENERATOR_NICE: a
     real attacker is another machine, this one shares the server's cores): `streams` live streams held
-    through Caddy until `stop`, each one refused or cut opened again a second later; its answers on `out`."""
+    through Caddy until `stop`, each one refused or cut opened again a second later; its answers on `out`,
+    and their running total in `refused`."""
     os.nice(GENERATOR_NICE)
-    counts = {}
+    counts = Tally(refused)
 
     def make():
         sock = socket.create_connection(('127.0.0.1', port), timeout=5)
@@ -113,10 +137,10 @@ def attack(port, game, streams, stop, out):
         t.start()
     for t in threads:
         t.join()
-    out.put(counts)
+    out.put(dict(counts))
 
 
-def run(root, streams, seconds, own_address=True):
+def run(root, streams, seconds, own_address=True, floor=False):
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))          # the attacker's own sockets
     with tempfile.TemporaryDirectory() as tmp:
@@ -125,17 +149,19 @@ def run(root, streams, seconds, own_address=True):
         env = {'SCORER_PROXIES': '1', **({'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}'} if own_address else {})}
         server = Gunicorn(folder / 'hostile.sqlite', root=root, prefix=['prlimit', f'--nofile={UNIT_FILES}:{UNIT_FILES}'],
                           log=folder / 'server.log', env=env).start(timeout=90)
-        port, caddy = caddy_in_front(folder, server.port, streams_port)
+        port, caddy = caddy_in_front(folder, server.port, streams_port, refuse_streams=floor)
         try:
             game = Client(port, '127.0.0.2').new_game(['Ana', 'Bruno', 'Carla', 'Dan'])
             quiet, quiet_cpu = cpu_while(processes(server, caddy), lambda: timed(port, game, seconds))
             stop, statuses, answers = multiprocessing.Event(), {}, multiprocessing.Queue()
-            attacker = multiprocessing.Process(target=attack, args=(port, game, streams, stop, answers))
+            refused = multiprocessing.Value('l', 0)
+            attacker = multiprocessing.Process(target=attack, args=(port, game, streams, stop, answers, refused))
             watcher = threading.Thread(target=health, args=(port, stop, statuses), daemon=True)
             attacker.start()
             watcher.start()
             time.sleep(2)                                    # the attack under way
-            attacked, cpu = cpu_while(processes(server, caddy, attacker), lambda: timed(port, game, seconds))
+            attacked, cpu, rate = cpu_while(processes(server, caddy, attacker), lambda: timed(port, game, seconds),
+                                            refused)
             stop.set()
             counts = answers.get(timeout=60)
             attacker.join(60)
@@ -145,7 +171,7 @@ def run(root, streams, seconds, own_address=True):
             caddy.wait()
             server.stop()
         errors = [line for line in (folder / 'server.log').read_text().splitlines() if 'Too many open files' in line]
-    return quiet, attacked, counts, statuses, len(errors), {'quiet': quiet_cpu, 'attacked': cpu}
+    return quiet, attacked, counts, statuses, len(errors), {'quiet': quiet_cpu, 'attacked': cpu}, rate
 
 
 def main():
@@ -155,10 +181,13 @@ def main():
     parser.add_argument('--root', default=str(ROOT), help='the checkout to serve (another one, to compare)')
     parser.add_argument('--one-address', action='store_true',
                         help='the streams on the pages\' address (no SCORER_STREAMS_BIND: the code before, to compare)')
+    parser.add_argument('--floor', action='store_true',
+                        help='Caddy answers the streams\' path 429 itself, the app never asked: the floor')
     args = parser.parse_args()
     if not shutil.which('caddy') or not shutil.which('prlimit'):
         sys.exit('caddy and prlimit are needed (make test installs caddy)')
-    quiet, attacked, counts, statuses, errors, cpu = run(args.root, args.streams, args.seconds, not args.one_address)
+    quiet, attacked, counts, statuses, errors, cpu, rate = run(args.root, args.streams, args.seconds,
+                                                               not args.one_address, args.floor)
     print(f'One client (127.0.0.1) holds {args.streams} live streams through Caddy (each refused or cut opened again a '
           f'second later) against the production recipe with the systemd unit\'s settings (SCORER_PROXIES=1, '
           f'LimitNOFILE={UNIT_FILES} by prlimit), served from {args.root}; a bystander (127.0.0.2) GETs a game\'s live '
@@ -181,6 +210,12 @@ def main():
     for phase, used in cpu.items():
         print(f'| {phase} | ' + ' | '.join(f'{used[k][0]:.2f} / {used[k][1]:.2f}' if k in used else '–' for k in names)
               + ' |')
+    print(f'\nWhile the bystander was timed, the client was answered {rate:.0f} times a second (its streams refused or '
+          f'cut: each one opened again). CPU ms a refused stream, each process (its CPU while attacked less its '
+          f'CPU while quiet, over those answers):\n')
+    print('| ' + ' | '.join(names) + ' |\n|' + '---:|' * len(names))
+    print('| ' + ' | '.join(f'{1000 * (cpu["attacked"][k][0] - cpu["quiet"].get(k, (0,))[0]) / rate:.3f}'
+                            if rate else '–' for k in names) + ' |')
     print()
     p95 = quantiles(attacked[0])[1]
     held = p95 is not None and q95 and p95 <= 2 * q95 and set(statuses) == {200} and not attacked[1]

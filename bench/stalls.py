@@ -22,7 +22,14 @@ GET /games/<id>/live, every 50 ms, keeping its connection. Its times are taken q
 - keepers: a keeper and the three browsers it made keepers by share links, behind one address, ask
   for fresh pictures (the budget is the link maker's: one for the four);
 - strangers: a stranger behind a keeper's address makes games as fast as the address may, while the
-  keeper asks for a rematch every 2 s (a keeper's games are counted by its browser).
+  keeper asks for a rematch every 2 s (a keeper's games are counted by its browser);
+- read-only: the server's disk (a small ext4 on a loop device, errors=remount-ro, as tests/disks.py
+  makes it) turns read-only under the running server, and a keeper tries to save rounds as fast as it
+  is answered (each refused, the form given back saying why: 422) while the bystander reads;
+- full: the same on a small tmpfs filled to its last byte.
+
+The disks need root (mount namespaces, loop devices: tests/disks.py, the tests' own); elsewhere those two
+scenarios are left out, saying why. Each runs on a fresh server of its own, on its own disk.
 
 The per-client budgets are loosened for pictures, imports and games (SCORER_*_RATE), so that what
 is measured is where the work runs, not the budget refusing it (the solver's and a seat's are the real
@@ -47,16 +54,19 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.machine import describe  # noqa: E402
 from bench.quantiles import cut  # noqa: E402
+from tests.disks import Disk  # noqa: E402
 from tests.helpers import LOOSE_RATE_SETTINGS, new_game_form  # noqa: E402
 from tests.server import ROOT, Gunicorn  # noqa: E402
 from web import ratelimit  # noqa: E402
 
 SCENARIOS = ('quiet', 'pictures', 'imports', 'chunked', 'streams', 'solver', 'rounds', 'hands', 'keepers',
-             'strangers')
+             'strangers', 'read-only', 'full')
 CJK = [chr(c) for c in range(0x4E00, 0x9FA5)] + [chr(c) for c in range(0xAC00, 0xD7A3)] + \
       [chr(c) for c in range(0x3041, 0x3096)]
 
@@ -402,11 +412,32 @@ def strangers(server, stop, rng, counts, game):
     return [threading.Thread(target=stranger, daemon=True), threading.Thread(target=rematches, daemon=True)]
 
 
+def saves(server, stop, rng, counts, game):
+    """A keeper (its game made while the disk was whole) saving rounds over and over as fast as it is
+    answered, on a disk broken meanwhile (DISKS): each save refused, saying why."""
+    keeper = Client(server.port, '127.0.8.1')
+    mine = keeper.new_game(['Ana', 'Bruno'])
+
+    def save():
+        while not stop.is_set():
+            token = json.loads(keeper.request('GET', '/offline/token')[1])['csrf']
+            fields = {'csrf_token': token, 'version': '0', 'went_out': '0', 'entries-0-cards': '',
+                      'entries-1-cards': '', 'entries-0-points': '', 'entries-1-points': str(rng.randint(0, 40))}
+            status = keeper.request('POST', f'{mine}/rounds/1', urlencode(fields),
+                                    {'Content-Type': 'application/x-www-form-urlencoded'})[0]
+            counts[status] = counts.get(status, 0) + 1
+    return [threading.Thread(target=save, daemon=True)]
+
+
 NICE = {'SCORER_POOL_NICE': os.environ['SCORER_POOL_NICE']} if 'SCORER_POOL_NICE' in os.environ else {}
 ATTACKS = {'pictures': pictures, 'imports': imports, 'chunked': chunked, 'streams': streams, 'solver': solver,
-           'rounds': rounds, 'hands': hands, 'keepers': keepers, 'strangers': strangers}
+           'rounds': rounds, 'hands': hands, 'keepers': keepers, 'strangers': strangers, 'read-only': saves,
+           'full': saves}
 # The attacks on the budgets themselves run on a server with the real budgets (each run's second server).
 REAL_BUDGETS = ('keepers', 'strangers')
+# The broken disks (items 3 and 4 of issue 47): each on a server of its own, on a disk of tests/disks.py's
+# (its kind, size in MB, and how it breaks under the running server).
+DISKS = {'read-only': ('ext4', 16, Disk.trip), 'full': ('tmpfs', 4, Disk.fill)}
 
 
 def one_run(root, seconds, seed, scenarios=SCENARIOS):
@@ -415,19 +446,40 @@ def one_run(root, seconds, seed, scenarios=SCENARIOS):
     found = {}
     loose = {**LOOSE_RATE_SETTINGS, 'SCORER_SOLVER_RATE': ratelimit.SOLVER_RATE,    # the solver's real budget,
              'SCORER_HAND_RATE': ratelimit.HAND_RATE}                               # and a seat's
-    real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE}
-    for rates, names in ((loose, [s for s in scenarios if s not in REAL_BUDGETS]),
+    real = {**loose, 'SCORER_PICTURE_RATE': ratelimit.PICTURE_RATE, 'SCORER_GAME_RATE': ratelimit.GAME_RATE,
+            'SCORER_ADDRESS_GAME_RATE': ratelimit.ADDRESS_GAME_RATE}
+    for rates, names in ((loose, [s for s in scenarios if s not in REAL_BUDGETS and s not in DISKS]),
                          (real, [s for s in scenarios if s in REAL_BUDGETS])):
         if names:
             found.update(on_server(root, seconds, rng, names, rates))
+    for name in [s for s in scenarios if s in DISKS]:
+        found.update(on_disk(root, seconds, rng, name, loose))
     return found
 
 
-def on_server(root, seconds, rng, scenarios, rates):
-    """The scenarios one after the other on one fresh server with these budgets."""
+def on_disk(root, seconds, rng, scenario, rates):
+    """One broken-disk scenario on a fresh server on a disk of its own, or nothing where this machine
+    cannot make one (said on stderr)."""
+    kind, size, breaks = DISKS[scenario]
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            disk = Disk.make(Path(tmp) / 'disk', kind, size_mb=size)
+        except pytest.skip.Exception as e:
+            print(f'{scenario}: left out: {e.msg}', file=sys.stderr)
+            return {}
+        try:
+            return on_server(root, seconds, rng, [scenario], rates, disk.folder, disk.prefix, lambda: breaks(disk))
+        finally:
+            disk.remove()
+
+
+def on_server(root, seconds, rng, scenarios, rates, folder=None, prefix=(), breaks=None):
+    """The scenarios one after the other on one fresh server with these budgets (its database in
+    `folder`, run under `prefix`, and `breaks` called once each attack is set up, before it begins:
+    a broken disk)."""
     found = {}
     with tempfile.TemporaryDirectory() as tmp:
-        server = Gunicorn(Path(tmp) / 'stalls.sqlite', workers=2, root=root,
+        server = Gunicorn(Path(folder or tmp) / 'stalls.sqlite', workers=2, root=root, prefix=prefix,
                           env={**rates, 'SCORER_WORKER_CONNECTIONS': '100', 'SCORER_BODY_SECONDS': '10',
                                'SCORER_NODE_MODULES': str(ROOT / 'node_modules'), **NICE}).start(timeout=90)
         try:
@@ -436,6 +488,8 @@ def on_server(root, seconds, rng, scenarios, rates):
             for scenario in scenarios:
                 stop, counts = threading.Event(), {}
                 attackers = ATTACKS[scenario](server, stop, rng, counts, game) if scenario in ATTACKS else []
+                if breaks is not None:
+                    breaks()
                 for t in attackers:
                     t.start()
                 time.sleep(2 if attackers else 0)        # the attack under way

@@ -6,7 +6,7 @@ import subprocess
 import time
 
 from tests.server import free_port
-from web.proxy import site_body
+from web.proxy import STREAMS, reverse_proxy, site_body
 
 
 def slow_client(port, stop, connected=None):
@@ -70,21 +70,25 @@ def served_again(port, path, source='127.0.0.1', seconds=30):
     return False
 
 
-def caddyfile(folder, port, app, streams=None):
+def caddyfile(folder, port, app, streams=None, refuse_streams=False):
     """A Caddyfile serving plain HTTP on `port` (no certificates: what the app sees is the same) with the
     site block of docs/deploy.md (web/proxy.py) in front of the app on port `app` (its live streams on
-    port `streams`, if given: SCORER_STREAMS_BIND)."""
+    port `streams`, if given: SCORER_STREAMS_BIND); `refuse_streams`: Caddy answers every live stream 429
+    itself, the app never asked (bench/hostile_client.py --floor: what refusing costs at the least)."""
     data = folder / 'caddy-data'
     body = site_body(f'127.0.0.1:{app}', f'127.0.0.1:{streams}' if streams else None)
+    if refuse_streams:
+        body = (f'\t@streams path {STREAMS}\n\thandle @streams {{\n\t\trespond "Too many" 429\n\t}}\n'
+                f'\thandle {{\n{reverse_proxy(f"127.0.0.1:{app}", chr(9) * 2)}\n\t}}')
     return (f'{{\n\tadmin off\n\tauto_https off\n\tstorage file_system {data}\n\thttp_port {port}\n}}\n'
             f'http://127.0.0.1:{port} {{\n{body}\n}}\n')
 
 
-def caddy_in_front(folder, app_port, streams_port=None):
+def caddy_in_front(folder, app_port, streams_port=None, refuse_streams=False):
     """Caddy (Debian's) on a free port in front of the app (its live streams to `streams_port`, if given),
     as docs/deploy.md sets it: (its port, its process, run in a session of its own)."""
     port = free_port()
-    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port, streams_port))
+    (folder / 'Caddyfile').write_text(caddyfile(folder, port, app_port, streams_port, refuse_streams))
     home = folder / 'caddy-home'
     home.mkdir(exist_ok=True)
     caddy = subprocess.Popen(['caddy', 'run', '--config', str(folder / 'Caddyfile'), '--adapter', 'caddyfile'],

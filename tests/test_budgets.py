@@ -214,6 +214,7 @@ def test_a_stranger_at_the_keepers_address_cannot_use_up_its_games_budget(app, c
     stranger behind the same address who makes games spends the address's budget, then its own, and
     the keeper's rematch still goes through; a fresh browser there is refused."""
     app.config['GAME_RATE'] = '2 per minute'
+    app.config['ADDRESS_GAME_RATE'] = '10 per minute'   # the address's ceiling, as the defaults have it (5×)
     url = make_game(('Ana', 'Bruno'))                   # the keeper's first game: by address (1 of 2)
     stranger = app.test_client()
     codes = [stranger.post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code for _ in range(4)]
@@ -221,6 +222,31 @@ def test_a_stranger_at_the_keepers_address_cannot_use_up_its_games_budget(app, c
     assert app.test_client().post('/games/new', data=new_game_form(('Xe', 'Yu'))).status_code == 429
     r = client.post(url + '/rematch', data={})
     assert r.status_code == 302, r.get_data(as_text=True)[:300]
+
+
+def test_fresh_browsers_at_one_address_stop_at_the_addresss_ceiling(app, make_game):
+    """A browser's first game is counted by its address, and after it the browser is a keeper with a
+    budget of its own: fresh browsers from one address each bring a fresh budget (issue 47: 12 games in
+    a minute with GAME_RATE at 3). Every game made from an address spends its ceiling
+    (ADDRESS_GAME_RATE) too, whoever makes it: fresh browsers stop there, told so, in the page's language."""
+    app.config['GAME_RATE'] = '3 per minute'
+    app.config['ADDRESS_GAME_RATE'] = '6 per minute'
+    made, refused = 0, None
+    for _ in range(6):                                   # six fresh browsers, each making its three
+        browser = app.test_client()
+        for _ in range(3):
+            r = browser.post('/games/new', data=new_game_form(('Xe', 'Yu')))
+            if r.status_code == 302:
+                made += 1
+            elif refused is None:
+                refused = r
+    assert made == 6
+    assert refused.status_code == 429
+    assert 'Too many games were made from this address, by every browser on it together' in refused.get_data(as_text=True)
+    browser = app.test_client()
+    browser.set_cookie('lang', 'es')
+    page = browser.post('/games/new', data=new_game_form(('Xe', 'Yu'))).get_data(as_text=True)
+    assert 'por todos los navegadores' in page
 
 
 def test_a_round_page_spends_the_solver_budget_by_the_hands_it_solves_off_the_event_loop(app, client, make_game,

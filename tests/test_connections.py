@@ -4,10 +4,13 @@ which a clear 429; a worker that dies gives its count back; a connection that sa
 and so is a TLS handshake that never comes. Other clients are 127.0.0.2, …: loopback answers them all."""
 
 import os
+import select
 import shutil
 import signal
 import socket
 import subprocess
+import threading
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -17,7 +20,7 @@ from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
 from tests.helpers import PATIENCE, wait_for
 from tests.server import Gunicorn, free_port
-from web.worker import BACKLOG, FILES_BESIDE
+from web.worker import BACKLOG, FILES_BESIDE, HOLD_SECONDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -158,7 +161,8 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
     client refused thousands of times a second would otherwise make the proxy open a new connection
     for each refusal, and a bystander's request would wait behind them to be accepted."""
     server = Gunicorn(tmp_path / 'refused.sqlite', workers=2,
-                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
+                           'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
@@ -177,6 +181,61 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
         proxy.close()
     finally:
         for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path):
+    """Behind a proxy, a request refused by the per-client cap is answered 429 only HOLD_SECONDS later
+    (SCORER_REFUSAL_SECONDS): a client that opens its refused streams again as soon as it is answered
+    (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy and the
+    worker) pays the wait, and we do not. Meanwhile another client is served."""
+    server = Gunicorn(tmp_path / 'held.sqlite', workers=2,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        refused = forwarded_stream(server, game, '198.51.100.7')
+        refused.settimeout(PATIENCE)                                   # a hang guard
+        asked = time.monotonic()
+        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        assert head_of(refused).startswith(b'HTTP/1.1 429')
+        assert time.monotonic() - asked >= HOLD_SECONDS                # no sooner: a slow machine only makes it later
+        refused.close()
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_behind_a_proxy_refusals_held_take_at_most_their_share_of_a_workers_connections(tmp_path):
+    """Refusals are held in at most 1/HOLD_SHARE of a worker's connections (here 40: 20), so held ones
+    never take the slots everyone else needs: of 30 refused at once, 20 wait for their answer and 10
+    are answered without waiting, and another client is served meanwhile; then the 20 come too."""
+    server = Gunicorn(tmp_path / 'share.sqlite', workers=1,
+                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
+                           'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+    held, refused = [], []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+        refused = [forwarded_stream(server, game, '198.51.100.7') for _ in range(30)]
+
+        came = set()
+
+        def answered():
+            came.update(sock for sock in refused if sock not in came and select.select([sock], [], [], 0)[0])
+            return len(came)
+        wait_for(lambda: answered() >= 10, 'the refusals past the share, answered at once')
+        assert answered() == 10                            # the other 20 wait (HOLD_SECONDS)
+        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        wait_for(lambda: answered() == 30, 'the refusals held, answered in their time')
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused)
+    finally:
+        for sock in held + refused:
             sock.close()
         server.stop()
 
@@ -215,7 +274,7 @@ def test_behind_caddy_streams_have_an_address_of_their_own_and_refusals_keep_the
     streams_port = free_port()
     server = Gunicorn(tmp_path / 'caddy.sqlite', workers=2,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
-                           'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}'}).start()
+                           'SCORER_STREAMS_BIND': f'127.0.0.1:{streams_port}', 'SCORER_REFUSAL_SECONDS': '0'}).start()
     port, caddy = caddy_in_front(tmp_path, server.port, streams_port)
     held = []
     try:
@@ -261,6 +320,59 @@ def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path
         server.process.wait(timeout=60)
         assert 'graceful timeout' not in log.read_text()
     finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+
+
+def test_a_reload_with_streams_open_refuses_no_one_and_the_streams_come_back(tmp_path):
+    """SIGHUP to the master (the unit's ExecReload, gunicorn's graceful reload) with live streams open:
+    new workers are started and the old ones told to stop, while the listening sockets stay open, so a
+    bystander asking for the sheet over and over meanwhile is refused nothing and every answer is 200
+    (a stop and a start refused connections until the new master listened); the streams are told to
+    come back soon and end, and a stream asked again is served by the new workers. Under a file limit
+    too low for the connections (prlimit), the reload (which reads gunicorn.conf.py afresh) fits them
+    to it again, and says so, as the start did."""
+    log = tmp_path / 'server.log'
+    server = Gunicorn(tmp_path / 'reload.sqlite', workers=2, prefix=['prlimit', '--nofile=512:512'], log=log).start()
+    held, answers, done = [], [], threading.Event()
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        for _ in range(6):
+            sock, head = stream(server, game)
+            assert head.startswith(b'HTTP/1.1 200')
+            held.append(sock)
+        old = set(server.workers_pids())
+
+        def bystander():
+            while not done.is_set():
+                try:
+                    answers.append(get(server.port, game, source='127.0.0.2', timeout=PATIENCE)[0])
+                except OSError as e:
+                    answers.append(type(e).__name__)
+        asking = threading.Thread(target=bystander, daemon=True)
+        asking.start()
+        wait_for(lambda: len(answers) >= 3, 'the bystander\'s first answers')
+        os.kill(server.process.pid, signal.SIGHUP)
+        wait_for(lambda: len(set(server.workers_pids()) - old) == 2 and not old & set(server.workers_pids()),
+                 'two new workers, and the old ones gone')
+        for sock in held:
+            sock.settimeout(PATIENCE)                                   # a hang guard, far from any pace
+            rest = b''
+            while chunk := sock.recv(65536):
+                rest += chunk
+            assert b'retry: 500' in rest                                 # told to come back soon
+        seen = len(answers)
+        wait_for(lambda: len(answers) >= seen + 3, 'the bystander\'s answers from the new workers')
+        done.set()
+        asking.join(PATIENCE)
+        assert set(answers) == {200}, [a for a in answers if a != 200][:5]
+        sock, head = stream(server, game)                               # the phone comes back
+        held.append(sock)
+        assert head.startswith(b'HTTP/1.1 200')
+        assert log.read_text().count('cannot hold 4000 connections a worker') == 2          # at start, and reloaded
+    finally:
+        done.set()
         for sock in held:
             sock.close()
         server.stop()

@@ -1,4 +1,4 @@
-"""Per-client budgets (SOLVER_RATE, HAND_RATE, PICTURE_RATE, GAME_RATE, IMPORT_RATE): how much one client may ask of
+"""Per-client budgets (SOLVER_RATE, HAND_RATE, PICTURE_RATE, GAME_RATE, ADDRESS_GAME_RATE, IMPORT_RATE): how much one client may ask of
 the server in a while, counted by Flask-Limiter in SQLite (scorer-limits.sqlite), where every worker
 sees the same count and a restart keeps it; a scorekeeper's solver budget is its own.
 
@@ -12,6 +12,12 @@ sees the same count and a restart keeps it; a scorekeeper's solver budget is its
   bench or an attack lasts it holds, where a budget by the minute is not reached;
 - PICTURE_RATE: shared pictures drawn afresh (one already drawn for its revision costs nothing);
 - GAME_RATE: games made (a new game, a rematch, a game made offline and sent);
+- ADDRESS_GAME_RATE: games made from one address, every browser there together (keepers, strangers and
+  fresh browsers alike): the address's ceiling over GAME_RATE (CEILINGS), ADDRESS_GAMES times a keeper's
+  own. A browser's first game is counted by its address and after it the browser is a keeper with a
+  budget of its own, so fresh browsers from one address would each bring a fresh budget, without
+  bound (issue 47: 12 games in a minute with GAME_RATE at 3). The trade-off: a stranger behind the
+  keeper's address can lock the keeper out, but only by making that many games on purpose;
 - IMPORT_RATE: game files and table files imported, one for each IMPORT_BYTES of the file begun (a
   table file of 32 MB is 8 imports: checking it holds the pool's process as long as that many do).
 
@@ -62,10 +68,17 @@ HAND_RATE = '1 per 2 seconds; 20 per minute'
 PICTURE_RATE = '20 per minute; 200 per hour'
 # A club's tables behind one address making games all evening, and a phone sending the games it made offline.
 GAME_RATE = '10 per minute; 60 per hour; 300 per day'
+# Every browser behind one address together (a café of tables at one Wi-Fi makes a game a table an hour):
+# this many times a keeper's own GAME_RATE.
+ADDRESS_GAMES = 5
+ADDRESS_GAME_RATE = '; '.join(f'{int(n) * ADDRESS_GAMES} {rest}' for n, rest in
+                              (item.strip().split(' ', 1) for item in GAME_RATE.split(';')))
 IMPORT_RATE = '10 per minute; 60 per hour'
 IMPORT_BYTES = 4 * 1024 * 1024             # an import spends one of IMPORT_RATE for each 4 MB of its file begun
 RATES = {'solver': 'SOLVER_RATE', 'hand': 'HAND_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE',
-         'import': 'IMPORT_RATE'}
+         'address_game': 'ADDRESS_GAME_RATE', 'import': 'IMPORT_RATE'}
+# A budget spent by a client also spends its address's ceiling, every browser there together.
+CEILINGS = {'game': 'address_game'}
 COUNT_WAIT = 2.0                           # seconds a count waits for another worker's write of the counts
 
 
@@ -190,14 +203,15 @@ def spend(name, cost=1, who=None):
     """`cost` of this client's budget `name` (RATES), or of `who`'s (a seat's: 'seat:<game>:<n>'), or
     OverBudget (429) saying in the page's language which budget ran out and when it comes back. Counted
     as Flask-Limiter counts (the client, then the budget's name): the solver's budget spent here and by
-    solver_rate is one."""
-    rate = current_app.config[RATES[name]]
+    solver_rate is one. A budget with a ceiling (CEILINGS) spends the address's ceiling first."""
     key = who or client()
+    spent = ([(CEILINGS[name], address())] if name in CEILINGS and who is None else []) + [(name, key)]
     try:
-        for item in parse_many(rate):
-            if not limiter.limiter.hit(item, key, name, cost=cost):
-                wait = limiter.limiter.get_window_stats(item, key, name).reset_time - time.time()
-                raise OverBudget(refusal(name, wait, key.startswith('keeper:')), wait)
+        for budget, whose in spent:
+            for item in parse_many(current_app.config[RATES[budget]]):
+                if not limiter.limiter.hit(item, whose, budget, cost=cost):
+                    wait = limiter.limiter.get_window_stats(item, whose, budget).reset_time - time.time()
+                    raise OverBudget(refusal(budget, wait, whose.startswith('keeper:')), wait)
     except (sqlite3.Error, OSError) as e:
         uncounted(e)
 
@@ -228,6 +242,8 @@ def refusal(name, wait, keeper=False):
         'hand': _('Too many hands were sent from this seat: try again %(when)s.', when=when),
         'picture': _('Too many pictures were drawn for this address: try again %(when)s.', when=when),
         'game': _('Too many games were made from this address: try again %(when)s.', when=when),
+        'address_game': _('Too many games were made from this address, by every browser on it together: '
+                          'try again %(when)s.', when=when),
         'import': _('Too many game files were imported from this address: try again %(when)s.', when=when),
     }[name]
 

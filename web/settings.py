@@ -31,6 +31,9 @@ SETTINGS = {
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
                           '(default 256, at most a quarter of all; 0 for no limit; behind a proxy, `SCORER_PROXIES`, '
                           'requests at once, by the client the proxy forwards)',
+    'REFUSAL_SECONDS': 'behind a proxy (`SCORER_PROXIES`): seconds a request refused by '
+                       '`SCORER_CLIENT_CONNECTIONS` waits for its 429, so that a client opening it again at once '
+                       'pays the wait (default 5; 0: at once)',
     'CERTFILE': 'with `SCORER_KEYFILE`: serve HTTPS directly (PEM files)',
     'KEYFILE': "with `SCORER_CERTFILE`: the certificate's private key",
     'PROXIES': 'behind a reverse proxy: how many proxies set `X-Forwarded-*` (default 0; read by the app, '
@@ -48,6 +51,9 @@ SETTINGS = {
                  "minute`)",
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
+    'ADDRESS_GAME_RATE': "games made from one address, every browser on it together: the address's ceiling over "
+                         "`SCORER_GAME_RATE` (default `50 per minute; 300 per hour; 1500 per day`, five times a "
+                         "keeper's own)",
     'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
                     "(default `10 per minute; 60 per hour`)"),
     'ACCESS_LOG': "where gunicorn's access log goes (`-`: stdout; off by default)",
@@ -131,10 +137,11 @@ def existing_file(text):
 
 FLAG = one_of('0', '1', 'true', 'false', 'yes', 'no', 'on', 'off')
 # What a setting's value must be, where it is not any text (a path, a key).
-KINDS = {'BIND': address, 'STREAMS_BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole,
+KINDS = {'BIND': address, 'STREAMS_BIND': address, 'WORKERS': positive, 'WORKER_CONNECTIONS': positive, 'CLIENT_CONNECTIONS': whole, 'REFUSAL_SECONDS': whole,
          'CERTFILE': existing_file, 'KEYFILE': existing_file, 'PROXIES': whole, 'HSTS_SECONDS': whole,
          'BODY_SECONDS': seconds, 'LIVE_KEEPALIVE': seconds, 'POOL_PROCESSES': whole, 'SOLVER_POOL_PROCESSES': whole,
-         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'IMPORT_RATE': rates,
+         'POOL_NICE': niceness, 'SOLVER_RATE': rates, 'HAND_RATE': rates, 'PICTURE_RATE': rates, 'GAME_RATE': rates, 'ADDRESS_GAME_RATE': rates,
+         'IMPORT_RATE': rates,
          'LOG_FORMAT': one_of('text', 'json'), 'METRICS': FLAG}
 
 

@@ -20,7 +20,12 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   connection comes from the proxy, so the fence counts requests instead, by the client the proxy
   names in X-Forwarded-For (read as the app's ProxyFix reads it: web/clients.py forwarded_client):
   at most CLIENT_CONNECTIONS requests of one client at once (a live stream is one for as long as it
-  lasts), one more answered 429. A refused request without a body leaves the proxy's connection open
+  lasts), one more answered 429, HOLD_SECONDS later (SCORER_REFUSAL_SECONDS): one client's 5,000 streams
+  through Caddy, each opened again as soon as it was refused, were thousands of refusals a second, each
+  costing Caddy about 0.2 ms of CPU and the worker 0.15 ms (issue 47); held, the client waits and the
+  refusals a second fall with it. The refusals held take at most 1/HOLD_SHARE of a worker's connections on
+  an address (past it, refused at once), so they never take the files the worker's own connections need,
+  and a stopping worker answers them at once. A refused request without a body leaves the proxy's connection open
   for its next request (a client refused thousands of times a second would otherwise have the proxy
   open a connection for each refusal, and everyone's requests wait behind those to be accepted); one
   with a body has its connection closed, its body unread.
@@ -44,6 +49,7 @@ import socket
 from pathlib import Path
 
 import gevent
+import gevent.event
 from gunicorn.workers.ggevent import GeventWorker
 
 from .clients import client_of, forwarded_client
@@ -57,6 +63,14 @@ KEEPALIVE = 5              # seconds a connection waits for its next request's h
 # kernel caps it at net.core.somaxconn (4096 since Linux 5.4; docs/deploy.md).
 BACKLOG = 4096
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
+# Behind a proxy, a request refused by the cap is answered this many seconds later (SCORER_REFUSAL_SECONDS; at
+# once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
+# answered pays the wait and we do not (the refusals a second, and the proxy's and the worker's CPU with
+# them, fall with it: issue 47, one client's 5,000 streams through Caddy).
+HOLD_SECONDS = 5
+# ... in at most 1/HOLD_SHARE of a worker's connections on each address (gunicorn's worker_connections, which
+# the file limit holds: files_for); past that, refused at once.
+HOLD_SHARE = 2
 SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
 FILES_BESIDE = 128         # open files a worker needs beside its connections (database, pools, logs, templates)
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,8 +86,8 @@ TOO_MANY = N_('Too many connections from this address at once: close a few pages
 class Counts:
     """Open connections by client, in memory the workers share: rows × SLOTS counters."""
 
-    def __init__(self, rows, limit, slots=SLOTS, proxies=0):
-        self.rows, self.slots, self.limit = rows, slots, limit
+    def __init__(self, rows, limit, slots=SLOTS, proxies=0, hold=HOLD_SECONDS):
+        self.rows, self.slots, self.limit, self.hold = rows, slots, limit, hold
         self.proxies = proxies                               # behind that many proxies: requests are counted
         self.memory = mmap.mmap(-1, rows * slots * 4)        # anonymous and shared: the forked workers see it
         self.table = memoryview(self.memory).cast('I')
@@ -99,12 +113,13 @@ class Counts:
 COUNTS = None          # made by the master (share), inherited by every worker it forks
 
 
-def share(workers, limit=CLIENT_CONNECTIONS, proxies=0):
+def share(workers, limit=CLIENT_CONNECTIONS, proxies=0, hold=HOLD_SECONDS):
     """In gunicorn's master, before any worker: the shared count (rows for twice the workers and
     more, since a worker being replaced and its successor overlap); behind `proxies` proxies it
-    counts each client's requests, by the address the proxy forwards."""
+    counts each client's requests, by the address the proxy forwards, and answers a refused one `hold`
+    seconds later."""
     global COUNTS
-    COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies) if limit != UNCAPPED else None
+    COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies, hold=hold) if limit != UNCAPPED else None
 
 
 def files_for(connections):
@@ -183,6 +198,8 @@ class Worker(GeventWorker):
         """SIGTERM (a restart, or the master stopping): every live stream is told to come back soon and
         ends, so the worker stops as soon as its requests are done, not after its graceful timeout."""
         super().handle_exit(sig, frame)
+        if hasattr(self, 'stopping'):
+            gevent.spawn(self.stopping.set)            # refusals held (hold) are answered now
         end_streams = getattr(self.wsgi, 'extensions', {}).get('end_streams')     # web/live.py's, by the app
         if end_streams is not None:
             gevent.spawn(end_streams)
@@ -204,6 +221,7 @@ class Worker(GeventWorker):
         said = ','.join(value for name, value in req.headers if name == 'X-FORWARDED-FOR')
         slot = COUNTS.slot(forwarded_client(said, COUNTS.proxies, peer))
         if COUNTS.open(slot) >= COUNTS.limit:
+            self.hold(listener_name)
             head = f'{req.method} {req.uri} HTTP/1.1\r\n' + ''.join(f'{n}: {v}\r\n' for n, v in req.headers)
             close = has_body(req) or req.should_close() or not self.alive    # the proxy's own close, or HTTP/1.0
             sock.sendall(refusal(language_of(head.encode('latin-1', 'replace') + b'\r\n'), close))
@@ -215,6 +233,20 @@ class Worker(GeventWorker):
             return super().handle_request(listener_name, req, sock, addr)
         finally:
             COUNTS.add(row, slot, -1)
+
+    def hold(self, listener_name):
+        """A refused request waits HOLD_SECONDS (COUNTS.hold) before its answer, in its own greenlet (a
+        connection the worker holds anyway), while fewer than 1/HOLD_SHARE of the worker's connections on
+        that address wait so; at once when the worker stops."""
+        if not hasattr(self, 'held'):
+            self.held, self.stopping = {}, gevent.event.Event()
+        if not COUNTS.hold or not self.alive or self.held.get(listener_name, 0) >= self.worker_connections // HOLD_SHARE:
+            return
+        self.held[listener_name] = self.held.get(listener_name, 0) + 1
+        try:
+            self.stopping.wait(COUNTS.hold)
+        finally:
+            self.held[listener_name] -= 1
 
     def serve(self, listener, client, addr):
         if tls(client) and not shake_hands(client, HANDSHAKE_SECONDS):
