@@ -348,3 +348,15 @@ def test_an_imported_games_sheet_is_solved_by_the_pool_not_again_on_the_event_lo
     r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code == 302
     assert 'Ana B' in client.get(r.headers['Location']).get_data(as_text=True) and asked == []
+
+
+def test_the_addresss_ceiling_follows_the_keepers_budget_unless_set_on_its_own(tmp_path):
+    """An operator who sets SCORER_GAME_RATE alone has the address's ceiling follow it (ADDRESS_GAMES times,
+    window by window), so it never sits below a keeper's own budget; set on its own, it is what was set."""
+    from app import create_app
+    from web.ratelimit import ADDRESS_GAMES
+    base = {'TESTING': True, 'DATABASE': str(tmp_path / 'ceiling.sqlite'), 'SECRET_KEY': 'c'}
+    followed = create_app({**base, 'GAME_RATE': '40 per minute; 1 per 2 seconds'}).config['ADDRESS_GAME_RATE']
+    assert followed == f'{40 * ADDRESS_GAMES} per 1 minute; {ADDRESS_GAMES} per 2 second'
+    assert create_app({**base, 'GAME_RATE': '40 per minute', 'ADDRESS_GAME_RATE': '7 per hour'}).config[
+        'ADDRESS_GAME_RATE'] == '7 per hour'

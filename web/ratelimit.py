@@ -71,8 +71,15 @@ GAME_RATE = '10 per minute; 60 per hour; 300 per day'
 # Every browser behind one address together (a café of tables at one Wi-Fi makes a game a table an hour):
 # this many times a keeper's own GAME_RATE.
 ADDRESS_GAMES = 5
-ADDRESS_GAME_RATE = '; '.join(f'{int(n) * ADDRESS_GAMES} {rest}' for n, rest in
-                              (item.strip().split(' ', 1) for item in GAME_RATE.split(';')))
+
+
+def ceiling(rate, times=ADDRESS_GAMES):
+    """`rate` (a budget in Flask-Limiter's words) `times` over, window by window: the address's ceiling
+    over a keeper's GAME_RATE, unless ADDRESS_GAME_RATE is set on its own."""
+    return '; '.join(f'{item.amount * times} per {item.multiples} {item.GRANULARITY.name}' for item in parse_many(rate))
+
+
+ADDRESS_GAME_RATE = ceiling(GAME_RATE)
 IMPORT_RATE = '10 per minute; 60 per hour'
 IMPORT_BYTES = 4 * 1024 * 1024             # an import spends one of IMPORT_RATE for each 4 MB of its file begun
 RATES = {'solver': 'SOLVER_RATE', 'hand': 'HAND_RATE', 'picture': 'PICTURE_RATE', 'game': 'GAME_RATE',
@@ -259,8 +266,9 @@ def too_many(error):
 
 
 def init_app(app):
-    for name, key in RATES.items():
-        app.config.setdefault(key, setting(key, globals()[key]))
+    for name, key in RATES.items():             # GAME_RATE first: the address's ceiling follows it by default
+        default = ceiling(app.config['GAME_RATE']) if key == 'ADDRESS_GAME_RATE' else globals()[key]
+        app.config.setdefault(key, setting(key, default))
     app.config.setdefault('LIMITS_DATABASE', limits_file(app.config['DATABASE']))
     limiter.init_app(app)
     app.register_error_handler(429, too_many)

@@ -52,8 +52,8 @@ SETTINGS = {
     'PICTURE_RATE': "one client's budget of pictures drawn afresh (default `20 per minute; 200 per hour`)",
     'GAME_RATE': "one client's budget of games made (default `10 per minute; 60 per hour; 300 per day`)",
     'ADDRESS_GAME_RATE': "games made from one address, every browser on it together: the address's ceiling over "
-                         "`SCORER_GAME_RATE` (default `50 per minute; 300 per hour; 1500 per day`, five times a "
-                         "keeper's own)",
+                         "`SCORER_GAME_RATE`: by default five times it, window by window (`50 per minute; 300 per hour; "
+                         "1500 per day` by its default)",
     'IMPORT_RATE': ("one client's budget of game and table files imported, one for each 4 MiB begun "
                     "(default `10 per minute; 60 per hour`)"),
     'ACCESS_LOG': "where gunicorn's access log goes (`-`: stdout; off by default)",
