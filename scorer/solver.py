@@ -27,8 +27,8 @@ What prunes, besides the memo (each position searched once): the bound above, an
 position (`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only
 with a mate, and cards only go, so a natural with no mate left is deadwood in every line from there;
 when those naturals alone cost the bound, the position is answered with their cost, a floor,
-unsearched. (The slowest hand `make worst` found meets 572 positions, 739 without it; a small search
-would pay more for the floor than it saves: bench/positions.py counts.)
+unsearched. (The slowest known hand, bench/solver.py's last but one `HARD`, meets 572 positions, 739
+without it; a small search would pay more for the floor than it saves: bench/positions.py counts.)
 Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
 stand-ins it holds (`owed`), and the end (`leftover()`) draws them from the jokers and wild-rank
 cards left, trying every mix, since any wild can stand in anywhere. What no move could change
@@ -84,7 +84,8 @@ How one hand is solved, top to bottom, in the order of this file:
    value alone does not lose to the best found, deadwood. When no natural is left,
    `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
    counts them as deadwood. Each position is searched once (the memo), and a step that
-   cannot beat the best found so far is cut short (branch and bound).
+   cannot beat the best found so far is cut short (branch and bound); in a big search, so is a
+   position whose certain deadwood alone costs that much.
    When a set's cards must each be of a different suit (`set_suits`), the sets of a rank are
    books instead (`Search.book_steps()`: no set a sink), and the runners are kept by suit to the
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
