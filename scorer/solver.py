@@ -22,6 +22,13 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   not matter;
 - deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
   has found no dearer a total the move is cut short, never wrongly (branch and bound).
+What prunes, besides the memo (each position searched once): the bound above, and in a big search
+(more than `BIG` positions met: a random hand's whole search is about 8) the certain deadwood of a
+position (`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only
+with a mate, and cards only go, so a natural with no mate left is deadwood in every line from there;
+when those naturals alone cost the bound, the position is answered with their cost, a floor,
+unsearched. (The slowest known hand, bench/solver.py's last but one `HARD`, meets 572 positions, 739
+without it; a small search would pay more for the floor than it saves: bench/positions.py counts.)
 Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
 stand-ins it holds (`owed`), and the end (`leftover()`) draws them from the jokers and wild-rank
 cards left, trying every mix, since any wild can stand in anywhere. What no move could change
@@ -77,7 +84,8 @@ How one hand is solved, top to bottom, in the order of this file:
    value alone does not lose to the best found, deadwood. When no natural is left,
    `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
    counts them as deadwood. Each position is searched once (the memo), and a step that
-   cannot beat the best found so far is cut short (branch and bound).
+   cannot beat the best found so far is cut short (branch and bound); in a big search, so is a
+   position whose certain deadwood alone costs that much.
    When a set's cards must each be of a different suit (`set_suits`), the sets of a rank are
    books instead (`Search.book_steps()`: no set a sink), and the runners are kept by suit to the
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
@@ -101,6 +109,7 @@ from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solut
 from .rules import DEFAULT
 
 INFINITY = float('inf')
+BIG = 24                 # positions a search has met before it looks for certain deadwood (see best())
 ANY = 99                 # stand-ins a meld may take when the rules set no limit
 __all__ = ['Solution', 'solve', 'counted', 'penalty', 'goes_out', 'discards_to_go_out', 'best_discard', 'arrangements',
            'grouping', 'without']
@@ -433,6 +442,11 @@ class Search:
             cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
             self.known[position] = cost, True
             return cost
+        if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
+            floor = self.certain_deadwood(position)
+            if floor >= bound:
+                self.known[position] = floor, False
+                return floor
         cost, choice = INFINITY, None
         for step in self.meld_steps(position):
             beat = (cost if cost < bound else bound) - step.cost
@@ -456,6 +470,20 @@ class Search:
         if cost < bound:
             self.choice[position] = choice
         return cost
+
+    def certain_deadwood(self, position):
+        """What the naturals of a position that can be in no meld any more cost (`can_meld()`, as
+        `lone()` asks it of the head): a floor on the position's penalty. With two stand-ins left any
+        natural may meld: none is certain."""
+        hand, wilds, runners, owed, _, _ = position
+        limit = min(self.spare(wilds, runners, owed), self.table.most)
+        if limit > 1:
+            return 0
+        table, near, floor = self.table, self.deal.near, 0
+        for n in set(hand):
+            if not can_meld(n, hand, limit, runners, table, near):
+                floor += table.value[n] * hand.count(n)
+        return floor
 
     def steps(self, position):
         """Every move from a position: the sets of its first natural's rank are made, in every way
