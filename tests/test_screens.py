@@ -718,7 +718,7 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
 # (a 30-letter hyphenated one; Portuguese's round column is the widest), three players of whom two
 # have a 17-letter word, two and three players with words of thirty broad capitals (no hyphen),
 # five long names, and eight. [the players, whether their figures and words fit the box at 360 px
-# (the names set smaller where that makes them fit: the box then does not scroll)].
+# in 12 px names (the box then does not scroll)].
 WIDE_WORDS = {
     'long-4': (LONG_4, True),
     'two-long-3': (('Featherstonehaugh-Cholmondeley', 'Bartholomew Featherstonehaugh', 'Ana'), True),
@@ -734,10 +734,10 @@ WIDE_WORDS = {
 def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language):
     """Issue 48 (1), what a fresh reviewer still found: at 360 x 740, in every language, light and
     dark, no sheet makes the page scroll sideways (thirty W's in the standings, the race's key and
-    the seats pushed it 229 px), and where the players' words fit the box, set smaller where they
-    must (a long word shrinks, then wraps at a hyphen), the sheet does not scroll in its box either
-    (Portuguese's four long names scrolled 10 px, three players with two long words 22-32 px); no
-    name broken inside a word in the sheet's head."""
+    the seats pushed it 229-294 px), and where the players' words fit the box in the 12 px names of
+    a phone (the sheet edge to edge, its rows' labels short), the sheet does not scroll in its box
+    either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
+    4-12 px); no name broken inside a word in the sheet's head."""
     server, client, games = table
     made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
     context = context_for(browser, server, client, language, False)
