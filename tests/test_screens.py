@@ -726,8 +726,17 @@ WIDE_WORDS = {
     'widest-3': (('Featherstonehaugh-Cholmondeley', WIDEST[1], 'Ana'), False),
     'long-5': (('Featherstonehaugh-Cholmondeley', 'João Gonçalves da S. Pereira', 'Bartholomew Featherstonehaugh',
                 'Christopher Montgomery-Smythe', 'Zoë'), False),
+    'cast-4': (CAST[:4], True),
     'cast-8': (CAST, False),
 }
+# The names in the sheet's head in a script without spaces, of up to six characters (王小明, 欧阳志远),
+# broken across lines: a short one is kept whole, as a word is (a longer one breaks between characters).
+SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(.round) bdi')].filter((name) => {
+  const text = name.textContent.trim();
+  if (!/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,6}$/u.test(text)) return false;
+  const range = document.createRange(); range.selectNodeContents(name);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size > 1;
+}).map((name) => name.textContent.trim())'''
 
 
 @pytest.mark.parametrize('language', LANGUAGES)
@@ -737,7 +746,7 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
     the seats pushed it 229-294 px), and where the players' words fit the box in the 12 px names of
     a phone (the sheet edge to edge, its rows' labels short), the sheet does not scroll in its box
     either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
-    4-12 px); no name broken inside a word in the sheet's head."""
+    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远)."""
     server, client, games = table
     made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
     context = context_for(browser, server, client, language, False)
@@ -756,6 +765,7 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
             if WIDE_WORDS[name][1] and page.evaluate(SHEET_SIDEWAYS) > 1:
                 found.append(f'the sheet scrolls {page.evaluate(SHEET_SIDEWAYS)} px sideways in its box')
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
+            found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
             look(page, case)
             if found:
                 problems[case] = found

@@ -33,13 +33,20 @@ function turns(html) {
 // hyphen, never inside. Where even that does not fit (thirty W's, or five long names on a phone),
 // each column is as narrow as it reads, and the box scrolls sideways.
 const SMALLEST_NAME = 12;
+const KEEP_WHOLE = 6;
 function share(table) {
   const heads = [...table.querySelectorAll('thead th:not(.round)')];
-  for (const th of heads) { th.style.width = ''; th.style.fontSize = ''; }
-  if (getComputedStyle(table).tableLayout === 'fixed') return;
+  for (const th of heads) { th.style.width = ''; th.style.fontSize = ''; th.style.wordBreak = 'keep-all'; }
+  if (getComputedStyle(table).tableLayout === 'fixed') { for (const th of heads) th.style.wordBreak = ''; return; }
   table.style.width = 'min-content';
   const measure = () => heads.map((th) => th.getBoundingClientRect().width);
   let needs = measure();
+  // A name in a script without spaces (王小明, さくら) is kept whole, as a word is, where it is
+  // short (KEEP_WHOLE characters' width); a longer one breaks between its characters.
+  heads.forEach((th, i) => {
+    if (needs[i] > KEEP_WHOLE * parseFloat(getComputedStyle(th).fontSize)) th.style.wordBreak = '';
+  });
+  needs = measure();
   const round = () => table.querySelector('thead th.round').getBoundingClientRect().width;
   const least = Math.max(...heads.map((th) => parseFloat(getComputedStyle(th).minWidth) || 0));
   const total = () => needs.reduce((a, b) => a + b, 0);
