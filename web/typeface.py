@@ -1,5 +1,6 @@
 """The shared picture's type: Noto Sans from npm, cut down to the characters one picture uses (from
-at most MAX_PICTURE_FONTS files), measured, embedded in the SVG and given to resvg.
+at most MAX_PICTURE_FONTS files), measured, embedded in the SVG and given to resvg; and the
+measure of a printed name's words (Typeface.ems, web/export.names_set).
 
 Latin, Greek and Cyrillic come from Noto Sans; Chinese, Japanese and Korean from Noto Sans SC, JP
 and KR (in that order, the first that has a character draws it). The packages split each font
