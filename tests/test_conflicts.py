@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.pyodide]        # the phones play
 
 ES = {'send_mine': 'Enviar la mía', 'keep_theirs': 'Quedarme con la otra (la mía queda aparte, abajo)',
       'unsent': 'Sin enviar ({n})', 'aside': 'Ronda {n}, apartada: ', 'saved_there': 'La del otro teléfono'}
-MINE = {1: '♠', 2: '♦'}
+MINE = {1: '♠', 2: '♦', 3: '♣'}
 NETWORK = ('ERR_INTERNET_DISCONNECTED', 'net::ERR_FAILED', 'status of 409')
 
 
@@ -28,7 +28,7 @@ def network_said(error):
 
 def hand(number):
     """Bruno's hand on phone A in round `number`: its size, in one suit, written with symbols."""
-    ranks = ['K', 'Q', 'J', '9'][:number + 2]
+    ranks = ['K', 'Q', 'J', '9', '8'][:number + 2]
     return ' '.join(r + MINE[number] for r in ranks)
 
 
@@ -125,3 +125,58 @@ def server_has(client, path, number):
     """Whose version of the round the server holds: A's (Ana went out) or B's (Zoë went out)."""
     entries = rounds(client, path).get(number)
     return 'mine' if entries and entries[0].get('went_out') else 'theirs' if entries else None
+
+
+# The phone's questions to its scorer for a conflict box, held until released (window.releaseBoxes()):
+# the scorer may take seconds to start on a phone (issue 47, 15: 5-33 s), and what the line says
+# must not wait for it.
+HOLD_BOXES = """() => {
+  window.heldBoxes = [];
+  const hold = (proto) => {
+    const post = proto.postMessage;
+    proto.postMessage = function (message, ...rest) {
+      if (message && message.name === 'conflict_box' && !window.boxesFree) {
+        window.heldBoxes.push(() => post.call(this, message, ...rest));
+        return undefined;
+      }
+      return post.call(this, message, ...rest);
+    };
+  };
+  hold(MessagePort.prototype);
+  hold(Worker.prototype);
+  window.releaseBoxes = () => { window.boxesFree = true; window.heldBoxes.splice(0).forEach((send) => send()); };
+}"""
+
+
+def test_back_online_the_line_says_what_the_server_has_before_any_conflict_box_is_drawn(app, browser):
+    """Issue 47 (15, its second half): three rounds saved on phone A with no network, round 1 saved
+    meanwhile on phone B. Back online, rounds 2 and 3 reach the server and round 1 waits for a box
+    the phone's scorer draws: the line says "Sin enviar (1)" as soon as the server has the other
+    two, while that box is still being drawn (its question to the scorer held here), not "(3)"
+    until the scorer has drawn it; then the box comes, and the line stays true."""
+    app.config['OFFLINE_SEND_AGAIN_MS'] = 3_600_000        # one send, no tries again meanwhile
+    client = app.test_client()
+    with Server(app) as server:
+        first = phone_in(browser, server, 'es', bypass_csp=True)
+        second = phone_in(browser, server, 'es')
+        page = first.new_page()
+        url = kept(page, server.url)
+        path = url.replace(server.url, '')
+        share_keeping(first, second, url)
+        first.set_offline(True)
+        for number in (1, 2, 3):
+            save_offline(page, url, number, unsent=number)
+        save_there(second, url, 1, 0, 7)                                   # meanwhile, round 1 on B
+        page.evaluate(HOLD_BOXES)
+        first.set_offline(False)
+        expect(page.locator('.offline-line')).to_have_text(ES['unsent'].format(n=1))
+        page.wait_for_function('() => window.heldBoxes.length > 0')        # its box asked for, not drawn
+        assert page.locator('.conflicts section.conflict').count() == 0
+        assert server_has(client, path, 1) == 'theirs' and server_has(client, path, 2) == server_has(client, path, 3) == 'mine'
+        page.evaluate('() => window.releaseBoxes()')
+        box = page.locator('.conflicts section.conflict[data-round="1"]')
+        expect(box).to_contain_text(hand(1))
+        expect(page.locator('.offline-line')).to_have_text(ES['unsent'].format(n=1))
+        assert [e for e in first.errors if not network_said(e)] == []
+        second.close()
+        first.close()

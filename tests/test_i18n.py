@@ -89,9 +89,9 @@ def pseudo(tmp_path):
         if not m.id:
             continue
         if isinstance(m.id, tuple):
-            pseudo_catalog.add(m.id, tuple(f'⟦{s}⟧' for s in m.id))
-        else:
-            pseudo_catalog.add(m.id, f'⟦{m.id}⟧')
+            pseudo_catalog.add(m.id, tuple(f'⟦{s}⟧' for s in m.id), context=m.context)
+        else:       # (a message with a context, pgettext's, under its context)
+            pseudo_catalog.add(m.id, f'⟦{m.id}⟧', context=m.context)
     folder = tmp_path / 'pseudo' / 'eo' / 'LC_MESSAGES'
     folder.mkdir(parents=True)
     with open(folder / 'messages.mo', 'wb') as f:

@@ -56,28 +56,38 @@ def test_every_page_names_an_icon_the_server_has(client, make_game):
         assert icons and all(client.get(icon).status_code == 200 for icon in icons), page
 
 
-def test_the_printed_names_are_set_by_their_longest_words():
-    """web/export.names_set, the one place that decides: in the headings' type while the players'
-    longest words (Chinese counting for none) add up to WORDS_ON_A_LINE letters, tight to
-    WORDS_ON_A_TIGHT_LINE, tight past it too with the longest words shortened alike to what adds up
-    to WORDS_ON_A_TIGHT_LINE (a full stop for the letters left out; never Chinese); alike where one
-    word has more than LONGEST_WORD."""
-    from web.export import LONGEST_WORD, WORDS_ON_A_LINE, WORDS_ON_A_TIGHT_LINE, longest_word, names_set
-    assert names_set(['Ana', 'Bruno', '欧阳志远欧阳志远欧阳志远']) == {'sheet': '', 'too_long': set(), 'short': {}}
-    def of(letters):            # players whose longest words add up to `letters`, none longer than 10
-        return [f'{chr(65 + i)}{"a" * (min(10, letters - 10 * i) - 1)} Ng' for i in range(-(-letters // 10))]
-    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_LINE, WORDS_ON_A_LINE + 1)] == ['', 'tight']
-    assert [names_set(of(n))['sheet'] for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == ['tight', 'tight']
-    assert [len(names_set(of(n))['short']) for n in (WORDS_ON_A_TIGHT_LINE, WORDS_ON_A_TIGHT_LINE + 1)] == [0, 9]
-    crowded = ['Featherstonehaugh-Cholmondeley', 'Ñúñez Featherstonehaugh', '欧阳志远欧阳志远 Featherstonehaugh', 'Marjoribanks',
-               *(f'Montgomery-Smythe {i}' for i in range(4))]
-    short = names_set(crowded)['short']         # 40 + 12 letters kept, 38 left: 12 for each of three
-    assert short == {'Featherstonehaugh-Cholmondeley': 'Featherston.-Cholmondeley', 'Ñúñez Featherstonehaugh': 'Ñúñez Featherston.',
-                     '欧阳志远欧阳志远 Featherstonehaugh': '欧阳志远欧阳志远 Featherston.'}
-    assert sum(longest_word(short.get(p, p)) for p in crowded) <= WORDS_ON_A_TIGHT_LINE
-    assert names_set(['Featherstonehaugh-Cholmondeley', 'Ana'])['sheet'] == ''      # the word before a hyphen: 17
-    wide = 'W' * (LONGEST_WORD + 1)
-    assert names_set(['Ana', wide]) == {'sheet': 'alike', 'too_long': {wide}, 'short': {}}
+def test_the_printed_names_are_set_by_the_width_their_words_need(app):
+    """web/export.names_set, the one place that decides, by the width the players' widest words
+    need in the print's type (measured, not counted in letters: ten i's are narrower than ten W's),
+    beside the round, cards and wild columns (each as wide as its heading's widest word in 7 pt, at
+    most 12 mm): in the headings' type while they cross the page (Chinese breaking anywhere,
+    a character at a time), tight past that, tight with the widest words shortened alike to what
+    crosses it (a full stop for the letters left out; never Chinese; a word of thirty W's too,
+    never broken inside: issue 48); the columns' widths in % of the sheet, adding up to it."""
+    from web.export import PRINT_ROOM, TIGHT_CELL, TIGHT_PT, TIGHT_SPACING, measured, names_set, words_of
+    narrow = ('R.', 'Cartas', 'Curinga')
+    with app.test_request_context():
+        room = lambda set_: PRINT_ROOM * (1 - sum(set_['widths'][:3]) / 100)
+        tight = lambda name: TIGHT_CELL + max(measured(w, TIGHT_PT, 400, TIGHT_SPACING) for w in words_of(name))
+        plain = names_set(['Ana', 'Bruno', '欧阳志远欧阳志远欧阳志远'], narrow)
+        assert (plain['sheet'], plain['short']) == ('', {})
+        assert abs(sum(plain['widths']) - 100) < 0.1 and all(w * PRINT_ROOM / 100 <= 12 for w in plain['widths'][:3])
+        slim, broad = (names_set([f'{chr(65 + i)}{letter * 11} Ng' for i in range(8)], narrow) for letter in 'iW')
+        assert (slim['sheet'], slim['short']) == ('', {}) and broad['sheet'] == 'tight'        # the same letters
+        crowded = ['Featherstonehaugh-Cholmondeley', 'Ñúñez Featherstonehaugh', '欧阳志远欧阳志远 Featherstonehaugh', 'Marjoribanks',
+                   *(f'Montgomery-Smythe {i}' for i in range(4))]
+        tightly = names_set(crowded, narrow)
+        short = tightly['short']
+        assert tightly['sheet'] == 'tight' and short and all(p in short for p in crowded[:3])
+        assert all(re.fullmatch(r'[^.]*\.', w) for p in short for w in re.findall(r'[^\s-]*\.', short[p]))
+        assert short['欧阳志远欧阳志远 Featherstonehaugh'].startswith('欧阳志远欧阳志远 ')
+        assert sum(tight(short.get(p, p)) for p in crowded) <= room(tightly) + 0.01
+        wide = 'W' * 30
+        assert names_set(['Ana', wide], narrow)['short'] == {}           # whole, in the headings' type
+        eight = [wide, *EIGHT[:7]]
+        alone = names_set(eight, narrow)
+        assert list(alone['short']) == [wide] and re.fullmatch(r'W+\.', alone['short'][wide])
+        assert sum(tight(alone['short'].get(p, p)) for p in eight) <= room(alone) + 0.01
 
 
 def test_print_of_a_game_in_progress_says_so(client, make_game):

@@ -59,6 +59,11 @@ UPRIGHT = '''() => [...document.querySelectorAll('.print-sheet thead th')].filte
   [...th.querySelectorAll('*')].some((e) => getComputedStyle(e).writingMode !== 'horizontal-tb')).length'''
 
 
+# The round, cards and wild columns' widths on paper, mm: as narrow as their words (two figures).
+NARROW_MM = '''() => [...document.querySelectorAll('.print-sheet thead th:not(.p)')].map((th) => th.getBoundingClientRect().width * 25.4 / 96)'''
+NARROW_MOST = 13        # mm, about 12 (issue 48 found 28-39 mm for two digits; 14-17 mm here before)
+
+
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, language):
     from pypdf import PdfReader
@@ -90,8 +95,9 @@ def test_the_printed_sheet_is_one_page_with_every_name_whole(browser, games, lan
             if page.evaluate(UPRIGHT):
                 found.append('a heading on its side')
             found += [f'wider than its column: {text}' for text in page.evaluate(SPILLING)]
-            if kind == 'cast':      # issue 48: a name breaks between words or after a hyphen (30 W's cannot be whole)
-                found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.print-sheet thead th')]
+            # issue 48: a name breaks between words or after a hyphen, never inside (30 W's shortened where they must be)
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.print-sheet thead th')]
+            found += [f'a narrow column {mm:.1f} mm wide' for mm in page.evaluate(NARROW_MM) if mm > NARROW_MOST]
             page.emulate_media(media='null')            # the next PDF in print media again
             if found:
                 problems[case] = found
@@ -113,6 +119,9 @@ LONG_WORDS = ('Featherstonehaugh-Cholmondeley', 'João Gonçalves da Silva Pinto
 CROWDED = ('Featherstonehaugh-Cholmondeley', 'Cholmondeley-Featherstonehaugh', 'João Gonçalves da Silva Pinto',
            'Marjoribanks-Featherstonehaugh', 'Ñúñez Featherstonehaugh', 'Montgomery-Featherstonehaugh',
            'Christopher Montgomery-Smythe', 'Featherstonehaugh Wertheimer')
+# One word of thirty W's, no hyphen, among seven short names (issue 48: it broke inside the word).
+THIRTY_W = ('W' * 30, 'Ana', 'Bruno', 'Carla', 'Dani', 'Eva', 'Fábio', 'Gil')
+EIGHT_LONG = {'long': LONG_WORDS, 'crowded': CROWDED, 'thirty-w': THIRTY_W}
 MARGIN = 12         # print.css @page, mm
 # A word as the browser lays it out: its box in CSS px, to be found again in the PDF.
 LAID_OUT = '''(selector) => { const el = document.querySelector(selector), range = document.createRange();
@@ -125,17 +134,18 @@ def eight_long(tmp_path_factory):
     app = create_app({'TESTING': True, 'DATABASE': str(tmp_path_factory.mktemp('long') / 'long.sqlite'),
                       'SECRET_KEY': 'long', 'WTF_CSRF_ENABLED': False, **LOOSE_RATES})
     client = app.test_client()
-    urls = {kind: make_game(client, 8, 11, names=names) for kind, names in (('long', LONG_WORDS), ('crowded', CROWDED))}
+    urls = {kind: make_game(client, 8, 11, names=names) for kind, names in EIGHT_LONG.items()}
     with Server(app) as server:
         yield {kind: server.url + url for kind, url in urls.items()}
 
 
-@pytest.mark.parametrize('kind', ['long', 'crowded'])
+@pytest.mark.parametrize('kind', list(EIGHT_LONG))
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_eight_long_names_print_at_full_size_within_the_page(browser, eight_long, language, kind, tmp_path):
     """On A4 and Letter the PDF is one page, every word inside the page's margins, printed at its own
     size (not shrunk by the browser to fit); the sheet no wider than the paper; no type under 7 pt;
-    no name broken inside a word, and every name in full on the page (issue 48)."""
+    no name broken inside a word (thirty W's among them), every name in full on the page, and the
+    round, cards and wild columns as narrow as their words (issue 48)."""
     context = browser.new_context(locale=language)
     page = context.new_page()
     page.goto(f'{eight_long[kind]}/print?lang={language}')
@@ -165,7 +175,8 @@ def test_eight_long_names_print_at_full_size_within_the_page(browser, eight_long
             found.append(f'the sheet {wider * 25.4 / 96:.1f} mm wider than the paper')
         found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.print-sheet thead th')]
         text = ' '.join(page.locator('main').inner_text().split())
-        found += [f'not in full: {name}' for name in (LONG_WORDS if kind == 'long' else CROWDED) if name not in text]
+        found += [f'not in full: {name}' for name in EIGHT_LONG[kind] if name not in text]
+        found += [f'a narrow column {mm:.1f} mm wide' for mm in page.evaluate(NARROW_MM) if mm > NARROW_MOST]
         least, what = smallest_type(page, 'main')
         if least < LEAST_PT * 4 / 3 - 0.05:
             found.append(f'type of {least * 0.75:.1f} pt: {what}')

@@ -712,3 +712,62 @@ def test_the_race_type_follows_its_drawn_size(browser, table):
     look(page, 'race-type-1920', full_page=False)
     context.close()
     assert problems == {}, json.dumps(problems, indent=1)
+
+
+# Issue 48 (a fresh look): sheets at 360 x 740 whose names' longest words are wide: four long names
+# (a 30-letter hyphenated one; Portuguese's round column is the widest), three players of whom two
+# have a 17-letter word, two and three players with words of thirty broad capitals (no hyphen),
+# five long names, and eight. [the players, whether their figures and words fit the box at 360 px
+# in 12 px names (the box then does not scroll)].
+WIDE_WORDS = {
+    'long-4': (LONG_4, True),
+    'two-long-3': (('Featherstonehaugh-Cholmondeley', 'Bartholomew Featherstonehaugh', 'Ana'), True),
+    'widest-2': ((WIDEST[1], WIDEST[4]), False),
+    'widest-3': (('Featherstonehaugh-Cholmondeley', WIDEST[1], 'Ana'), False),
+    'long-5': (('Featherstonehaugh-Cholmondeley', 'João Gonçalves da S. Pereira', 'Bartholomew Featherstonehaugh',
+                'Christopher Montgomery-Smythe', 'Zoë'), False),
+    'cast-4': (CAST[:4], True),
+    'cast-8': (CAST, False),
+}
+# The names in the sheet's head in a script without spaces, of up to six characters (王小明, 欧阳志远),
+# broken across lines: a short one is kept whole, as a word is (a longer one breaks between characters).
+SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(.round) bdi')].filter((name) => {
+  const text = name.textContent.trim();
+  if (!/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,6}$/u.test(text)) return false;
+  const range = document.createRange(); range.selectNodeContents(name);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size > 1;
+}).map((name) => name.textContent.trim())'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language):
+    """Issue 48 (1), what a fresh reviewer still found: at 360 x 740, in every language, light and
+    dark, no sheet makes the page scroll sideways (thirty W's in the standings, the race's key and
+    the seats pushed it 229-294 px), and where the players' words fit the box in the 12 px names of
+    a phone (the sheet edge to edge, its rows' labels short), the sheet does not scroll in its box
+    either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
+    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远)."""
+    server, client, games = table
+    made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
+    context = context_for(browser, server, client, language, False)
+    page = context.new_page()
+    problems = {}
+    for name, url in made.items():
+        for theme in ('light', 'dark'):
+            case = f'wide-words-{name}-360x740-{language}-{theme}'
+            page.emulate_media(color_scheme=theme)
+            page.goto(server.url + url)
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')      # the columns shared
+            found = []
+            if sideways(page)[0] > 0:
+                found.append(f'the page scrolls sideways by {sideways(page)[0]} px')
+            if WIDE_WORDS[name][1] and page.evaluate(SHEET_SIDEWAYS) > 1:
+                found.append(f'the sheet scrolls {page.evaluate(SHEET_SIDEWAYS)} px sideways in its box')
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
+            found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
+            look(page, case)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

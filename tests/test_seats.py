@@ -2,6 +2,7 @@
 scorekeeper's page filling in, and everything a phone without the seat's key is refused."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -214,22 +215,47 @@ def test_a_seated_player_gone_out_with_no_cards_is_questioned(app, client, make_
 LEAVES_MS = 100
 
 
+# The table of the journey below: the keeper (Ana, in English) and four players on their own
+# phones, each [name, the language their phone reads, the hand they send in round 1, its points].
+# Bruno goes out (his keeper ticks it before he sends); one phone in Portuguese, one in Spanish.
+TABLE = [('Bruno', 'en', '4H 5H 6H', 0), ('Carla', 'pt', 'KS 9D 2C', 21), ('Dan', 'es', '7S 8D 10C', 25),
+         ('Eva', 'en', '2H 4D 6S', 12)]
+KEEPER_HAND = ('JD QD 7C', 27)
+
+
+def said(language, message, plural=None, count=None, **values):
+    """A message as the app's catalogs say it in this language (English: as written)."""
+    from babel.support import Translations
+    words = Translations.load(str(Path(__file__).resolve().parent.parent / 'translations'), [language])
+    return (words.ngettext(message, plural, count) if plural else words.gettext(message)) % values
+
+
+# What "my hand" must not say after the save of round 1 is undone: that round 2 was saved (issue 47, 11).
+FALSE_SAVES = ('The scorekeeper saved round %(saved)d: this is round %(n)d, enter your new hand.',
+               'The scorekeeper saved round %(saved)d meanwhile: this is round %(n)d. Nothing was sent.',
+               'The scorekeeper saved round %(round)d meanwhile.')
+
+
 def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
-    """Three phones at a person's pace (tests/browser.Finger): Ana keeps score, Bruno and Carla enter
-    their own hands. The keeper ticks Bruno's "went out" before he sends: his hand still fills the
-    keeper's page. Bruno's Send lands 0.4 s after his last card closed the keypad: taken. Round 1 is
-    saved, then undone: the players' hands come back on the round page, "my hand" says the save was
-    undone (no round 2 was saved), and Redo is one tap there; the keeper's own page does not take
-    the update of its Redo for another phone's save."""
-    from tests.browser import AIM_MS, Finger, expect, phone, settled, start_game
-    contexts = [phone(browser) for _ in range(3)]
+    """Five phones at a person's pace (tests/browser.Finger; issue 47, 10-13): Ana keeps score, four
+    players enter their own hands, one phone in Portuguese and one in Spanish. The keeper ticks
+    Bruno's "went out" before he sends: his hand still fills the keeper's page, no reload, and the
+    round is saved with his cards (so the must-meld check had them to check). Bruno's Send lands
+    0.4 s after his last card closed the keypad: taken the first time. Round 1 is saved, then
+    undone: the players' hands come back on the round page, each "my hand" says, in its language,
+    that the save was undone (no round 2 was saved), and Redo (Restore this version) is one tap
+    there; the keeper's own page does not take the update of its Redo for another phone's save."""
+    from tests.browser import AIM_MS, Finger, expect, phone, phone_in, settled, start_game
+    contexts = [phone(browser)] + [phone_in(browser, server, language) for _, language, _, _ in TABLE]
     contexts[1].clock.install()                                        # Bruno's page's clock: see his Send
-    keeper, bruno, carla = [c.new_page() for c in contexts]
+    keeper, *players = [c.new_page() for c in contexts]
+    bruno = players[0]
+    seat_of = {name: seat for seat, (name, *_) in enumerate(TABLE)}
     try:
-        game = start_game(keeper, server.url, ['Bruno', 'Carla', 'Ana'])
-        for page, name in ((bruno, 'Bruno'), (carla, 'Carla')):
+        game = start_game(keeper, server.url, [name for name, *_ in TABLE] + ['Ana'])
+        for page, (name, language, _, _) in zip(players, TABLE):
             page.goto(game)
-            page.get_by_role('button', name=f"I'm {name}").click()
+            page.get_by_role('button', name=said(language, "I'm %(player)s", player=name)).click()
             expect(page.locator('.picker')).to_be_visible()
             settled(page)
         keeper.goto(game + '/rounds/1')
@@ -253,32 +279,38 @@ def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
         expect(keeper.locator('#entries-0-cards')).to_have_value('4♥ 5♥ 6♥')   # reaches the keeper
         expect(keeper.locator('#player-0 .entered-by')).to_have_text('Bruno: entered on their own phone')
         assert keeper.locator('#went_out-0').is_checked()
-        Finger(carla).cards('KS 9D 2C', 'S')
-        expect(carla.locator('.picker')).to_be_hidden()
-        settled(carla)
-        Finger(carla).tap('.save-bar button', navigates=True)
-        expect(carla.locator('.result .big')).to_have_text('21 points')
-        expect(keeper.locator('#entries-1-cards')).to_have_value('K♠ 9♦ 2♣')
+        for page, (name, language, hand, points) in list(zip(players, TABLE))[1:]:
+            Finger(page).cards(hand)
+            expect(page.locator('.picker')).to_be_hidden()
+            settled(page)
+            Finger(page).tap('.save-bar button', navigates=True)
+            expect(page.locator('.result .big')).to_have_text(said(language, '%(num)d point', '%(num)d points', points, num=points))
+            expect(keeper.locator(f'#entries-{seat_of[name]}-cards')).to_have_value(symbols(hand))
         ana = Finger(keeper)
-        ana.cards('JD QD 7C')                                           # the keeper's own hand: the keypad closes
+        ana.cards(KEEPER_HAND[0])                                       # the keeper's own hand: the keypad closes
         expect(keeper.locator('.picker')).to_be_hidden()
         settled(keeper)
         ana.tap('.save-bar button', navigates=True)
         expect(keeper.get_by_text('Round 1 saved.')).to_be_visible()
-        for page in (bruno, carla):
-            expect(page.locator('.banner.now')).to_contain_text('Round 2')
+        saved = contexts[0].request.get(game + '/export.json').json()['rounds'][0]['entries'][0]
+        assert saved == {'player': 'Bruno', 'went_out': True, 'cards': '4H 5H 6H'}, saved     # out, with his cards
+        for page, (_, language, _, _) in zip(players, TABLE):
+            expect(page.locator('.banner.now')).to_contain_text(said(language, 'Round %(n)d', n=2))
+        keeper.locator('form.undo-save button').scroll_into_view_if_needed()     # under five players' scores: scrolled to
         settled(keeper)
         ana.tap('form.undo-save button', navigates=True)               # Undo
         expect(keeper.get_by_text('Round 1 is back as it was before that save.')).to_be_visible()
         expect(keeper.locator('form.redo button')).to_be_visible()      # the way back, in sight
-        for page in (bruno, carla):                                      # "my hand" follows back, and says so
-            expect(page.locator('.banner.now')).to_contain_text('Round 1')
-            expect(page.get_by_text('The scorekeeper undid the save of round 1: it is being entered again.')).to_be_visible()
-            assert page.get_by_text('saved round 2').count() == 0
+        for page, (_, language, _, _) in zip(players, TABLE):           # "my hand" follows back, and says so
+            expect(page.locator('.banner.now')).to_contain_text(said(language, 'Round %(n)d', n=1))
+            expect(page.get_by_text(said(language, 'The scorekeeper undid the save of round %(n)d: it is being entered again.',
+                                         n=1))).to_be_visible()
+            text = ' '.join(page.locator('main').inner_text().split())
+            assert not [m for m in FALSE_SAVES if said(language, m, saved=2, n=1, round=2) in text], text
         expect(bruno.locator('.result .big')).to_have_text('0 points')  # his hand, as he sent it
         keeper.goto(game + '/rounds/1')
-        expect(keeper.locator('#entries-0-cards')).to_have_value('4♥ 5♥ 6♥')   # the hands they sent are back
-        expect(keeper.locator('#entries-1-cards')).to_have_value('K♠ 9♦ 2♣')
+        for seat, (_, _, hand, _) in enumerate(TABLE):                   # the hands they sent are back
+            expect(keeper.locator(f'#entries-{seat}-cards')).to_have_value(symbols(hand))
         settled(keeper)
         # Redo (Restore: the version undone), its answer held until the update the Redo made has
         # reached the phones (the players' pages have moved on with it): the keeper's page must know
@@ -286,8 +318,8 @@ def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
         held = []
         keeper.route('**/rounds/1/restore', lambda route: held.append((route, route.fetch(max_redirects=0))))
         Finger(keeper).tap('form.redo button', navigates=True)
-        for page in (bruno, carla):
-            expect(page.locator('.banner.now')).to_contain_text('Round 2')
+        for page, (_, language, _, _) in zip(players, TABLE):
+            expect(page.locator('.banner.now')).to_contain_text(said(language, 'Round %(n)d', n=2))
         route, response = held[0]
         try:
             route.fulfill(response=response)
@@ -296,7 +328,7 @@ def test_a_table_of_phones_by_finger_out_first_undo_and_redo(browser, server):
         expect(keeper.get_by_text('The earlier version of round 1 is back.')).to_be_visible()
         assert '/rounds/1' in keeper.url and 'after=' not in keeper.url
         data = contexts[0].request.get(game + '/export.json').json()
-        assert data['sheet']['totals'] == {'Bruno': 0, 'Carla': 21, 'Ana': 27}
+        assert data['sheet']['totals'] == {**{name: points for name, _, _, points in TABLE}, 'Ana': KEEPER_HAND[1]}
         assert all(c.errors == [] and c.outside == [] for c in contexts)
     finally:
         for context in contexts:

@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, flash, redirect, render_template, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -28,7 +28,6 @@ from .context import download, read_upload
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
-from .templating import longest_word
 
 bp = Blueprint('export', __name__)
 
@@ -124,45 +123,113 @@ PRINT_CHART = dict(width=620, height=100, size=9.5)
 
 
 # The printed sheet's names (issue 48), each upright over its column and broken only between its
-# words or after a hyphen (web/templating.longest_word), so a column is at least as wide as its
-# name's longest word. A word of more than LONGEST_WORD letters ('Featherstonehaugh' has 17; thirty
-# W's) no column holds whole: it alone breaks inside and the players share the width alike. The
-# players' longest words side by side cross the page in the headings' own type up to
-# WORDS_ON_A_LINE letters (round, cards and wild as narrow as their words, print.css); past that the
-# names are set in 7 pt, tight, which holds up to WORDS_ON_A_TIGHT_LINE. Past that too (eight names
-# each with a word of 12-17 letters), the longest words are shortened to what the line holds
-# (shortened()), never broken inside, and the page names those players in full under the sheet; so
-# the sheet never runs past the paper's edge (tests/test_print_pages.py, A4 and Letter).
-LONGEST_WORD = 18
-WORDS_ON_A_LINE = 50
-WORDS_ON_A_TIGHT_LINE = 90
-WORD = re.compile(r'[^\s-]+')
+# words or after a hyphen, never inside a word; the round, cards and wild columns as narrow as their
+# words (in NARROW_PT, tight, wrapped between words) and two figures. Whether the names cross the page is
+# decided here, once, by the width their longest words need, measured: each word's advances in the
+# picture's Noto Sans (web/typeface.py), times PRINT_FACE for the print's own first face (DejaVu Sans
+# sets Latin up to 10 % wider than Noto, its bold up to 16 %; Helvetica and Arial narrower), against
+# PRINT_ROOM (A4's width inside its margins, the narrower paper). In the headings' own type (HEADING_PT, bold) where they
+# cross it; else in TIGHT_PT, regular and tight ('tight'); where not even so (eight names each with
+# a word of 12-17 letters, or one word of thirty W's) the widest words are shortened alike to what
+# crosses it, a full stop for the letters left out (shortened()), and the page names those players
+# in full under the sheet. So the sheet never runs past the paper's edge, and no name breaks inside
+# a word (tests/test_print_pages.py prints A4 and Letter). The figures are print.css's.
+PRINT_ROOM = 186           # mm: A4 (210 mm) less print.css's @page margins of 12 mm
+PRINT_FACE = {400: 1.1, 700: 1.16}      # by weight
+HEADING_PT, TIGHT_PT, TIGHT_SPACING, NARROW_PT, FIGURES_PT = 8.5, 7, -0.02, 7, 13
+CELL = 0.8 * 2 + 0.3       # mm: a cell's padding each side and its border (print.css)
+TIGHT_CELL = 0.4 * 2 + 0.3
+NAME_LINES = 4             # the most lines a name takes (print.css budgets the page's height for five)
+WIDEST_FIGURES = '100*'    # a player's widest figure at FIGURES_PT: a round of 100 or more, went out
+WORD = re.compile(r'[^\s-]+')             # a word (a line may break after a hyphen: PIECE keeps it with it)
+PIECE = re.compile(r'[^\s-]+-?')
+MM_A_PT = 25.4 / 72
 
 
-def shortened(players, letters=WORDS_ON_A_TIGHT_LINE):
-    """The players' names as headed where their longest words side by side pass `letters`: each word
-    longer than the most letters a column can have (the longest words shortened alike, the short
-    ones kept, all within `letters`) cut to that many, its last a full stop ('Featherstonehaugh' ->
-    'Featherston.'); {player: heading} for the players shortened."""
-    words = sorted(longest_word(p) for p in players)
-    most = max(words, default=0)
-    while most > 1 and sum(min(n, most) for n in words) > letters:
-        most -= 1
-    cut = lambda m: m[0] if len(m[0]) <= most or any(unicodedata.east_asian_width(c) in 'WF' for c in m[0]) \
-        else m[0][:most - 1] + '.'
-    return {p: WORD.sub(cut, p) for p in players if longest_word(p) > most}
+def wide(text):
+    return any(unicodedata.east_asian_width(c) in 'WF' for c in text)
 
 
-def names_set(players):
-    """How the printed sheet sets its players' names: {'sheet': the table's class ('', 'tight' or
-    'alike'), 'too_long': the players whose longest word breaks inside, 'short': {player: heading}
-    for the players whose longest words are shortened to cross the page (named in full below it)}."""
-    words = [longest_word(p) for p in players]
-    too_long = {p for p, n in zip(players, words) if n > LONGEST_WORD}
-    letters = sum(words)
-    crowded = not too_long and letters > WORDS_ON_A_TIGHT_LINE
-    sheet = ('alike' if too_long else 'tight' if letters > WORDS_ON_A_LINE else '')
-    return {'sheet': sheet, 'too_long': too_long, 'short': shortened(players) if crowded else {}}
+def measured(text, pt, weight=400, spacing=0.0):
+    """The width of a text set in the print's type at this size, in mm (an estimate that errs wide)."""
+    face = drawing.typeface(current_app.config['NODE_MODULES'])
+    return (face.ems(text, weight) + spacing * len(text)) * pt * MM_A_PT * PRINT_FACE[weight]
+
+
+def words_of(name):
+    """The pieces of a name no line may break inside: its words (a hyphen kept with the word before
+    it); Chinese and Japanese, which break anywhere, a character each."""
+    return [piece for word in PIECE.findall(name) for piece in (list(word) if wide(word) else [word])]
+
+
+def headings_need(players, pt, weight, spacing, cell):
+    """Each player's column's width in mm: its name's widest word in this type, or its figures, or
+    what holds the whole name on NAME_LINES lines (thirty Chinese characters, which break anywhere,
+    on no more lines than the page's height has room for)."""
+    figures = measured(WIDEST_FIGURES, FIGURES_PT)
+    return [cell + max([figures, measured(p, pt, weight, spacing) / NAME_LINES]
+                       + [measured(w, pt, weight, spacing) for w in words_of(p)]) for p in players]
+
+
+def shortened(players, room):
+    """The players' names as headed where their widest words, in the tight type, side by side, pass
+    `room` mm: each word wider than the most a column can have (the widest shortened alike, the
+    narrow ones kept, all within `room`) cut to what that holds, its last a full stop
+    ('Featherstonehaugh' -> 'Featherston.'); never Chinese; {player: heading} for the players shortened."""
+    tight = lambda text: measured(text, TIGHT_PT, 400, TIGHT_SPACING)
+    needs = headings_need(players, TIGHT_PT, 400, TIGHT_SPACING, TIGHT_CELL)
+    most = max(needs)
+    while most > 1 and sum(min(n, most) for n in needs) > room:
+        most -= 0.25
+    def cut(match):
+        word = match.group(0)
+        if wide(word) or tight(word) + TIGHT_CELL <= most:
+            return word
+        kept = len(word) - 1
+        while kept > 1 and tight(word[:kept] + '.') + TIGHT_CELL > most:
+            kept -= 1
+        return word[:kept] + '.'
+    headings = {p: WORD.sub(cut, p) for p in players}
+    return {p: h for p, h in headings.items() if h != p}
+
+
+def shared(needs, room):
+    """Each column's width, in mm, as the screen's sheet shares its width (static/js/sheet.js): the
+    widest held at their need while above an even share of what is left, the others alike."""
+    if sum(needs) > room:            # names that break anywhere, on more lines: never past the edge
+        needs = [n * room / sum(needs) for n in needs]
+    held, left, rest = set(), len(needs), room
+    for i in sorted(range(len(needs)), key=lambda i: -needs[i]):
+        if left == 1 or needs[i] <= rest / left:
+            break
+        held.add(i)
+        rest -= needs[i]
+        left -= 1
+    return [needs[i] if i in held else rest / left for i in range(len(needs))]
+
+
+def names_set(players, narrow, rows=()):
+    """How the printed sheet sets its players' names, beside the round, cards and wild columns'
+    headings `narrow` (in the page's language), which together hold the labels of the rows under
+    them, `rows` (Total, Zero rounds, Place: 11 pt, wrapped between words): {'sheet': the table's class ('' or 'tight'),
+    'short': {player: heading} for the players whose widest words are shortened to cross the page
+    (named in full below it), 'widths': every column's share of the sheet's width, in %: the three
+    narrow ones, then each player's}."""
+    figures = measured('13', 11)
+    columns = [max(CELL + figures, TIGHT_CELL + max(measured(w, NARROW_PT, 400, TIGHT_SPACING) for w in words_of(h)))
+               for h in narrow]
+    label = CELL + max([0] + [measured(w, 11, 700) for h in rows for w in words_of(h)])
+    columns[-1] += max(0, label - sum(columns))
+    room = PRINT_ROOM - sum(columns)
+    sheet, short = '', {}
+    needs = headings_need(players, HEADING_PT, 700, 0.0, CELL)
+    if sum(needs) > room:
+        sheet, needs = 'tight', headings_need(players, TIGHT_PT, 400, TIGHT_SPACING, TIGHT_CELL)
+    if sum(needs) > room:
+        short = shortened(players, room)
+        needs = headings_need([short.get(p, p) for p in players], TIGHT_PT, 400, TIGHT_SPACING, TIGHT_CELL)
+    widths = columns + shared(needs, room)
+    return {'sheet': sheet, 'short': short, 'widths': [round(w / PRINT_ROOM * 100, 2) for w in widths]}
 
 
 @bp.get('/games/<game_id>/print')
@@ -172,4 +239,5 @@ def print_sheet(game_id):
     colours = store.colours(get_db(), game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
                            winner=winner_words(result), chart=race(result, colours, **PRINT_CHART),
-                           names=names_set(game.players))
+                           names=names_set(game.players, (_('Rd'), _('Cards'), _('Wild')),
+                                           (_('Total'), _('Zero rounds'), _('Place'))))

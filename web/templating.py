@@ -3,7 +3,6 @@
 tables (the letters, a card's copies, the most cards a hand holds) all come from scorer/."""
 
 import json
-import unicodedata
 from datetime import date
 from functools import lru_cache
 
@@ -195,13 +194,6 @@ GLOBALS = dict(day=day, copies_table=copies_table, key_values=key_values, picker
                rank_text=rank_text, rank_plural=rank_plural, rules_words=rules_words, wild_words=wild_words,
                kind_word=kind_word, symbols=symbols, zip=zip, marker=marker, shape=shape, COLOURS=COLOURS, suit_class=suit_class,
                **{name: value for name, value in vars(scorer.limits).items() if name.startswith('MAX_')})
-
-def longest_word(name):
-    """The letters of a name's longest word, where a line may break only between words or after a
-    hyphen (Latin, Greek, Cyrillic...): Chinese and Japanese, which break anywhere, count for none."""
-    words = name.replace('-', ' ').split()
-    return max((len(w) for w in words if not any(unicodedata.east_asian_width(c) in 'WF' for c in w)), default=0)
-
 
 FILTERS = dict(bdi=bdi, device=device, sentence=as_sentence, names=lambda players: Markup(', ').join(map(bdi, players)),
                cards=lambda text: ' '.join(card(t).pretty for t in tokens(text)))

@@ -1,5 +1,6 @@
 """The shared picture's type: Noto Sans from npm, cut down to the characters one picture uses (from
-at most MAX_PICTURE_FONTS files), measured, embedded in the SVG and given to resvg.
+at most MAX_PICTURE_FONTS files), measured, embedded in the SVG and given to resvg; and the
+measure of a printed name's words (Typeface.ems, web/export.names_set).
 
 Latin, Greek and Cyrillic come from Noto Sans; Chinese, Japanese and Korean from Noto Sans SC, JP
 and KR (in that order, the first that has a character draws it). The packages split each font
@@ -95,6 +96,15 @@ class Typeface:
                 return str(pattern), name
         return None
 
+    def ems(self, text, weight=400):
+        """The width of the text in this typeface, in ems: each character's advance from the first
+        file that draws it, read from that file alone (no cut made); a full em where none does."""
+        total = 0.0
+        for ch in text:
+            found = self.source(ch) if self.available else None
+            total += advances(*found, weight).get(ord(ch), UNKNOWN_WIDTH) if found else UNKNOWN_WIDTH
+        return total
+
     @lru_cache(maxsize=64)
     def cut(self, text, weight):
         """The font of this weight drawing the characters of the text (a sorted string of them)."""
@@ -138,6 +148,14 @@ def characters(pattern, name):
     """The code points a subset file draws (its cmap: the package's ranges promise a few it lacks)."""
     with TTFont(path_of(pattern, name), lazy=True) as font:
         return frozenset(font.getBestCmap())
+
+@lru_cache(maxsize=512)
+def advances(pattern, name, weight):
+    """{code point: advance in ems} of a subset file at this weight (a variable one at its default)."""
+    with TTFont(path_of(pattern, name, weight), lazy=True) as font:
+        em, metrics = font['head'].unitsPerEm, font['hmtx']
+        return {code: metrics[glyph][0] / em for code, glyph in font.getBestCmap().items()}
+
 
 def piece(pattern, name, weight, chars):
     """The characters from one subset file, at this weight, as TTF bytes with no layout tables."""

@@ -27,16 +27,45 @@ function turns(html) {
 // The players share the sheet's width alike (issue 48): a column whose name's longest word needs
 // more than an even share has what it needs, and the others share what is left, each the same.
 // (The stylesheet shares it nearly so without a script; a wide screen's fixed columns are left be.)
-// Where the players need more than the box, each column is as narrow as it reads, and the box
-// scrolls sideways.
+// Where the names' longest words need more than the box while the players' figures would fit it (a
+// tablet's 13.6 px names), the widest names are set smaller, half a pixel at a time, down to
+// SMALLEST_NAME px, the least type a player reads (issue 48): a long word shrinks, then wraps at a
+// hyphen, never inside. Where even that does not fit (thirty W's, or five long names on a phone),
+// each column is as narrow as it reads, and the box scrolls sideways.
+const SMALLEST_NAME = 12;
+const KEEP_WHOLE = 6;
 function share(table) {
   const heads = [...table.querySelectorAll('thead th:not(.round)')];
-  for (const th of heads) th.style.width = '';
-  if (getComputedStyle(table).tableLayout === 'fixed') return;
+  for (const th of heads) { th.style.width = ''; th.style.fontSize = ''; th.style.wordBreak = 'keep-all'; }
+  if (getComputedStyle(table).tableLayout === 'fixed') { for (const th of heads) th.style.wordBreak = ''; return; }
   table.style.width = 'min-content';
-  const needs = heads.map((th) => th.getBoundingClientRect().width);
+  const measure = () => heads.map((th) => th.getBoundingClientRect().width);
+  let needs = measure();
+  // A name in a script without spaces (王小明, さくら) is kept whole, as a word is, where it is
+  // short (KEEP_WHOLE characters' width); a longer one breaks between its characters.
+  heads.forEach((th, i) => {
+    if (needs[i] > KEEP_WHOLE * parseFloat(getComputedStyle(th).fontSize)) th.style.wordBreak = '';
+  });
+  needs = measure();
+  const round = () => table.querySelector('thead th.round').getBoundingClientRect().width;
+  const least = Math.max(...heads.map((th) => parseFloat(getComputedStyle(th).minWidth) || 0));
+  const total = () => needs.reduce((a, b) => a + b, 0);
+  if (heads.length * least <= table.parentElement.clientWidth - round()) {
+    while (total() > table.parentElement.clientWidth - round() + 0.5) {
+      const most = Math.max(...needs);
+      const widest = heads.filter((th, i) => needs[i] > most - 0.5 && needs[i] > least + 0.5);
+      const size = widest.length ? parseFloat(getComputedStyle(widest[0]).fontSize) : 0;
+      if (size <= SMALLEST_NAME) break;
+      for (const th of widest) th.style.fontSize = `${Math.max(SMALLEST_NAME, size - 0.5)}px`;
+      needs = measure();
+    }
+    if (total() > table.parentElement.clientWidth - round() + 0.5) {     // no fit even so: each at its type
+      for (const th of heads) th.style.fontSize = '';
+      needs = measure();
+    }
+  }
   table.style.width = '';
-  let room = table.parentElement.clientWidth - table.querySelector('thead th.round').getBoundingClientRect().width;
+  let room = table.parentElement.clientWidth - round();
   let left = needs.length;
   for (const need of [...needs].sort((a, b) => b - a)) {    // the widest held at their need while above the share
     if (left === 1 || need <= room / left) break;
@@ -45,6 +74,34 @@ function share(table) {
   }
   const even = Math.floor((room / left) * 100) / 100;
   heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], even)}px`; });
+}
+
+// A name elsewhere on the page (the standings, the race's key, the seats) whose word is wider than
+// the page's text (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px;
+// past that it breaks inside the word rather than push the page sideways (issue 48): thirty W's
+// fit a phone's line at 12 px. Measured with
+// the text of its element, which a no-break space may bind to it.
+function fitWords() {
+  const main = document.querySelector('main');
+  if (!main || document.body.classList.contains('tv')) return;
+  const cs = getComputedStyle(main), box = main.getBoundingClientRect();
+  const right = box.right - parseFloat(cs.paddingRight);
+  for (const name of main.querySelectorAll('bdi')) {
+    if (name.closest('table.sheet, h1')) continue;
+    name.style.fontSize = '';
+    name.style.overflowWrap = '';
+    const text = document.createRange();      // with what is bound to it (the race's key: "name\u00a064")
+    text.selectNodeContents(name.parentElement);
+    for (let tries = 0; tries < 6; tries += 1) {
+      const over = [...text.getClientRects()].filter((r) => r.right > right + 0.5);
+      if (!over.length) break;
+      const size = parseFloat(getComputedStyle(name).fontSize);
+      const r = over.reduce((a, b) => (b.width > a.width ? b : a));
+      const scaled = Math.floor(size * Math.min(0.97, (right - r.left) / r.width) * 2) / 2;
+      if (size <= SMALLEST_NAME) { name.style.overflowWrap = 'anywhere'; break; }
+      name.style.fontSize = `${Math.max(SMALLEST_NAME, Math.min(size - 0.5, scaled))}px`;
+    }
+  }
 }
 
 // The hint to swipe the sheet shows only while the sheet is wider than its box: on a phone with
@@ -78,11 +135,14 @@ function raceType() {
 }
 
 fit();
+fitWords();
 raceType();
 window.addEventListener('resize', fit);
+window.addEventListener('resize', fitWords);
 window.addEventListener('resize', raceType);
 if (live) new MutationObserver(raceType).observe(live, { childList: true, subtree: true });
 if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
+if (live) new MutationObserver(fitWords).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set
 // smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
