@@ -60,6 +60,10 @@ class CardTexts(dict):
 
 TEXT = CardTexts((c, str(c)) for c in [Card(rank, suit) for suit in ('',) + tuple(SUITS + STARS) for rank in RANK_TEXT]
                  + [JOKER])
+# The one object of each card of TEXT: the tables keyed by cards (ORDER, pack_of(), reading.CANONICAL,
+# positions.NATURAL and CARD) hold these very objects, so a card read or dealt is found in them by
+# identity, not by comparing its rank and suit.
+CARDS = {c: c for c in TEXT}
 
 
 def ordinal(n):
@@ -120,7 +124,7 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
 def pack_of(suits, ranks):
     """Every card a deck of these suits and ranks holds, and the joker: made once a deck, so that a
     hand is checked against it by one set operation (check_pack)."""
-    return frozenset([Card(rank, suit) for suit in suits for rank in ranks] + [JOKER])
+    return frozenset([CARDS[Card(rank, suit)] for suit in suits for rank in ranks] + [JOKER])
 
 
 def order(card):

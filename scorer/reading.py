@@ -29,7 +29,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_TEXT, STARS, SUITS, SYMBOL, Card, CardError, check_pack
+from .cards import CARDS, JOKER, RANK_TEXT, STARS, SUITS, SYMBOL, Card, CardError, check_pack
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND
 
@@ -95,7 +95,7 @@ def fold(text):
 
 
 # Every card in canonical text, of every game's deck ('AS' ... 'KX', 'JK'), and the card it is.
-CANONICAL = {str(c): c for c in [Card(rank, suit) for suit in SUITS + STARS for rank in RANK_TEXT] + [JOKER]}
+CANONICAL = {str(c): c for c in [CARDS[Card(rank, suit)] for suit in SUITS + STARS for rank in RANK_TEXT] + [JOKER]}
 
 
 class Reading(NamedTuple):
