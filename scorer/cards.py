@@ -6,6 +6,7 @@ How a table types cards, in its language, is read by scorer/reading.py.
 
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import NamedTuple
 
 from .i18n import N_, _, language, ngettext
@@ -59,6 +60,10 @@ class CardTexts(dict):
 
 TEXT = CardTexts((c, str(c)) for c in [Card(rank, suit) for suit in ('',) + tuple(SUITS + STARS) for rank in RANK_TEXT]
                  + [JOKER])
+# The one object of each card of TEXT: the tables keyed by cards (ORDER, pack_of(), reading.CANONICAL,
+# positions.NATURAL and CARD) hold these very objects, so a card read or dealt is found in them by
+# identity, not by comparing its rank and suit.
+CARDS = {c: c for c in TEXT}
 
 
 def ordinal(n):
@@ -89,13 +94,15 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
     """Raise CardError if the pack (decks, jokers in play, and the game's `deck`: its suits and ranks,
     Three-Thirteen's by default) could not have dealt these cards."""
     suits, ranks = (deck.suits, deck.ranks) if deck else (SUITS, range(1, 14))
-    foreign = next((c for c in hand if c.rank and (c.suit not in suits or c.rank not in ranks)), None)
+    held = set(hand)
+    foreign = None if held <= pack_of(suits, ranks) else next(
+        (c for c in hand if c.rank and (c.suit not in suits or c.rank not in ranks)), None)
     if foreign is not None:
         if foreign.suit not in suits:
             raise CardError(_('%(card)s: this game has no %(suit)s cards', card=foreign.pretty,
                               suit=SYMBOL.get(foreign.suit, foreign.suit)))
         raise CardError(_('%(card)s: this game has no %(rank)s', card=foreign.pretty, rank=rank_plural(foreign.rank)))
-    if decks and len(set(hand)) == len(hand) and (jokers or JOKER not in hand):
+    if decks and len(held) == len(hand) and (jokers or JOKER not in held):
         return                      # no card twice: one deck holds every card (most hands)
     counts = Counter(hand)
     n_jokers = counts.pop(JOKER, 0)
@@ -111,6 +118,13 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
         raise CardError(ngettext('%(count)s %(card)s but only %(num)d deck',
                                  '%(count)s %(card)s but only %(num)d decks', decks,
                                  count=number_word(counts[c]), card=c.pretty))
+
+
+@lru_cache(maxsize=8)
+def pack_of(suits, ranks):
+    """Every card a deck of these suits and ranks holds, and the joker: made once a deck, so that a
+    hand is checked against it by one set operation (check_pack)."""
+    return frozenset([CARDS[Card(rank, suit)] for suit in suits for rank in ranks] + [JOKER])
 
 
 def order(card):

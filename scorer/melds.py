@@ -15,8 +15,8 @@ The rule (docs/rules.md, "Melds"):
   a wild standing in stands for a card of a suit not yet in it, so a set holds at most one card a
   suit of the deck (4; Five Crowns 5): 7♥ 7♥ 7♠ is no set, 7♥ 7♠ 🃏 is.
 
-`valid(meld, wild, rules)` judges a meld whose every card says what it plays as: the solver's
-melds are checked with it, and `meld_of(cards, wild, rules)` finds how a group of cards plays
+`valid(meld, wild, rules)` judges a meld whose every card says what it plays as: the tests hold
+every meld the solver makes to it (tests/hands.py), and `meld_of(cards, wild, rules)` finds how a group of cards plays
 when some way does (or says why none does: `faults()`), for the claims (scorer/claims.py).
 """
 
@@ -38,10 +38,6 @@ class Meld(NamedTuple):
     def stand_ins(self):
         """The cards in the meld that stand in for another card."""
         return tuple(c for c, p in zip(self.cards, self.plays) if c != p)
-
-
-class MeldError(AssertionError):
-    """A meld the solver made that the meld rule refuses: a bug, never a hand's fault."""
 
 
 def is_wild(card, wild):

@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 from itertools import combinations, product
 from typing import NamedTuple
 
-from .cards import ACE_ON_TOP, KING, STARS, SUITS, Card, rank_at, run_places
+from .cards import ACE_ON_TOP, CARDS, KING, STARS, SUITS, Card, rank_at, run_places
 
 
 PLACE = 15          # the bits of a natural that hold its place (the search's hottest lines mask with it inline)
@@ -27,9 +27,9 @@ def place_of(n):
 
 
 EVERY_SUIT = SUITS + STARS          # every suit of every game's deck (Five Crowns adds stars)
-NATURAL = {Card(rank, suit): natural(s, rank) for s, suit in enumerate(EVERY_SUIT) for rank in range(1, 14)}
+NATURAL = {CARDS[Card(rank, suit)]: natural(s, rank) for s, suit in enumerate(EVERY_SUIT) for rank in range(1, 14)}
 CARD = {**{n: c for c, n in NATURAL.items()},
-        **{natural(s, ACE_ON_TOP): Card(1, suit) for s, suit in enumerate(EVERY_SUIT)}}
+        **{natural(s, ACE_ON_TOP): CARDS[Card(1, suit)] for s, suit in enumerate(EVERY_SUIT)}}
 
 
 def naturals_taken(meld):

@@ -29,12 +29,13 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import JOKER, RANK_TEXT, STARS, SUITS, SYMBOL, Card, CardError, check_pack
+from .cards import CARDS, JOKER, RANK_TEXT, STARS, SUITS, SYMBOL, Card, CardError, check_pack
 from .i18n import _, listing, ngettext
 from .limits import MAX_HAND
 
 # What separates cards: spaces (any kind), commas and semicolons. One class for both readers.
 SEPARATORS = '[\\t\\n\\v\\f\\r ,;\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+'
+split_words = re.compile(SEPARATORS).split          # compiled once, not looked up in re's cache for every text
 SUIT_SYMBOLS = {'♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C', '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C',
                 '★': 'X', '☆': 'X', '*': 'X'}
 JOKERS = ('JK', 'JKR', 'JOKER', '🃏')
@@ -94,7 +95,7 @@ def fold(text):
 
 
 # Every card in canonical text, of every game's deck ('AS' ... 'KX', 'JK'), and the card it is.
-CANONICAL = {str(c): c for c in [Card(rank, suit) for suit in SUITS + STARS for rank in RANK_TEXT] + [JOKER]}
+CANONICAL = {str(c): c for c in [CARDS[Card(rank, suit)] for suit in SUITS + STARS for rank in RANK_TEXT] + [JOKER]}
 
 
 class Reading(NamedTuple):
@@ -118,7 +119,7 @@ def cut(text, language):
     """(the words of a text, the Language it is read in, the canonical words looked up: `CANONICAL` in
     English letters, none in another language's)."""
     lang = LANGUAGES[letters_of(language)]
-    return [w for w in re.split(SEPARATORS, text or '') if w], lang, CANONICAL if lang is LANGUAGES['en'] else {}
+    return [w for w in split_words(text or '') if w], lang, CANONICAL if lang is LANGUAGES['en'] else {}
 
 
 def read_words(words, lang, canonical):

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scorer.cards import JOKER, SUITS, Card
 from scorer.limits import MAX_HAND
+from scorer.melds import valid
 from scorer.claims import check_meld
 from scorer.rules import make_rules
 from tests.brute import brute_penalty, card_value, is_meld
@@ -88,6 +89,7 @@ def check_arrangement(solution, hand, wild, rules):
         cards = [tuple(c) for c in meld.cards]
         assert is_meld(cards, wild, rules), f'{meld} is not a meld'
         assert check_meld(meld.cards, wild, rules).ok, f'the claim check refuses {meld}'
+        assert valid(meld, wild, rules), f'the meld rule refuses {meld} as it plays'
         assert len(meld.plays) == len(meld.cards)
         for card, plays in zip(meld.cards, meld.plays):
             if card != plays:
