@@ -45,6 +45,7 @@ import hashlib
 import mmap
 import os
 import resource
+import random
 import socket
 from pathlib import Path
 
@@ -71,6 +72,9 @@ HOLD_SECONDS = 5
 # ... in at most 1/HOLD_SHARE of a worker's connections on each address (gunicorn's worker_connections, which
 # the file limit holds: files_for); past that, refused at once.
 HOLD_SHARE = 2
+# ... each one for HOLD_SECONDS to (1 + HOLD_SPREAD) × HOLD_SECONDS, at random: refusals held alike would be
+# answered together and come back together, a burst every few seconds that a bystander's request queues behind.
+HOLD_SPREAD = 1
 SLOTS = 1 << 16            # client slots of the shared count (two clients share one in 65,536)
 FILES_BESIDE = 128         # open files a worker needs beside its connections (database, pools, logs, templates)
 ROOT = Path(__file__).resolve().parent.parent
@@ -235,7 +239,7 @@ class Worker(GeventWorker):
             COUNTS.add(row, slot, -1)
 
     def hold(self, listener_name):
-        """A refused request waits HOLD_SECONDS (COUNTS.hold) before its answer, in its own greenlet (a
+        """A refused request waits HOLD_SECONDS (COUNTS.hold), spread by HOLD_SPREAD, before its answer, in its own greenlet (a
         connection the worker holds anyway), while fewer than 1/HOLD_SHARE of the worker's connections on
         that address wait so; at once when the worker stops."""
         if not hasattr(self, 'held'):
@@ -244,7 +248,7 @@ class Worker(GeventWorker):
             return
         self.held[listener_name] = self.held.get(listener_name, 0) + 1
         try:
-            self.stopping.wait(COUNTS.hold)
+            self.stopping.wait(COUNTS.hold * (1 + HOLD_SPREAD * random.random()))
         finally:
             self.held[listener_name] -= 1
 
