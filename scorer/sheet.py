@@ -15,7 +15,6 @@ import hashlib
 import re
 from collections import Counter, OrderedDict
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -28,27 +27,19 @@ from .rules import DEFAULT, Rules
 from .solver import counted, solve as solve_hand
 
 
-class Unsolved(Exception):
-    """A hand not solved yet, asked for where only answers already known may be used (Solved.known)."""
-
-
 class Solved:
     """The solver, remembered: a sheet is scored again at every view, its hands do not change. A hand
     is known by its canonical form (its cards sorted), so the same hand in another order is not
     solved again; at most `size` hands, the least recently asked forgotten first. What a job of
-    the server's solver pool solved is remembered by the server too (`noting`, `remember`), and
-    within `known()` a hand not solved yet raises Unsolved instead of being solved here."""
+    the server's solver pool solved is remembered by the server too (`noting`, `remember`)."""
 
     def __init__(self, size):
         self.size, self.answers, self.noted = size, OrderedDict(), None
-        self.known_only = ContextVar('known_only', default=False)
 
     def __call__(self, hand, wild, rules):
         key = (tuple(sorted(hand, key=order)), wild, rules)
         answer = self.answers.get(key)
         if answer is None:
-            if self.known_only.get():
-                raise Unsolved(key)
             answer = solve_hand(key[0], wild, rules)
         self.remember({key: answer})
         if self.noted is not None:
@@ -70,16 +61,6 @@ class Solved:
             yield self.noted
         finally:
             self.noted = None
-
-    @contextmanager
-    def known(self):
-        """Within: only answers already known (a hand not solved yet raises Unsolved): a server
-        scores a sheet this way first, and has the sheet scored by its solver pool if it must solve."""
-        token = self.known_only.set(True)
-        try:
-            yield
-        finally:
-            self.known_only.reset(token)
 
     def clear(self):
         self.answers.clear()

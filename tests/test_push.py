@@ -85,29 +85,6 @@ def test_a_save_is_made_into_its_event_once_for_every_follower(pushing, monkeypa
     assert made.count('sheet') == 1
 
 
-def test_a_stream_whose_sheet_the_busy_pool_cannot_score_yet_sends_it_once_it_can(pushing, monkeypatch):
-    """The other process's save reaches a follower here, its hands solved by the solver's pool
-    (web/solved.py); a pool too busy at first delays the event (the stream asks again), never ends it."""
-    from scorer import sheet
-    from web import live, pool, sheets
-    app, client, url = pushing
-    client.post(url + '/rounds/1', data=round_form(0, cards=[None, '4H 9S QC']))
-    for cache in (sheets.sheets, sheets.fragments, sheets.pushed):
-        cache.clear()
-    sheet.solve.clear()                          # saved by the server's other process
-    refusals, run = [1], pool.run
-
-    def busy_once(*args, **kwargs):
-        if refusals:
-            refusals.pop()
-            raise pool.Busy('full')
-        return run(*args, **kwargs)
-    monkeypatch.setattr(pool, 'run', busy_once)
-    monkeypatch.setattr(live, 'BUSY_AGAIN', 0.01)
-    got = events_of(app.test_client().get(url + '/events'), 1)
-    assert not refusals and got[0][0] == 'sheet' and got[0][1] == '1' and '23' in got[0][2]
-
-
 def read_stream(port, path, seen, ready):
     """Hold a stream open like a phone; record each sheet id it is sent."""
     conn = http.client.HTTPConnection('127.0.0.1', port, timeout=PATIENCE)

@@ -111,7 +111,7 @@ def test_no_stack_trace_is_shown(app, client, monkeypatch):
 
     def broken(*a, **k):
         raise RuntimeError('SELECT secret FROM games')
-    monkeypatch.setattr(sheets, 'scored_sheet', broken)
+    monkeypatch.setattr(sheets, 'compute_sheet', broken)
     app.config['PROPAGATE_EXCEPTIONS'] = False
     url = client.post('/games/new', data={'players-0': 'A', 'players-1': 'B', 'first_dealer': '0', 'decks': 'auto'}).headers['Location']
     r = client.get(url)

@@ -7,7 +7,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_wtf.csrf import CSRFError
 
-from . import pool, store
+from . import store
 
 # What each error tells a person: the title, and what to do next.
 PAGES = {
@@ -81,12 +81,6 @@ def busy_or_failed(error):
     return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
 
 
-def pool_busy(error):
-    """A page whose sheet must be scored by a solver pool that can take no more (web/solved.py): 503, try again."""
-    status, title, message = BUSY
-    return render_template('error.html', title=title, message=message), status, {'Retry-After': '2'}
-
-
 NOT_CHECKED = _l('Form not accepted')
 NO_REFERRER = _l('Your browser sent this form without saying which page it came from (its Referer), so over '
                  'HTTPS it could not be checked: nothing was changed. Let this site receive the referrer (a '
@@ -123,4 +117,3 @@ def init_app(app):
             app.register_error_handler(key, page(status, title, message))
     app.register_error_handler(CSRFError, form_refused)
     app.register_error_handler(sqlite3.OperationalError, busy_or_failed)
-    app.register_error_handler(pool.Busy, pool_busy)

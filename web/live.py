@@ -32,7 +32,7 @@ from scorer.i18n import language
 from scorer.limits import MAX_ROUNDS
 from scorer.numbers import read_whole
 
-from . import pool, store
+from . import store
 from .access import is_keeper, keeper_and_revision
 from .db import release_db
 from .context import drafts_data
@@ -53,7 +53,6 @@ TIMINGS = {
     'LIVE_MOST_BACK_TO_STREAM_MS': 300_000,  # ... then less often each time, up to this
 }
 KEEPALIVE = TIMINGS['LIVE_KEEPALIVE']
-BUSY_AGAIN = 1          # seconds a stream waits to ask again for a sheet the solver's pool was too busy to score
 COME_BACK_MS = 500      # a stream ended by a restart: how soon its phone asks again (the new workers answer)
 ENDING = threading.Event()   # set in a worker that is stopping: every stream ends at once (end_streams)
 
@@ -282,9 +281,6 @@ def stream(hub, game_id, last_id, sheet_event, drafts=None, release=lambda: None
             except Gone:
                 yield event('gone', '')
                 return
-            except pool.Busy:              # the sheet could not be scored now (web/solved.py): again soon
-                time.sleep(BUSY_AGAIN)
-                continue
             finally:
                 release()                  # hold no database connection while waiting
             if not follower.moved.wait(keepalive) and not ENDING.is_set():

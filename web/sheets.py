@@ -10,12 +10,12 @@ from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
 from scorer.i18n import language
+from scorer.sheet import compute_sheet
 
 from . import store
 from .access import is_keeper
 from .db import get_db
 from .pages import live_part
-from .solved import scored_sheet
 
 
 def load(game_id):
@@ -46,23 +46,16 @@ def remembered(cache, key, make):
 
 
 def load_sheet(game_id):
-    """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save
-    (web/solved.py: the hands it must solve, solved off the event loop; pool.Busy if they cannot be)."""
+    """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
     db = get_db()
     with db.atomic():
         revision = store.revision(db, game_id)
         if revision is None:
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
-        key = (game_id, revision, language())
-        with LOCK:
-            kept = sheets.get(key)
-        game = kept[0] if kept else load(game_id)
-    if kept is None:
-        kept = game, scored_sheet(game, key)
-        with LOCK:
-            sheets[key] = kept
-    return kept[0], kept[1], revision
+        game, sheet = remembered(sheets, (game_id, revision, language()),
+                                 lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
+    return game, sheet, revision
 
 def last_change_mark(game_id):
     """What the live sheet says of the game's last save ('3:2': round 3 at version 2; '' after an

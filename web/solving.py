@@ -40,12 +40,6 @@ def score_entry(words, game, number, entry):
         return sheet.score_entry(game, number, entry)
 
 
-def scored_sheet(words, game):
-    """scorer.sheet.compute_sheet: a stored game's sheet, a round that cannot be scored left out."""
-    with speaking(*words):
-        return sheet.compute_sheet(game, skip_broken=True)
-
-
 def noted(job, *args):
     """(job(*args), the hands scorer/sheet.py solved for it): the server remembers them too, so the
     sheet it draws next solves none of them again in its own process."""
