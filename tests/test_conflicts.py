@@ -32,6 +32,18 @@ def hand(number):
     return ' '.join(r + MINE[number] for r in ranks)
 
 
+def two_keepers(browser, server):
+    """Phones A and B in Spanish keeping one game, A's page on its sheet kept for offline play, then A's
+    network gone: (A, B, A's page, the game's URL, its path)."""
+    first = phone_in(browser, server, 'es', bypass_csp=True)
+    second = phone_in(browser, server, 'es')
+    page = first.new_page()
+    url = kept(page, server.url)
+    share_keeping(first, second, url)
+    first.set_offline(True)
+    return first, second, page, url, url.replace(server.url, '')
+
+
 def save_offline(page, url, number, unsent):
     """Round `number` entered on phone A with no network: Ana went out, Bruno's cards, Zoë 5 points."""
     page.goto(f'{url}/rounds/{number}')
@@ -61,13 +73,7 @@ def test_each_round_in_conflict_has_one_box_that_decides_it_alone(app, browser):
     app.config['OFFLINE_SEND_AGAIN_MS'] = 500          # the phone tries again twice a second, not every 15 s
     client = app.test_client()
     with Server(app) as server:
-        first = phone_in(browser, server, 'es', bypass_csp=True)
-        second = phone_in(browser, server, 'es')
-        page = first.new_page()
-        url = kept(page, server.url)
-        path = url.replace(server.url, '')
-        share_keeping(first, second, url)
-        first.set_offline(True)
+        first, second, page, url, path = two_keepers(browser, server)
         save_offline(page, url, 1, unsent=1)
         save_offline(page, url, 2, unsent=2)
         save_there(second, url, 1, 0, 7)                                   # meanwhile, both differently
@@ -157,13 +163,7 @@ def test_back_online_the_line_says_what_the_server_has_before_any_conflict_box_i
     app.config['OFFLINE_SEND_AGAIN_MS'] = 3_600_000        # one send, no tries again meanwhile
     client = app.test_client()
     with Server(app) as server:
-        first = phone_in(browser, server, 'es', bypass_csp=True)
-        second = phone_in(browser, server, 'es')
-        page = first.new_page()
-        url = kept(page, server.url)
-        path = url.replace(server.url, '')
-        share_keeping(first, second, url)
-        first.set_offline(True)
+        first, second, page, url, path = two_keepers(browser, server)
         for number in (1, 2, 3):
             save_offline(page, url, number, unsent=number)
         save_there(second, url, 1, 0, 7)                                   # meanwhile, round 1 on B

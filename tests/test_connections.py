@@ -33,6 +33,14 @@ def stream(server, game, source='127.0.0.1'):
     return sock, head_of(sock)
 
 
+def streams_served(server, game, count, held):
+    """`count` live streams opened and each served (200), their sockets kept in `held` (closed by the test)."""
+    for _ in range(count):
+        sock, head = stream(server, game)
+        held.append(sock)
+        assert head.startswith(b'HTTP/1.1 200'), head[:80]
+
+
 def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
     """100 connections a worker, two workers (so a client may hold a quarter of the 200: 50): 210 idle
     streams from one address get 50 streams and 160 × 429, and other clients are served at once."""
@@ -65,10 +73,7 @@ def test_a_worker_that_dies_gives_its_count_back(tmp_path):
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-        for _ in range(10):
-            sock, head = stream(server, game)
-            assert head.startswith(b'HTTP/1.1 200')
-            held.append(sock)
+        streams_served(server, game, 10, held)
         assert get(server.port, game)[0] == 429
         [worker] = server.workers_pids()
         os.kill(worker, signal.SIGKILL)                              # its streams die with it, uncounted
@@ -306,10 +311,7 @@ def test_a_graceful_restart_tells_open_streams_to_go_and_waits_for_none(tmp_path
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-        for _ in range(6):
-            sock, head = stream(server, game)
-            assert head.startswith(b'HTTP/1.1 200')
-            held.append(sock)
+        streams_served(server, game, 6, held)
         os.killpg(server.process.pid, signal.SIGTERM)
         for sock in held:
             sock.settimeout(30)                                     # a hang guard, far from any pace
@@ -338,10 +340,7 @@ def test_a_reload_with_streams_open_refuses_no_one_and_the_streams_come_back(tmp
     held, answers, done = [], [], threading.Event()
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-        for _ in range(6):
-            sock, head = stream(server, game)
-            assert head.startswith(b'HTTP/1.1 200')
-            held.append(sock)
+        streams_served(server, game, 6, held)
         old = set(server.workers_pids())
 
         def bystander():
