@@ -47,11 +47,12 @@ function share(table) {
     if (needs[i] > KEEP_WHOLE * parseFloat(getComputedStyle(th).fontSize)) th.style.wordBreak = '';
   });
   needs = measure();
-  const round = () => table.querySelector('thead th.round').getBoundingClientRect().width;
+  // The box's width beside the round column: what the players' columns share.
+  const free = () => table.parentElement.clientWidth - table.querySelector('thead th.round').getBoundingClientRect().width;
   const least = Math.max(...heads.map((th) => parseFloat(getComputedStyle(th).minWidth) || 0));
   const total = () => needs.reduce((a, b) => a + b, 0);
-  if (heads.length * least <= table.parentElement.clientWidth - round()) {
-    while (total() > table.parentElement.clientWidth - round() + 0.5) {
+  if (heads.length * least <= free()) {
+    while (total() > free() + 0.5) {
       const most = Math.max(...needs);
       const widest = heads.filter((th, i) => needs[i] > most - 0.5 && needs[i] > least + 0.5);
       const size = widest.length ? parseFloat(getComputedStyle(widest[0]).fontSize) : 0;
@@ -59,13 +60,13 @@ function share(table) {
       for (const th of widest) th.style.fontSize = `${Math.max(SMALLEST_NAME, size - 0.5)}px`;
       needs = measure();
     }
-    if (total() > table.parentElement.clientWidth - round() + 0.5) {     // no fit even so: each at its type
+    if (total() > free() + 0.5) {     // no fit even so: each at its type
       for (const th of heads) th.style.fontSize = '';
       needs = measure();
     }
   }
   table.style.width = '';
-  let room = table.parentElement.clientWidth - round();
+  let room = free();
   let left = needs.length;
   for (const need of [...needs].sort((a, b) => b - a)) {    // the widest held at their need while above the share
     if (left === 1 || need <= room / left) break;
