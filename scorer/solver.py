@@ -281,10 +281,12 @@ def deal_out(hand, table):
     free = table.most > 1 and (table.rules.all_wild_melds or (not jokers and table.as_itself))
     runners, near = find_runners(naturals, wild_cards, table)
     stand_ins = min(table.most, len(hand) - len(naturals))
-    never = never_meld(naturals, runners, stand_ins, table, near)
+    never = never_meld(naturals, runners, stand_ins, table, near) if stand_ins == 0 else ()
     if never:
         naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
+    if stand_ins == 1:            # a single melds only with two stand-ins: with one, never (see never_meld())
+        never, singles = tuple(singles), ()
     singles = sorted(singles, key=table.value.get, reverse=True)
     return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
                 never=never, hand=tuple(in_order), runners=tuple(sorted(runners)), singles=tuple(singles),
@@ -319,7 +321,12 @@ def find_runners(naturals, wild_cards, table):
 
 
 def never_meld(naturals, runners, stand_ins, table, near):
-    """The naturals that can be in no meld of this hand: deadwood from the start."""
+    """The naturals that can be in no meld of this hand: deadwood from the start (`can_meld()`).
+    deal_out() asks it only with no stand-in: with one, a natural melds only with a mate (a natural
+    of its rank, or of its suit within two places) or a runner near, and those are what share a
+    group with it (`groups()`, at a reach of two places), so the naturals that never meld are the
+    singles, found on the way (tests/test_solver.py holds the two to the same naturals); with two
+    or more, any natural may meld."""
     if stand_ins >= 2:
         return ()
     hand, runners = tuple(naturals), tuple(runners)

@@ -14,7 +14,8 @@ from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty
-from tests.hands import MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples, solves_exactly
+from tests.hands import (MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples,
+                         five_crowns_deals, solves_exactly)
 
 
 def hand(text):
@@ -75,6 +76,24 @@ def test_the_slowest_hand_found_is_cut_by_its_certain_deadwood():
     search = Search(deal_out(h, table_for(rules, 1)))
     assert search.penalty() == brute_penalty(h, 1, rules)
     assert len(search.known) < 600
+
+
+@examples(400)
+@given(st.one_of(deals(), five_crowns_deals()))
+def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
+    """deal_out() leaves out, as deadwood from the start, the naturals that no meld of the hand could
+    hold: with no stand-in it asks can_meld() of each; with one, it takes the singles of its groups (a
+    natural melds then only with a card of its group). Either way they are the naturals can_meld() says
+    cannot meld with the whole hand, every copy; with two stand-ins or more, none."""
+    from scorer.solver import can_meld, deal_out, sort_out, table_for
+    h, wild, rules = deal
+    table = table_for(rules, wild)
+    dealt = deal_out(h, table)
+    naturals = tuple(sort_out(h, wild)[2])
+    limit = dealt.stand_ins
+    never = [n for n in naturals if limit < 2 and not can_meld(n, naturals, limit, dealt.runners, table, dealt.near)]
+    assert sorted(dealt.never) == sorted(never)
+    assert not dealt.singles or limit >= 2
 
 
 @examples(1500)
