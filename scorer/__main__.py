@@ -18,9 +18,7 @@ from .cards import CardError
 from .i18n import CATALOGS, N_, _, catalog, language, listing, ngettext, speaking
 
 from .reading import LANGUAGES, parse_hand, typed
-from .claims import parse_melds
 from .query import QueryError, answer_data, check_size, read_letters, read_query, read_rules, read_wild
-from .referee import audit, lines
 from .rules import ABOUT, CHOICES
 from .solver import solve
 
@@ -112,6 +110,8 @@ def rules_from(args):
 
 def check(args, out):
     """Print the referee's word on one hand."""
+    from .claims import parse_melds       # the referee's modules, imported by the one command that uses them:
+    from .referee import audit, lines     # solve --jsonl starts without them
     rules = rules_from(args)
     if args.wild is None and args.round is None:
         raise QueryError(_('give --round N or --wild RANK'))

@@ -9,13 +9,12 @@ same query gets the same answer whatever was asked before it.
 
 from typing import NamedTuple
 
-from .cards import CardError, rank_text
+from .cards import TEXT, CardError, rank_text
 
 from .reading import LANGUAGES, parse_hand, parse_rank
 from .i18n import _, ngettext
 from .limits import MAX_FIELD, MAX_ROUNDS
 from .numbers import read_whole
-from .referee import as_data
 from .rules import CHOICES, DEFAULT, GAMES, RulesError, make_rules, quoted
 from .solver import counted, solve
 
@@ -125,6 +124,17 @@ def answer_data(query, solution):
     lying = query.rules.as_they_lie and {'as_they_lie': counted(query.hand, query.wild, query.rules).penalty}
     return {**as_data(solution), 'letters': query.letters, **({'notes': query.notes} if query.notes else {}),
             **(lying or {})}
+
+
+def as_data(solution):
+    """A solution as JSON-ready data with canonical card text (the answer of
+    answer_data(), and the solution of /api/audit: referee.audit_data())."""
+    return {
+        'penalty': solution.penalty,
+        'melds': [{'kind': m.kind, 'cards': list(map(TEXT.__getitem__, m.cards)),
+                   'as': list(map(TEXT.__getitem__, m.plays))} for m in solution.melds],
+        'deadwood': list(map(TEXT.__getitem__, solution.deadwood)),
+    }
 
 
 def read_cards_field(text, rules, letters):

@@ -3,15 +3,16 @@ penalty; whether the hand can go out; and whether a claimed score or claimed mel
 -> Audit, what the command line, /audit and /api/audit say.
 
 audit() gathers it all into one Audit value: the command line prints it (lines()), /audit
-shows it and /api/audit sends it as JSON (as_data()).
+shows it and /api/audit sends it as JSON (audit_data(), the solution as query.as_data() writes it).
 """
 
 from typing import NamedTuple
 
-from .cards import TEXT, Card, pretty, rank_plural, rank_text
+from .cards import Card, pretty, rank_plural, rank_text
 from .claims import ClaimCheck, check_claim
 from .i18n import _, listing, ngettext
 from .rules import DEFAULT, Rules
+from .query import as_data
 from .solver import Solution, arrangements, best_discard, counted
 
 
@@ -147,16 +148,6 @@ def lying_line(result):
     """'Counted as they lie: 9♥ 9 + 7♥ 20 + 🃏 50 = 79 (the minimum: 0)'."""
     return _('Counted as they lie: %(cards)s (the minimum: %(minimum)d)',
              cards=deadwood_words(result.lying, result.wild, result.rules), minimum=result.solution.penalty)
-
-
-def as_data(solution):
-    """A solution as JSON-ready data with canonical card text."""
-    return {
-        'penalty': solution.penalty,
-        'melds': [{'kind': m.kind, 'cards': list(map(TEXT.__getitem__, m.cards)),
-                   'as': list(map(TEXT.__getitem__, m.plays))} for m in solution.melds],
-        'deadwood': list(map(TEXT.__getitem__, solution.deadwood)),
-    }
 
 
 def audit_data(result):
