@@ -421,8 +421,9 @@ class Search:
         self.deal, self.table = deal, deal.table
         # The deal's fields the search reads at every step, read once (a named tuple's field is slower).
         self.jokers, self.free, self.sinks = deal.jokers, deal.free, deal.sinks
-        self.known = {}         # position -> (its minimal penalty, True), or (a number it is not below, False)
-        self.choice = {}        # position -> the first step that reaches it
+        # position -> (its minimal penalty, True, the first step that reaches it), or (a number it is not
+        # below, False, None): one dict, so a position searched is hashed and stored once
+        self.known = {}
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
@@ -447,12 +448,12 @@ class Search:
             return known[0]
         if not position.hand:
             cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
-            self.known[position] = cost, True
+            self.known[position] = cost, True, None
             return cost
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
             floor = self.certain_deadwood(position)
             if floor >= bound:
-                self.known[position] = floor, False
+                self.known[position] = floor, False, None
                 return floor
         cost, choice = INFINITY, None
         for step in self.meld_steps(position):
@@ -473,9 +474,7 @@ class Search:
                 cost, choice = total, step
         elif value < cost:
             cost, choice = value, None         # not below the bound: a floor only, never a choice
-        self.known[position] = cost, cost < bound
-        if cost < bound:
-            self.choice[position] = choice
+        self.known[position] = (cost, True, choice) if cost < bound else (cost, False, None)
         return cost
 
     def certain_deadwood(self, position):
@@ -951,7 +950,7 @@ class Search:
         penalty, opening = self.penalty(), self.opening
         position, steps = opening.after, [opening]
         while position.hand:
-            step = self.choice[position]
+            step = self.known[position][2]
             steps.append(step)
             position = step.after
         return self.arranged(penalty, steps, position)
