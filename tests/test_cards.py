@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from scorer.cards import JOKER, Card, CardError, ordinal, pretty, text
 
-from scorer.reading import card, parse_cards
+from scorer.reading import CANONICAL, card, parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import GAMES
 from tests.browser import own_module
@@ -202,6 +202,25 @@ def test_canonical_words_read_as_the_typed_reader_reads_them(after):
         typed = read_at(words, 0, READERS['en'])
         assert typed == (1, read(' '.join(words))[0])
         assert typed[1].card == card_ and str(card_) == word
+
+
+@given(st.lists(st.tuples(st.sampled_from(sorted(CANONICAL) + ['7h', 'X', '']),
+                          st.sampled_from([' ', '  ', ',', ', ', '\t', ' ; ', '\u00a0'])), max_size=MAX_HAND),
+       st.sampled_from(['', ' ']), st.sampled_from(LANGUAGES))
+def test_a_text_of_canonical_words_reads_as_the_reader_reads_it(words, edge, language):
+    """read_cards() looks canonical words up, split at single spaces, without cutting the text by the
+    separators' pattern: whatever the words and separators, it reads the cards the reader reads
+    (read(), word by word), or refuses with the reader's first problem."""
+    from scorer.reading import read, read_cards
+    text = edge + ''.join(word + separator for word, separator in words)[:-1]
+    readings = read(text, language)
+    problems = [r.problem for r in readings if r.card is None]
+    if problems:
+        with pytest.raises(CardError) as refused:
+            read_cards(text, language)
+        assert str(refused.value) == problems[0]
+    else:
+        assert read_cards(text, language) == [r.card for r in readings]
 
 
 @given(st.lists(st.sampled_from([Card(r, s) for r in range(1, 14) for s in 'SHDC'] + [JOKER]), max_size=MAX_HAND),
