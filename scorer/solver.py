@@ -55,7 +55,7 @@ Glossary: the words of this file
 - position: what is left to arrange: the naturals (in search order), how many plain wild-rank
   cards, which runners, the stand-ins owed, whether a sink was made (a meld that takes the
   wilds left over at the end), and whether the sets of the first natural's rank are made.
-  The memo maps a position to its minimal penalty.
+  The memo maps a position to its minimal penalty and the first step that reaches it.
 - step: one move from a position: the sets of the first natural's rank are made, all at once
   (which of its naturals go into sets, with how many stand-ins), or the first natural is
   deadwood, or it goes into a run; then the naturals at the head of what is left that can meld
@@ -73,7 +73,8 @@ How one hand is solved, top to bottom, in the order of this file:
 1. `table_for(rules, wild)`: what the rules and the round decide, worked out once per rules and
    wild rank (the cards' values, the run tables, the stand-in limit): a `Table`.
 2. `deal_out(hand, table)`: the hand made ready (a `Deal`): naturals sorted out from runners and
-   plain wilds, the naturals that can never meld left out, the singles set aside, and the rest in
+   plain wilds, the naturals that can never meld left out (with one stand-in, those are the
+   singles of the groups: `never_meld()` says why), the singles set aside, and the rest in
    search order: group by group (a group is what one meld could ever join), and in a group rank
    by rank, low to high, so the first natural left is the lowest of its suit and a run holding it
    only goes up from it, but for stand-ins and runners.
@@ -89,8 +90,8 @@ How one hand is solved, top to bottom, in the order of this file:
    When a set's cards must each be of a different suit (`set_suits`), the sets of a rank are
    books instead (`Search.book_steps()`: no set a sink), and the runners are kept by suit to the
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
-4. `Search.solution()` follows the best steps from the start, and scorer/arrange.py deals the
-   actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
+4. `Search.solution()` follows the best steps from the start (the memo's), and scorer/arrange.py
+   deals the actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
 The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
 scorer/positions.py.
 """
