@@ -194,10 +194,18 @@ def shortened(players, room):
 
 
 def shared(needs, room):
-    """Each column's width, in mm, as the screen's sheet shares its width (static/js/sheet.js): the
-    widest held at their need while above an even share of what is left, the others alike."""
-    if sum(needs) > room:            # names that break anywhere, on more lines: never past the edge
+    """Each column's width, in mm, shared as the screen's sheet shares its width (shares()), the
+    needs first scaled down to the room where they pass it (names that break anywhere, on more lines:
+    paper has no sideways scroll, so never past its edge)."""
+    if sum(needs) > room:
         needs = [n * room / sum(needs) for n in needs]
+    return shares(needs, room)
+
+
+def shares(needs, room):
+    """static/js/shares.js shares(), the screen's rule, in Python for paper (tests/test_shares.py
+    runs both on the same cases): the widest held at their need while above an even share of what
+    the others leave, the rest alike; where the needs pass the room, each its need."""
     held, left, rest = set(), len(needs), room
     for i in sorted(range(len(needs)), key=lambda i: -needs[i]):
         if left == 1 or needs[i] <= rest / left:
@@ -205,7 +213,7 @@ def shared(needs, room):
         held.add(i)
         rest -= needs[i]
         left -= 1
-    return [needs[i] if i in held else rest / left for i in range(len(needs))]
+    return [needs[i] if i in held else max(needs[i], rest / left) for i in range(len(needs))]
 
 
 def names_set(players, narrow, rows=()):

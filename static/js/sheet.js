@@ -4,6 +4,7 @@
 // "Take your seat"; once the scorekeeper starts a rematch it offers one tap to the new game.
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
+import { shares } from './shares.js';
 
 const live = document.getElementById('live');
 const status = document.getElementById('live-status');
@@ -25,7 +26,8 @@ function turns(html) {
 }
 
 // The players share the sheet's width alike (issue 48): a column whose name's longest word needs
-// more than an even share has what it needs, and the others share what is left, each the same.
+// more than an even share has what it needs, and the others share what is left, each the same
+// (shares.js, one rule with print's).
 // (The stylesheet shares it nearly so without a script; a wide screen's fixed columns are left be.)
 // Where the names' longest words need more than the box while the players' figures would fit it (a
 // tablet's 13.6 px names), the widest names are set smaller, half a pixel at a time, down to
@@ -66,15 +68,10 @@ function share(table) {
     }
   }
   table.style.width = '';
-  let room = free();
-  let left = needs.length;
-  for (const need of [...needs].sort((a, b) => b - a)) {    // the widest held at their need while above the share
-    if (left === 1 || need <= room / left) break;
-    room -= need;
-    left -= 1;
-  }
-  const even = Math.floor((room / left) * 100) / 100;
-  heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], even)}px`; });
+  // shares.js decides (print's twin: web/export.py); a shared width set a hundredth of a px under,
+  // so the columns never add up past the box, a column at its need never under it.
+  const widths = shares(needs, free());
+  heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], Math.floor(widths[i] * 100) / 100)}px`; });
 }
 
 // A name elsewhere on the page (the standings, the race's key, the seats) whose word is wider than
