@@ -738,6 +738,37 @@ SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(
   return new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size > 1;
 }).map((name) => name.textContent.trim())'''
 
+# Every name on the sheet's page but the title (the sheet's head, the standings, the race's key, the
+# seats), with no leave for a word wider than the line (thirty W's): each word of it on one line,
+# in 12 px or more, within the page's line; a name shortened ("WWWW…", its box cutting it) is
+# whole in the sheet's head, whose box scrolls (issue 48: a 30-letter word may shrink, then wrap at a
+# hyphen, never mid-letters, and a person can still read the whole name).
+NAMES_WHOLE = r"""() => {
+  const found = [], main = document.querySelector('main'), cs = getComputedStyle(main);
+  const right = main.getBoundingClientRect().right - parseFloat(cs.paddingRight);
+  const heads = new Set([...document.querySelectorAll('.sheet thead th bdi')].map((b) => b.textContent.trim()));
+  for (const name of main.querySelectorAll('bdi')) {
+    if (name.closest('h1') || !name.getClientRects().length || name.closest('[hidden], details:not([open])')) continue;
+    const full = name.textContent.trim(), inSheet = !!name.closest('table.sheet');
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const m of node.textContent.matchAll(/[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) found.push(`broken inside a word: ${m[0]}`);
+        if (!inSheet && rects.some((r) => r.right > right + 1) && getComputedStyle(name).overflowX === 'visible')
+          found.push(`past the line's end: ${m[0]}`);
+      }
+    }
+    if (parseFloat(getComputedStyle(name).fontSize) < 12) found.push(`in ${getComputedStyle(name).fontSize}: ${full}`);
+    if (getComputedStyle(name).overflowX !== 'visible' && name.scrollWidth > name.clientWidth + 1 && !heads.has(full))
+      found.push(`shortened, and not whole elsewhere: ${full}`);
+  }
+  return found;
+}"""
+
 
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language):
@@ -746,7 +777,9 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
     the seats pushed it 229-294 px), and where the players' words fit the box in the 12 px names of
     a phone (the sheet edge to edge, its rows' labels short), the sheet does not scroll in its box
     either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
-    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远)."""
+    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远);
+    and no name anywhere on the page (the standings, the race's key, the seats) broken inside a word,
+    even thirty W's, nor under 12 px, nor past the line; a name shortened is whole in the sheet's head."""
     server, client, games = table
     made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
     context = context_for(browser, server, client, language, False)
@@ -766,6 +799,7 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
                 found.append(f'the sheet scrolls {page.evaluate(SHEET_SIDEWAYS)} px sideways in its box')
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
             found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
+            found += page.evaluate(NAMES_WHOLE)
             look(page, case)
             if found:
                 problems[case] = found

@@ -76,29 +76,51 @@ function share(table) {
 
 // A name elsewhere on the page (the standings, the race's key, the seats) whose word is wider than
 // the page's text (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px;
-// past that it breaks inside the word rather than push the page sideways (issue 48): thirty W's
-// fit a phone's line at 12 px. Measured with
-// the text of its element, which a no-break space may bind to it.
+// past that, in the standings, it takes the row's whole width on a line of its own (the place and
+// the figures around it); and where no line holds it even so, it is shortened with "…" at the line's
+// end (.cut: the whole name in its text, its title, and whole in the sheet's head, whose box
+// scrolls), never broken inside the word nor pushing the page sideways (issue 48). Measured with
+// the text of its element, which a no-break space may bind to it (the race's key: "name\u00a064").
+// Classes and styles only: the live part's observer (childList) is not woken by them.
 function fitWords() {
   const main = document.querySelector('main');
   if (!main || document.body.classList.contains('tv')) return;
   const cs = getComputedStyle(main), box = main.getBoundingClientRect();
-  const right = box.right - parseFloat(cs.paddingRight);
+  const line = box.right - parseFloat(cs.paddingRight);
   for (const name of main.querySelectorAll('bdi')) {
     if (name.closest('table.sheet, h1')) continue;
+    const row = name.closest('ol.standings li');
     name.style.fontSize = '';
-    name.style.overflowWrap = '';
+    name.style.maxWidth = '';
+    name.style.overflowWrap = 'normal';     // a word too wide shows past the edge, to be measured
+    name.classList.remove('cut');
+    name.removeAttribute('title');
+    row?.classList.remove('apart');
+    const right = row ? row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight) : line;
     const text = document.createRange();      // with what is bound to it (the race's key: "name\u00a064")
     text.selectNodeContents(name.parentElement);
+    const over = () => [...text.getClientRects()].filter((r) => r.right > right + 0.5);
     for (let tries = 0; tries < 6; tries += 1) {
-      const over = [...text.getClientRects()].filter((r) => r.right > right + 0.5);
-      if (!over.length) break;
+      const past = over();
       const size = parseFloat(getComputedStyle(name).fontSize);
-      const r = over.reduce((a, b) => (b.width > a.width ? b : a));
+      if (!past.length || size <= SMALLEST_NAME) break;
+      const r = past.reduce((a, b) => (b.width > a.width ? b : a));
       const scaled = Math.floor(size * Math.min(0.97, (right - r.left) / r.width) * 2) / 2;
-      if (size <= SMALLEST_NAME) { name.style.overflowWrap = 'anywhere'; break; }
       name.style.fontSize = `${Math.max(SMALLEST_NAME, Math.min(size - 0.5, scaled))}px`;
     }
+    if (!over().length) continue;
+    if (row) {
+      row.classList.add('apart');
+      if (!over().length) continue;
+    }
+    // No line holds it: shortened to the line, less what a no-break space binds to its end.
+    name.classList.add('cut');
+    name.title = name.textContent;
+    const bound = document.createRange();
+    bound.setStartAfter(name);
+    bound.setEnd(name.parentElement, name.parentElement.childNodes.length);
+    const tail = bound.toString().startsWith('\u00a0') ? bound.getBoundingClientRect().width : 0;
+    name.style.maxWidth = `${Math.floor(right - name.getBoundingClientRect().left - tail)}px`;
   }
 }
 
