@@ -75,7 +75,7 @@ def test_the_printed_names_are_set_by_the_width_their_words_need(app):
         slim, broad = (names_set([f'{chr(65 + i)}{letter * 11} Ng' for i in range(8)], narrow) for letter in 'iW')
         assert (slim['sheet'], slim['short']) == ('', {}) and broad['sheet'] == 'tight'        # the same letters
         crowded = ['Featherstonehaugh-Cholmondeley', 'Ñúñez Featherstonehaugh', '欧阳志远欧阳志远 Featherstonehaugh', 'Marjoribanks',
-                   *(f'Montgomery-Smythe {i}' for i in range(4))]
+                   *(f'Featherstonehaugh {i}' for i in range(4))]       # seven words of 17 letters, in Noto
         tightly = names_set(crowded, narrow)
         short = tightly['short']
         assert tightly['sheet'] == 'tight' and short and all(p in short for p in crowded[:3])
@@ -84,7 +84,7 @@ def test_the_printed_names_are_set_by_the_width_their_words_need(app):
         assert sum(tight(short.get(p, p)) for p in crowded) <= room(tightly) + 0.01
         wide = 'W' * 30
         assert names_set(['Ana', wide], narrow)['short'] == {}           # whole, in the headings' type
-        eight = [wide, *EIGHT[:7]]
+        eight = [wide, *(f'{name}son' for name in EIGHT[1:])]            # seven of 12-14 letters beside it
         alone = names_set(eight, narrow)
         assert list(alone['short']) == [wide] and re.fullmatch(r'W+\.', alone['short'][wide])
         assert sum(tight(alone['short'].get(p, p)) for p in eight) <= room(alone) + 0.01
@@ -342,3 +342,18 @@ def test_a_version_set_aside_in_a_conflict_travels_in_the_game_file_and_the_csv(
     assert r.status_code == 302
     assert other.get(imported + '/export.json').get_json()['rounds'][0]['entries'][2] == {'player': 'Carla',
                                                                                           'points': 22}
+
+
+def test_the_prints_type_is_served_by_the_app_and_nothing_else_from_its_packages(client, make_game):
+    """The print's Noto stylesheets and font files (web/context.py PRINT_FONTS) come from the app
+    itself, named first by each printed page; no other file of node_modules, and nothing else."""
+    page = client.get(make_game(('Ana', 'Bruno')) + '/print').get_data(as_text=True)
+    sheets = re.findall(r'<link rel="stylesheet" href="(/print/fonts/[^"]+)">', page)
+    assert sheets and page.index(sheets[0]) < page.index('print.css')
+    first = client.get(sheets[0])
+    assert first.status_code == 200 and first.mimetype == 'text/css'
+    font = re.search(r'url\(\./(files/[^)]+\.woff2)\)', first.get_data(as_text=True)).group(1)
+    assert client.get(sheets[0].rsplit('/', 1)[0] + '/' + font).status_code == 200
+    for other in ('/print/fonts/noto-sans/package.json', '/print/fonts/noto-sans/../pyodide/pyodide.js',
+                  '/print/fonts/pyodide/pyodide.css', '/print/fonts/noto-sans/%2e%2e/%2e%2e/package.json'):
+        assert client.get(other).status_code == 404, other

@@ -9,10 +9,11 @@ import io
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import segno
-from flask import request, send_file
+from flask import request, send_file, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -28,6 +29,7 @@ from .db import get_db
 from .forms import EmptyForm, SelfEntryForm
 from .sheets import load_sheet
 from .solved import solved
+from .typeface import PACKAGES
 
 
 def moved_from(number):
@@ -196,3 +198,20 @@ def summary_kept(db, game, kept):
         except sqlite3.OperationalError:
             pass                               # a disk that cannot be written: made again next time
     return kept[game['id']]
+
+
+# The print's type (print.css): the picture's Noto packages (web/typeface.py PACKAGES, in its order of
+# fallback), their stylesheets and font files served from node_modules by the app itself
+# (export.print_font), so that a printed page (a game's, web/export.py, or a table's) is set in the
+# type names_set measures. {folder in the address: package}.
+PRINT_FONTS = {Path(package).name: package for package, _ in PACKAGES}
+
+
+def print_fonts():
+    """The stylesheets of the print's type, in order: Noto Sans's regular and bold, then the variable
+    Chinese, Japanese and Korean ones (a face's files fetched only for the characters shown)."""
+    sheets = []
+    for name, package in PRINT_FONTS.items():
+        files = ('400.css', '700.css') if package.startswith('@fontsource/') else ('index.css',)
+        sheets += [url_for('export.print_font', name=name, file=f) for f in files]
+    return sheets
