@@ -213,5 +213,5 @@ def print_fonts():
     sheets = []
     for name, package in PRINT_FONTS.items():
         files = ('400.css', '700.css') if package.startswith('@fontsource/') else ('index.css',)
-        sheets += [url_for('export.print_font', name=name, file=f) for f in files]
+        sheets += [url_for('export.print_font', name=name, filename=f) for f in files]
     return sheets

@@ -242,13 +242,13 @@ def names_set(players, narrow, rows=()):
     return {'sheet': sheet, 'short': short, 'widths': [round(w / PRINT_ROOM * 100, 2) for w in widths]}
 
 
-@bp.get('/print/fonts/<name>/<path:file>')
-def print_font(name, file):
+@bp.get('/print/fonts/<name>/<path:filename>')
+def print_font(name, filename):
     """A file of the print's type (web/context.py PRINT_FONTS): a package's stylesheet, or a font
     file it names (./files/...), from node_modules, by the app itself: no outside server."""
-    if name not in PRINT_FONTS or not file.endswith(('.css', '.woff2')):
+    if name not in PRINT_FONTS or not filename.endswith(('.css', '.woff2')):
         abort(404)
-    return send_from_directory(Path(current_app.config['NODE_MODULES']) / PRINT_FONTS[name], file, max_age=86400)
+    return send_from_directory(Path(current_app.config['NODE_MODULES']) / PRINT_FONTS[name], filename, max_age=86400)
 
 
 @bp.get('/games/<game_id>/print')
