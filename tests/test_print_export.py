@@ -197,7 +197,7 @@ def test_history_lists_finished_games_with_the_winner(client, finished_eight, ma
 def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, client, make_game, monkeypatch):
     url = make_game(('Ana', 'Bruno'))
     play_rounds(client, url, 11, 2, went_out=0, points=5)
-    assert 'Ana wins with 0' in client.get('/history').get_data(as_text=True)
+    assert '<bdi>Ana</bdi> wins with 0' in client.get('/history').get_data(as_text=True)
     import web.context
     made = []
     monkeypatch.setattr(web.context, 'summary_of', lambda game: made.append(game) or summary_of(game))
@@ -205,7 +205,7 @@ def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, c
         assert client.get(path).status_code == 200
     assert made == []                                          # nothing scored again for a view
     client.post(f'{url}/rounds/11', data=round_form(1, points=['90'], version=1))   # a correction
-    assert 'Bruno wins with 50' in client.get('/history').get_data(as_text=True)
+    assert '<bdi>Bruno</bdi> wins with 50' in client.get('/history').get_data(as_text=True)
     assert len(made) == 1                                      # made again once, for the new revision
     page = client.get('/stats').get_data(as_text=True)
     assert len(made) == 1 and 'Bruno' in page
@@ -357,3 +357,17 @@ def test_the_prints_type_is_served_by_the_app_and_nothing_else_from_its_packages
     for other in ('/print/fonts/noto-sans/package.json', '/print/fonts/noto-sans/../pyodide/pyodide.js',
                   '/print/fonts/pyodide/pyodide.css', '/print/fonts/noto-sans/%2e%2e/%2e%2e/package.json'):
         assert client.get(other).status_code == 404, other
+
+
+def test_a_listed_winners_line_isolates_each_name_and_says_the_rest_as_before(app):
+    """The lists' line of who won (web/context.py winner_named) with each name a <bdi> (which a phone
+    fits to its line, issue 48): markup in a name escaped, a name that is a word of the sentence
+    left as the sentence has it, and Spanish's "e" before Inés chosen by the name."""
+    from web.context import winner_named
+    with app.test_request_context():
+        assert winner_named({'players': ['Ana', 'with <b>'], 'standings': [['with <b>', 10, 1, 1], ['Ana', 20, 0, 2]],
+                             'tie_break': 'none'}) == '<bdi>with &lt;b&gt;</bdi> wins with 10'
+    tied = {'players': ['Ana', 'Inés', 'Bo'], 'standings': [['Ana', 10, 1, 1], ['Inés', 10, 1, 1], ['Bo', 30, 0, 3]],
+            'tie_break': 'none'}
+    with app.test_request_context(headers={'Cookie': 'lang=es'}):
+        assert winner_named(tied).startswith('<bdi>Ana</bdi> e <bdi>Inés</bdi> empatan con 10')

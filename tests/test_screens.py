@@ -134,7 +134,8 @@ LIST_BROKEN = r'''() => { const broken = [], ctx = document.createElement('canva
         if (!piece) continue;
         const range = document.createRange(); range.setStart(node, at); range.setEnd(node, at + piece.length);
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
-        if (tops.size > 1 && ctx.measureText(piece).width <= el.closest('li').clientWidth) broken.push(piece);
+        const whole = el.closest('.note') ? el.closest('.note').textContent.trim() : piece;   // a note wider than its line wraps
+        if (tops.size > 1 && ctx.measureText(whole).width <= el.closest('li').clientWidth) broken.push(piece);
       }
     }
   }
@@ -743,7 +744,7 @@ SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(
 # in 12 px or more, within the page's line; a name shortened ("WWWW…", its box cutting it) is
 # whole in the sheet's head, whose box scrolls (issue 48: a 30-letter word may shrink, then wrap at a
 # hyphen, never mid-letters, and a person can still read the whole name).
-NAMES_WHOLE = r"""() => {
+NAMES_WHOLE = r"""(sheet = true) => {
   const found = [], main = document.querySelector('main'), cs = getComputedStyle(main);
   const right = main.getBoundingClientRect().right - parseFloat(cs.paddingRight);
   const heads = new Set([...document.querySelectorAll('.sheet thead th bdi')].map((b) => b.textContent.trim()));
@@ -763,8 +764,10 @@ NAMES_WHOLE = r"""() => {
       }
     }
     if (parseFloat(getComputedStyle(name).fontSize) < 12) found.push(`in ${getComputedStyle(name).fontSize}: ${full}`);
-    if (getComputedStyle(name).overflowX !== 'visible' && name.scrollWidth > name.clientWidth + 1 && !heads.has(full))
-      found.push(`shortened, and not whole elsewhere: ${full}`);
+    const cut = getComputedStyle(name).overflowX !== 'visible' && name.scrollWidth > name.clientWidth + 1;
+    if (cut && sheet && !heads.has(full)) found.push(`shortened, and not whole elsewhere: ${full}`);
+    if (cut && name.title !== full) found.push(`shortened, its title not the whole name: ${full}`);
+    if (cut && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(full)) found.push(`shortened, yet it breaks anywhere: ${full}`);
   }
   return found;
 }"""
@@ -800,6 +803,34 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
             found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
             found += page.evaluate(NAMES_WHOLE)
+            look(page, case)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_thirty_ws_read_whole_in_the_lists_on_a_phone(browser, table, language):
+    """Issue 48: thirty W's and fifteen M's (no line at 360 px holds the W's whole even in 12 px)
+    in the home and history lists (the winner's line too), light and dark: no name broken
+    inside a word, none under 12 px nor past the line's end; where one is shortened ("WWWW…"), its
+    title is the whole name (the list's line leads to its sheet, where its head holds it whole)."""
+    server, client, games = table
+    make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))            # in play (home), and finished (the table's)
+    context = context_for(browser, server, client, language, False)
+    page = context.new_page()
+    problems = {}
+    for where, path in (('home', '/'), ('history', '/history')):
+        for theme in ('light', 'dark'):
+            case = f'thirty-w-{where}-360x740-{language}-{theme}'
+            page.emulate_media(color_scheme=theme)
+            page.goto(server.url + path)
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')      # the names fitted
+            found = page.evaluate(NAMES_WHOLE, False)
+            if sideways(page)[0] > 0:
+                found.append(f'the page scrolls sideways by {sideways(page)[0]} px')
             look(page, case)
             if found:
                 problems[case] = found

@@ -29,6 +29,7 @@ from .db import get_db
 from .forms import EmptyForm, SelfEntryForm
 from .sheets import load_sheet
 from .solved import solved
+from .templating import bdi
 from .typeface import PACKAGES
 
 
@@ -109,8 +110,22 @@ def kept_finished(rounds=False):
     kept = store.summaries(db, [g['id'] for g in games], rounds)
     for g in games:
         g['summary'] = summary_kept(db, g, kept)
-        g['winner'] = winner_line(g['summary'])
+        g['winner'] = winner_named(g['summary'])
     return games
+
+
+def winner_named(summary):
+    """winner_line of a summarised game with each name in it isolated (<bdi>), as a page sets a name
+    (and fits it to its line: static/js/names.js): the line is made with a stand-in for each name,
+    then each stand-in set back as the name, so no word of the sentence is taken for a name. A
+    stand-in is the name and a mark after it, so the sentence's words that follow the sound of a
+    name (Spanish "Ana e Inés") are chosen as for the name itself."""
+    stand_in = {p: f'{p}\ue000{i}\ue001' for i, p in enumerate(summary['players'])}
+    line = Markup.escape(winner_line({**summary, 'standings': [[stand_in.get(s[0], s[0]), *s[1:]]
+                                                               for s in summary['standings']]}))
+    for player, mark in stand_in.items():
+        line = line.replace(Markup.escape(mark), bdi(player))
+    return Markup(line)
 
 
 def qr_svg(text):

@@ -4,6 +4,7 @@
 // "Take your seat"; once the scorekeeper starts a rematch it offers one tap to the new game.
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
+import { SMALLEST_NAME, fitWords } from './names.js';
 import { shares } from './shares.js';
 
 const live = document.getElementById('live');
@@ -34,7 +35,6 @@ function turns(html) {
 // SMALLEST_NAME px, the least type a player reads (issue 48): a long word shrinks, then wraps at a
 // hyphen, never inside. Where even that does not fit (thirty W's, or five long names on a phone),
 // each column is as narrow as it reads, and the box scrolls sideways.
-const SMALLEST_NAME = 12;
 const KEEP_WHOLE = 6;
 function share(table) {
   const heads = [...table.querySelectorAll('thead th:not(.round)')];
@@ -74,56 +74,6 @@ function share(table) {
   heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], Math.floor(widths[i] * 100) / 100)}px`; });
 }
 
-// A name elsewhere on the page (the standings, the race's key, the seats) whose word is wider than
-// the page's text (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px;
-// past that, in the standings, it takes the row's whole width on a line of its own (the place and
-// the figures around it); and where no line holds it even so, it is shortened with "…" at the line's
-// end (.cut: the whole name in its text, its title, and whole in the sheet's head, whose box
-// scrolls), never broken inside the word nor pushing the page sideways (issue 48). Measured with
-// the text of its element, which a no-break space may bind to it (the race's key: "name\u00a064").
-// Classes and styles only: the live part's observer (childList) is not woken by them.
-function fitWords() {
-  const main = document.querySelector('main');
-  if (!main || document.body.classList.contains('tv')) return;
-  const cs = getComputedStyle(main), box = main.getBoundingClientRect();
-  const line = box.right - parseFloat(cs.paddingRight);
-  for (const name of main.querySelectorAll('bdi')) {
-    if (name.closest('table.sheet, h1')) continue;
-    const row = name.closest('ol.standings li');
-    name.style.fontSize = '';
-    name.style.maxWidth = '';
-    name.style.overflowWrap = 'normal';     // a word too wide shows past the edge, to be measured
-    name.classList.remove('cut');
-    name.removeAttribute('title');
-    row?.classList.remove('apart');
-    const right = row ? row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight) : line;
-    const text = document.createRange();      // with what is bound to it (the race's key: "name\u00a064")
-    text.selectNodeContents(name.parentElement);
-    const over = () => [...text.getClientRects()].filter((r) => r.right > right + 0.5);
-    for (let tries = 0; tries < 6; tries += 1) {
-      const past = over();
-      const size = parseFloat(getComputedStyle(name).fontSize);
-      if (!past.length || size <= SMALLEST_NAME) break;
-      const r = past.reduce((a, b) => (b.width > a.width ? b : a));
-      const scaled = Math.floor(size * Math.min(0.97, (right - r.left) / r.width) * 2) / 2;
-      name.style.fontSize = `${Math.max(SMALLEST_NAME, Math.min(size - 0.5, scaled))}px`;
-    }
-    if (!over().length) continue;
-    if (row) {
-      row.classList.add('apart');
-      if (!over().length) continue;
-    }
-    // No line holds it: shortened to the line, less what a no-break space binds to its end.
-    name.classList.add('cut');
-    name.title = name.textContent;
-    const bound = document.createRange();
-    bound.setStartAfter(name);
-    bound.setEnd(name.parentElement, name.parentElement.childNodes.length);
-    const tail = bound.toString().startsWith('\u00a0') ? bound.getBoundingClientRect().width : 0;
-    name.style.maxWidth = `${Math.floor(right - name.getBoundingClientRect().left - tail)}px`;
-  }
-}
-
 // The hint to swipe the sheet shows only while the sheet is wider than its box: on a phone with
 // many players, not on a wide screen where every column fits. There the leader's column is brought
 // into the box, beside the round column held at its left, so the first look finds who leads.
@@ -158,11 +108,11 @@ fit();
 fitWords();
 raceType();
 window.addEventListener('resize', fit);
-window.addEventListener('resize', fitWords);
+window.addEventListener('resize', () => fitWords());
 window.addEventListener('resize', raceType);
 if (live) new MutationObserver(raceType).observe(live, { childList: true, subtree: true });
 if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
-if (live) new MutationObserver(fitWords).observe(live, { childList: true, subtree: true });
+if (live) new MutationObserver(() => fitWords()).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set
 // smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
