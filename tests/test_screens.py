@@ -811,13 +811,15 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
 
 
 @pytest.mark.parametrize('language', LANGUAGES)
-def test_thirty_ws_read_whole_in_the_lists_on_a_phone(browser, table, language):
+def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table, language):
     """Issue 48: thirty W's and fifteen M's (no line at 360 px holds the W's whole even in 12 px)
     in the home and history lists (the winner's line too), light and dark: no name broken
     inside a word, none under 12 px nor past the line's end; where one is shortened ("WWWW…"), its
-    title is the whole name (the list's line leads to its sheet, where its head holds it whole)."""
+    title is the whole name (the list's line leads to its sheet, where its head holds it whole). And
+    on the big screen, landscape and portrait, every name whole in its row, nothing cut or lying on
+    another, in the big screen's least type or more."""
     server, client, games = table
-    make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))            # in play (home), and finished (the table's)
+    url = make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))      # in play (home), and finished (the table's)
     context = context_for(browser, server, client, language, False)
     page = context.new_page()
     problems = {}
@@ -834,5 +836,20 @@ def test_thirty_ws_read_whole_in_the_lists_on_a_phone(browser, table, language):
             look(page, case)
             if found:
                 problems[case] = found
+    page.emulate_media(color_scheme='light')
+    for width, height in TVS:
+        case = f'thirty-w-tv-{width}x{height}-{language}-light'
+        page.set_viewport_size({'width': width, 'height': height})
+        page.goto(server.url + url + '/tv')
+        page.wait_for_load_state('load')
+        page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+        found = [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
+        found += text_problems(page, 'main')
+        least, what = smallest_type(page, 'main')
+        if least < 18 * min(width, height) / 720 - 0.05:
+            found.append(f'type {least:.1f} px: {what}')
+        look(page, case, full_page=False)
+        if found:
+            problems[case] = found
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

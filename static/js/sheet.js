@@ -115,29 +115,45 @@ if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: tr
 if (live) new MutationObserver(() => fitWords()).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set
-// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
+// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut; a word wider
+// than its column even so takes the row's whole width (issue 48: never broken inside the word).
 function fitNames() {
   if (!document.body.classList.contains('tv')) return;
   const least = Math.max(18, Math.min(window.innerWidth, window.innerHeight) * 0.025);
   for (const row of document.querySelectorAll('.tv-standings li')) {
     const who = row.querySelector('.who');
     if (!who) continue;
+    const name = who.querySelector('bdi');
     who.style.fontSize = '';
+    who.style.fontWeight = '';
+    row.classList.remove('apart');
+    name?.classList.remove('cut');
+    name?.removeAttribute('title');
     let size = parseFloat(getComputedStyle(who).fontSize);
     // too tall for its row, or a word of it wider than its column (it would break inside the word):
     // measured to the fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
     const text = document.createRange();
     text.selectNodeContents(who);
-    const crowded = () => {
+    const tooWide = () => {
       who.style.overflowWrap = 'normal';
       const room = who.getBoundingClientRect().width;
       const wide = [...text.getClientRects()].some((line) => line.width > room + 0.01);
       who.style.overflowWrap = '';
-      return wide || row.scrollHeight > row.clientHeight + 1;
+      return wide;
     };
+    const crowded = () => tooWide() || row.scrollHeight > row.clientHeight + 1;
     while (size > least && crowded()) {
       size = Math.max(least, size - 1);
       who.style.fontSize = `${size}px`;
+    }
+    // A word wider than its column even so (thirty W's): the name takes the row's whole width on
+    // a line of its own, the place and figures under it; then, if need be, in regular weight; and
+    // where not even so, shortened with "…" (its title the whole name), as the race's labels are.
+    if (tooWide()) row.classList.add('apart');
+    if (tooWide()) who.style.fontWeight = '400';
+    if (tooWide() && name) {
+      name.classList.add('cut');
+      name.title = name.textContent;
     }
   }
 }
