@@ -9,7 +9,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from web import access, db, deadline, errors, headers, i18n, logs, metrics, pool, ratelimit, statics, templating
+from web import access, db, deadline, drawing, errors, headers, i18n, logs, metrics, pool, ratelimit, statics, templating
 from web.deadline import BODY_SECONDS
 from web.secret import secret_key
 from web.settings import setting
@@ -121,6 +121,7 @@ def create_app(test_config=None):
     metrics.init_app(app)
     statics.init_app(app)
     app.before_request(lambda: pool.ahead(app.config))   # the solver's first process, started ahead
+    drawing.typeface(app.config['NODE_MODULES'], warm=True)   # the print's measure, read before any request
 
     from web import api, audit, export, games, health, live, offline, pwa, rounds, seats, sharing, stats, switcher, tables
     for blueprint in (games.bp, rounds.bp, live.bp, sharing.bp, export.bp, seats.bp, stats.bp, api.bp, audit.bp,

@@ -125,7 +125,7 @@ def test_a_whole_game_ends_with_the_winner(client, make_game):
     # Ana goes out in even rounds (5 of them), Bruno in odd ones (6): Ana 30, Bruno 25.
     assert 'Game over.' in page and 'Bruno wins with 25' in page
     index = client.get('/').get_data(as_text=True)
-    assert 'No game in progress' in index and 'Bruno wins with 25' in index         # the winner, not 'round 11 of 11'
+    assert 'No game in progress' in index and '<bdi>Bruno</bdi> wins with 25' in index         # the winner, not 'round 11 of 11'
     assert 'round 11 of 11' not in index
 
 

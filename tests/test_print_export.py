@@ -75,7 +75,7 @@ def test_the_printed_names_are_set_by_the_width_their_words_need(app):
         slim, broad = (names_set([f'{chr(65 + i)}{letter * 11} Ng' for i in range(8)], narrow) for letter in 'iW')
         assert (slim['sheet'], slim['short']) == ('', {}) and broad['sheet'] == 'tight'        # the same letters
         crowded = ['Featherstonehaugh-Cholmondeley', 'Ñúñez Featherstonehaugh', '欧阳志远欧阳志远 Featherstonehaugh', 'Marjoribanks',
-                   *(f'Montgomery-Smythe {i}' for i in range(4))]
+                   *(f'Featherstonehaugh {i}' for i in range(4))]       # seven words of 17 letters, in Noto
         tightly = names_set(crowded, narrow)
         short = tightly['short']
         assert tightly['sheet'] == 'tight' and short and all(p in short for p in crowded[:3])
@@ -84,7 +84,7 @@ def test_the_printed_names_are_set_by_the_width_their_words_need(app):
         assert sum(tight(short.get(p, p)) for p in crowded) <= room(tightly) + 0.01
         wide = 'W' * 30
         assert names_set(['Ana', wide], narrow)['short'] == {}           # whole, in the headings' type
-        eight = [wide, *EIGHT[:7]]
+        eight = [wide, *(f'{name}son' for name in EIGHT[1:])]            # seven of 12-14 letters beside it
         alone = names_set(eight, narrow)
         assert list(alone['short']) == [wide] and re.fullmatch(r'W+\.', alone['short'][wide])
         assert sum(tight(alone['short'].get(p, p)) for p in eight) <= room(alone) + 0.01
@@ -197,7 +197,7 @@ def test_history_lists_finished_games_with_the_winner(client, finished_eight, ma
 def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, client, make_game, monkeypatch):
     url = make_game(('Ana', 'Bruno'))
     play_rounds(client, url, 11, 2, went_out=0, points=5)
-    assert 'Ana wins with 0' in client.get('/history').get_data(as_text=True)
+    assert '<bdi>Ana</bdi> wins with 0' in client.get('/history').get_data(as_text=True)
     import web.context
     made = []
     monkeypatch.setattr(web.context, 'summary_of', lambda game: made.append(game) or summary_of(game))
@@ -205,7 +205,7 @@ def test_history_and_stats_read_each_games_summary_made_once_per_revision(app, c
         assert client.get(path).status_code == 200
     assert made == []                                          # nothing scored again for a view
     client.post(f'{url}/rounds/11', data=round_form(1, points=['90'], version=1))   # a correction
-    assert 'Bruno wins with 50' in client.get('/history').get_data(as_text=True)
+    assert '<bdi>Bruno</bdi> wins with 50' in client.get('/history').get_data(as_text=True)
     assert len(made) == 1                                      # made again once, for the new revision
     page = client.get('/stats').get_data(as_text=True)
     assert len(made) == 1 and 'Bruno' in page
@@ -342,3 +342,32 @@ def test_a_version_set_aside_in_a_conflict_travels_in_the_game_file_and_the_csv(
     assert r.status_code == 302
     assert other.get(imported + '/export.json').get_json()['rounds'][0]['entries'][2] == {'player': 'Carla',
                                                                                           'points': 22}
+
+
+def test_the_prints_type_is_served_by_the_app_and_nothing_else_from_its_packages(client, make_game):
+    """The print's Noto stylesheets and font files (web/context.py PRINT_FONTS) come from the app
+    itself, named first by each printed page; no other file of node_modules, and nothing else."""
+    page = client.get(make_game(('Ana', 'Bruno')) + '/print').get_data(as_text=True)
+    sheets = re.findall(r'<link rel="stylesheet" href="(/print/fonts/[^"]+)">', page)
+    assert sheets and page.index(sheets[0]) < page.index('print.css')
+    first = client.get(sheets[0])
+    assert first.status_code == 200 and first.mimetype == 'text/css'
+    font = re.search(r'url\(\./(files/[^)]+\.woff2)\)', first.get_data(as_text=True)).group(1)
+    assert client.get(sheets[0].rsplit('/', 1)[0] + '/' + font).status_code == 200
+    for other in ('/print/fonts/noto-sans/package.json', '/print/fonts/noto-sans/../pyodide/pyodide.js',
+                  '/print/fonts/pyodide/pyodide.css', '/print/fonts/noto-sans/%2e%2e/%2e%2e/package.json'):
+        assert client.get(other).status_code == 404, other
+
+
+def test_a_listed_winners_line_isolates_each_name_and_says_the_rest_as_before(app):
+    """The lists' line of who won (web/context.py winner_named) with each name a <bdi> (which a phone
+    fits to its line, issue 48): markup in a name escaped, a name that is a word of the sentence
+    left as the sentence has it, and Spanish's "e" before Inés chosen by the name."""
+    from web.context import winner_named
+    with app.test_request_context():
+        assert winner_named({'players': ['Ana', 'with <b>'], 'standings': [['with <b>', 10, 1, 1], ['Ana', 20, 0, 2]],
+                             'tie_break': 'none'}) == '<bdi>with &lt;b&gt;</bdi> wins with 10'
+    tied = {'players': ['Ana', 'Inés', 'Bo'], 'standings': [['Ana', 10, 1, 1], ['Inés', 10, 1, 1], ['Bo', 30, 0, 3]],
+            'tie_break': 'none'}
+    with app.test_request_context(headers={'Cookie': 'lang=es'}):
+        assert winner_named(tied).startswith('<bdi>Ana</bdi> e <bdi>Inés</bdi> empatan con 10')

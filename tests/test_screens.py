@@ -134,7 +134,8 @@ LIST_BROKEN = r'''() => { const broken = [], ctx = document.createElement('canva
         if (!piece) continue;
         const range = document.createRange(); range.setStart(node, at); range.setEnd(node, at + piece.length);
         const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
-        if (tops.size > 1 && ctx.measureText(piece).width <= el.closest('li').clientWidth) broken.push(piece);
+        const whole = el.closest('.note') ? el.closest('.note').textContent.trim() : piece;   // a note wider than its line wraps
+        if (tops.size > 1 && ctx.measureText(whole).width <= el.closest('li').clientWidth) broken.push(piece);
       }
     }
   }
@@ -738,6 +739,39 @@ SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(
   return new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size > 1;
 }).map((name) => name.textContent.trim())'''
 
+# Every name on the sheet's page but the title (the sheet's head, the standings, the race's key, the
+# seats), with no leave for a word wider than the line (thirty W's): each word of it on one line,
+# in 12 px or more, within the page's line; a name shortened ("WWWW…", its box cutting it) is
+# whole in the sheet's head, whose box scrolls (issue 48: a 30-letter word may shrink, then wrap at a
+# hyphen, never mid-letters, and a person can still read the whole name).
+NAMES_WHOLE = r"""(sheet = true) => {
+  const found = [], main = document.querySelector('main'), cs = getComputedStyle(main);
+  const right = main.getBoundingClientRect().right - parseFloat(cs.paddingRight);
+  const heads = new Set([...document.querySelectorAll('.sheet thead th bdi')].map((b) => b.textContent.trim()));
+  for (const name of main.querySelectorAll('bdi')) {
+    if (name.closest('h1') || !name.getClientRects().length || name.closest('[hidden], details:not([open])')) continue;
+    const full = name.textContent.trim(), inSheet = !!name.closest('table.sheet');
+    const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (const m of node.textContent.matchAll(/[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) found.push(`broken inside a word: ${m[0]}`);
+        if (!inSheet && rects.some((r) => r.right > right + 1) && getComputedStyle(name).overflowX === 'visible')
+          found.push(`past the line's end: ${m[0]}`);
+      }
+    }
+    if (parseFloat(getComputedStyle(name).fontSize) < 12) found.push(`in ${getComputedStyle(name).fontSize}: ${full}`);
+    const cut = getComputedStyle(name).overflowX !== 'visible' && name.scrollWidth > name.clientWidth + 1;
+    if (cut && sheet && !heads.has(full)) found.push(`shortened, and not whole elsewhere: ${full}`);
+    if (cut && name.title !== full) found.push(`shortened, its title not the whole name: ${full}`);
+    if (cut && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(full)) found.push(`shortened, yet it breaks anywhere: ${full}`);
+  }
+  return found;
+}"""
+
 
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language):
@@ -746,7 +780,9 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
     the seats pushed it 229-294 px), and where the players' words fit the box in the 12 px names of
     a phone (the sheet edge to edge, its rows' labels short), the sheet does not scroll in its box
     either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
-    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远)."""
+    4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远);
+    and no name anywhere on the page (the standings, the race's key, the seats) broken inside a word,
+    even thirty W's, nor under 12 px, nor past the line; a name shortened is whole in the sheet's head."""
     server, client, games = table
     made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
     context = context_for(browser, server, client, language, False)
@@ -766,8 +802,54 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
                 found.append(f'the sheet scrolls {page.evaluate(SHEET_SIDEWAYS)} px sideways in its box')
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
             found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
+            found += page.evaluate(NAMES_WHOLE)
             look(page, case)
             if found:
                 problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table, language):
+    """Issue 48: thirty W's and fifteen M's (no line at 360 px holds the W's whole even in 12 px)
+    in the home and history lists (the winner's line too), light and dark: no name broken
+    inside a word, none under 12 px nor past the line's end; where one is shortened ("WWWW…"), its
+    title is the whole name (the list's line leads to its sheet, where its head holds it whole). And
+    on the big screen, landscape and portrait, every name whole in its row, nothing cut or lying on
+    another, in the big screen's least type or more."""
+    server, client, games = table
+    url = make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))      # in play (home), and finished (the table's)
+    context = context_for(browser, server, client, language, False)
+    page = context.new_page()
+    problems = {}
+    for where, path in (('home', '/'), ('history', '/history')):
+        for theme in ('light', 'dark'):
+            case = f'thirty-w-{where}-360x740-{language}-{theme}'
+            page.emulate_media(color_scheme=theme)
+            page.goto(server.url + path)
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')      # the names fitted
+            found = page.evaluate(NAMES_WHOLE, False)
+            if sideways(page)[0] > 0:
+                found.append(f'the page scrolls sideways by {sideways(page)[0]} px')
+            look(page, case)
+            if found:
+                problems[case] = found
+    page.emulate_media(color_scheme='light')
+    for width, height in TVS:
+        case = f'thirty-w-tv-{width}x{height}-{language}-light'
+        page.set_viewport_size({'width': width, 'height': height})
+        page.goto(server.url + url + '/tv')
+        page.wait_for_load_state('load')
+        page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+        found = [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
+        found += text_problems(page, 'main')
+        least, what = smallest_type(page, 'main')
+        if least < 18 * min(width, height) / 720 - 0.05:
+            found.append(f'type {least:.1f} px: {what}')
+        look(page, case, full_page=False)
+        if found:
+            problems[case] = found
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

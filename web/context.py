@@ -9,10 +9,11 @@ import io
 import sqlite3
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import segno
-from flask import request, send_file
+from flask import request, send_file, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -28,6 +29,8 @@ from .db import get_db
 from .forms import EmptyForm, SelfEntryForm
 from .sheets import load_sheet
 from .solved import solved
+from .templating import bdi
+from .typeface import PACKAGES
 
 
 def moved_from(number):
@@ -107,8 +110,22 @@ def kept_finished(rounds=False):
     kept = store.summaries(db, [g['id'] for g in games], rounds)
     for g in games:
         g['summary'] = summary_kept(db, g, kept)
-        g['winner'] = winner_line(g['summary'])
+        g['winner'] = winner_named(g['summary'])
     return games
+
+
+def winner_named(summary):
+    """winner_line of a summarised game with each name in it isolated (<bdi>), as a page sets a name
+    (and fits it to its line: static/js/names.js): the line is made with a stand-in for each name,
+    then each stand-in set back as the name, so no word of the sentence is taken for a name. A
+    stand-in is the name and a mark after it, so the sentence's words that follow the sound of a
+    name (Spanish "Ana e Inés") are chosen as for the name itself."""
+    stand_in = {p: f'{p}\ue000{i}\ue001' for i, p in enumerate(summary['players'])}
+    line = Markup.escape(winner_line({**summary, 'standings': [[stand_in.get(s[0], s[0]), *s[1:]]
+                                                               for s in summary['standings']]}))
+    for player, mark in stand_in.items():
+        line = line.replace(Markup.escape(mark), bdi(player))
+    return Markup(line)
 
 
 def qr_svg(text):
@@ -196,3 +213,20 @@ def summary_kept(db, game, kept):
         except sqlite3.OperationalError:
             pass                               # a disk that cannot be written: made again next time
     return kept[game['id']]
+
+
+# The print's type (print.css): the picture's Noto packages (web/typeface.py PACKAGES, in its order of
+# fallback), their stylesheets and font files served from node_modules by the app itself
+# (export.print_font), so that a printed page (a game's, web/export.py, or a table's) is set in the
+# type names_set measures. {folder in the address: package}.
+PRINT_FONTS = {Path(package).name: package for package, _ in PACKAGES}
+
+
+def print_fonts():
+    """The stylesheets of the print's type, in order: Noto Sans's regular and bold, then the variable
+    Chinese, Japanese and Korean ones (a face's files fetched only for the characters shown)."""
+    sheets = []
+    for name, package in PRINT_FONTS.items():
+        files = ('400.css', '700.css') if package.startswith('@fontsource/') else ('index.css',)
+        sheets += [url_for('export.print_font', name=name, filename=f) for f in files]
+    return sheets

@@ -40,10 +40,13 @@ def speaking(catalogs, language):
     return scorer.i18n.speaking(translations(tuple(catalogs), language), language)
 
 
-def typeface(fonts):
-    """The Typeface of the Noto packages under this folder, read once a process."""
+def typeface(fonts, warm=False):
+    """The Typeface of the Noto packages under this folder, read once a process (and with `warm`, its
+    Latin files read ahead: create_app does, so no printed sheet's request reads them)."""
     if fonts not in _typefaces:
         _typefaces[fonts] = Typeface(fonts)
+    if warm:
+        _typefaces[fonts].warm()        # once: after that, what it reads is kept (its caches)
     return _typefaces[fonts]
 
 

@@ -11,7 +11,9 @@ import re
 import unicodedata
 
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, current_app, flash, redirect, render_template, url_for
+from pathlib import Path
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, send_from_directory, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -24,7 +26,7 @@ from scorer.spreadsheet import SafeWriter
 from . import drawing, pool, store
 from .solved import solved
 from .access import browser, remember
-from .context import download, read_upload
+from .context import PRINT_FONTS, download, print_fonts, read_upload
 from .db import get_db
 from .forms import ImportForm
 from .sheets import readable_sheet
@@ -126,8 +128,9 @@ PRINT_CHART = dict(width=620, height=100, size=9.5)
 # words or after a hyphen, never inside a word; the round, cards and wild columns as narrow as their
 # words (in NARROW_PT, tight, wrapped between words) and two figures. Whether the names cross the page is
 # decided here, once, by the width their longest words need, measured: each word's advances in the
-# picture's Noto Sans (web/typeface.py), times PRINT_FACE for the print's own first face (DejaVu Sans
-# sets Latin up to 10 % wider than Noto, its bold up to 16 %; Helvetica and Arial narrower), against
+# picture's Noto Sans (web/typeface.py), the print's own type (context.PRINT_FONTS: the same files, served by
+# the app itself, so the estimate is of the font the browser prints in; kerning left out, it errs
+# wide; before, DejaVu Sans printed Latin up to 10 % wider than Noto, its bold up to 16 %), against
 # PRINT_ROOM (A4's width inside its margins, the narrower paper). In the headings' own type (HEADING_PT, bold) where they
 # cross it; else in TIGHT_PT, regular and tight ('tight'); where not even so (eight names each with
 # a word of 12-17 letters, or one word of thirty W's) the widest words are shortened alike to what
@@ -135,7 +138,6 @@ PRINT_CHART = dict(width=620, height=100, size=9.5)
 # in full under the sheet. So the sheet never runs past the paper's edge, and no name breaks inside
 # a word (tests/test_print_pages.py prints A4 and Letter). The figures are print.css's.
 PRINT_ROOM = 186           # mm: A4 (210 mm) less print.css's @page margins of 12 mm
-PRINT_FACE = {400: 1.1, 700: 1.16}      # by weight
 HEADING_PT, TIGHT_PT, TIGHT_SPACING, NARROW_PT, FIGURES_PT = 8.5, 7, -0.02, 7, 13
 CELL = 0.8 * 2 + 0.3       # mm: a cell's padding each side and its border (print.css)
 TIGHT_CELL = 0.4 * 2 + 0.3
@@ -153,7 +155,7 @@ def wide(text):
 def measured(text, pt, weight=400, spacing=0.0):
     """The width of a text set in the print's type at this size, in mm (an estimate that errs wide)."""
     face = drawing.typeface(current_app.config['NODE_MODULES'])
-    return (face.ems(text, weight) + spacing * len(text)) * pt * MM_A_PT * PRINT_FACE[weight]
+    return (face.ems(text, weight) + spacing * len(text)) * pt * MM_A_PT
 
 
 def words_of(name):
@@ -194,10 +196,18 @@ def shortened(players, room):
 
 
 def shared(needs, room):
-    """Each column's width, in mm, as the screen's sheet shares its width (static/js/sheet.js): the
-    widest held at their need while above an even share of what is left, the others alike."""
-    if sum(needs) > room:            # names that break anywhere, on more lines: never past the edge
+    """Each column's width, in mm, shared as the screen's sheet shares its width (shares()), the
+    needs first scaled down to the room where they pass it (names that break anywhere, on more lines:
+    paper has no sideways scroll, so never past its edge)."""
+    if sum(needs) > room:
         needs = [n * room / sum(needs) for n in needs]
+    return shares(needs, room)
+
+
+def shares(needs, room):
+    """static/js/shares.js shares(), the screen's rule, in Python for paper (tests/test_shares.py
+    runs both on the same cases): the widest held at their need while above an even share of what
+    the others leave, the rest alike; where the needs pass the room, each its need."""
     held, left, rest = set(), len(needs), room
     for i in sorted(range(len(needs)), key=lambda i: -needs[i]):
         if left == 1 or needs[i] <= rest / left:
@@ -205,7 +215,7 @@ def shared(needs, room):
         held.add(i)
         rest -= needs[i]
         left -= 1
-    return [needs[i] if i in held else rest / left for i in range(len(needs))]
+    return [needs[i] if i in held else max(needs[i], rest / left) for i in range(len(needs))]
 
 
 def names_set(players, narrow, rows=()):
@@ -232,12 +242,21 @@ def names_set(players, narrow, rows=()):
     return {'sheet': sheet, 'short': short, 'widths': [round(w / PRINT_ROOM * 100, 2) for w in widths]}
 
 
+@bp.get('/print/fonts/<name>/<path:filename>')
+def print_font(name, filename):
+    """A file of the print's type (web/context.py PRINT_FONTS): a package's stylesheet, or a font
+    file it names (./files/...), from node_modules, by the app itself: no outside server."""
+    if name not in PRINT_FONTS or not filename.endswith(('.css', '.woff2')):
+        abort(404)
+    return send_from_directory(Path(current_app.config['NODE_MODULES']) / PRINT_FONTS[name], filename, max_age=86400)
+
+
 @bp.get('/games/<game_id>/print')
 def print_sheet(game_id):
     """The scoresheet on one printed page."""
     game, result = readable_sheet(game_id)
     colours = store.colours(get_db(), game_id)
     return render_template('games/print.html', game=game, game_id=game_id, sheet=result, colours=colours,
-                           winner=winner_words(result), chart=race(result, colours, **PRINT_CHART),
+                           winner=winner_words(result), chart=race(result, colours, **PRINT_CHART), fonts=print_fonts(),
                            names=names_set(game.players, (_('Rd'), _('Cards'), _('Wild')),
                                            (_('Total'), _('Zero rounds'), _('Place'))))

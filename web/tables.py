@@ -27,7 +27,7 @@ from scorer.tables import KINDS, PERIODS, game_lines, kinds_played, table_figure
 from . import drawing, errors, pool, store
 from .access import (browser, device, hold, is_table_keeper, kept_games, may_add_to_table, table_keeper_post,
                      table_or_404)
-from .context import download, qr_svg, read_upload
+from .context import download, print_fonts, qr_svg, read_upload
 from .db import get_db
 from .forms import EmptyForm, KeeperForm, MergeForm, TableForm, TableGameForm, TableImportForm
 from .sheets import remembered
@@ -172,7 +172,7 @@ def print_table(table_id):
     """The table's standings on one printed page, in the table's language."""
     table = table_or_404(table_id)
     return render_template('tables/print.html', table=table, table_id=table_id, kind_words=kind_words,
-                           **shown(table_id, table))
+                           fonts=print_fonts(), **shown(table_id, table))
 
 
 @bp.post('/tables/<table_id>/keeper-link')

@@ -1,5 +1,7 @@
 // Every page: the dark/light toggle (remembered on this phone), the service worker that makes
-// the app installable, and keepAwake() for the pages used at the table.
+// the app installable, keepAwake() for the pages used at the table, and the names of its standings
+// and lists of games read whole (names.js; the sheet's page fits all of its names, sheet.js).
+import { fitWords } from './names.js';
 
 const root = document.documentElement;
 const stored = localStorage.getItem('theme');
@@ -21,6 +23,10 @@ if (toggle) {
     toggle.setAttribute('aria-pressed', String(next === 'dark'));
   });
 }
+
+const LISTED = 'ol.standings bdi, ul.games bdi';
+fitWords(LISTED);
+window.addEventListener('resize', () => fitWords(LISTED));
 
 // A new game is dated by this phone's own calendar, not the server's (UTC) one.
 for (const today of document.querySelectorAll('input[name=today]')) {

@@ -4,6 +4,8 @@
 // "Take your seat"; once the scorekeeper starts a rematch it offers one tap to the new game.
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
+import { SMALLEST_NAME, fitWords } from './names.js';
+import { shares } from './shares.js';
 
 const live = document.getElementById('live');
 const status = document.getElementById('live-status');
@@ -25,14 +27,14 @@ function turns(html) {
 }
 
 // The players share the sheet's width alike (issue 48): a column whose name's longest word needs
-// more than an even share has what it needs, and the others share what is left, each the same.
+// more than an even share has what it needs, and the others share what is left, each the same
+// (shares.js, one rule with print's).
 // (The stylesheet shares it nearly so without a script; a wide screen's fixed columns are left be.)
 // Where the names' longest words need more than the box while the players' figures would fit it (a
 // tablet's 13.6 px names), the widest names are set smaller, half a pixel at a time, down to
 // SMALLEST_NAME px, the least type a player reads (issue 48): a long word shrinks, then wraps at a
 // hyphen, never inside. Where even that does not fit (thirty W's, or five long names on a phone),
 // each column is as narrow as it reads, and the box scrolls sideways.
-const SMALLEST_NAME = 12;
 const KEEP_WHOLE = 6;
 function share(table) {
   const heads = [...table.querySelectorAll('thead th:not(.round)')];
@@ -66,43 +68,10 @@ function share(table) {
     }
   }
   table.style.width = '';
-  let room = free();
-  let left = needs.length;
-  for (const need of [...needs].sort((a, b) => b - a)) {    // the widest held at their need while above the share
-    if (left === 1 || need <= room / left) break;
-    room -= need;
-    left -= 1;
-  }
-  const even = Math.floor((room / left) * 100) / 100;
-  heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], even)}px`; });
-}
-
-// A name elsewhere on the page (the standings, the race's key, the seats) whose word is wider than
-// the page's text (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px;
-// past that it breaks inside the word rather than push the page sideways (issue 48): thirty W's
-// fit a phone's line at 12 px. Measured with
-// the text of its element, which a no-break space may bind to it.
-function fitWords() {
-  const main = document.querySelector('main');
-  if (!main || document.body.classList.contains('tv')) return;
-  const cs = getComputedStyle(main), box = main.getBoundingClientRect();
-  const right = box.right - parseFloat(cs.paddingRight);
-  for (const name of main.querySelectorAll('bdi')) {
-    if (name.closest('table.sheet, h1')) continue;
-    name.style.fontSize = '';
-    name.style.overflowWrap = '';
-    const text = document.createRange();      // with what is bound to it (the race's key: "name\u00a064")
-    text.selectNodeContents(name.parentElement);
-    for (let tries = 0; tries < 6; tries += 1) {
-      const over = [...text.getClientRects()].filter((r) => r.right > right + 0.5);
-      if (!over.length) break;
-      const size = parseFloat(getComputedStyle(name).fontSize);
-      const r = over.reduce((a, b) => (b.width > a.width ? b : a));
-      const scaled = Math.floor(size * Math.min(0.97, (right - r.left) / r.width) * 2) / 2;
-      if (size <= SMALLEST_NAME) { name.style.overflowWrap = 'anywhere'; break; }
-      name.style.fontSize = `${Math.max(SMALLEST_NAME, Math.min(size - 0.5, scaled))}px`;
-    }
-  }
+  // shares.js decides (print's twin: web/export.py); a shared width set a hundredth of a px under,
+  // so the columns never add up past the box, a column at its need never under it.
+  const widths = shares(needs, free());
+  heads.forEach((th, i) => { th.style.width = `${Math.max(needs[i], Math.floor(widths[i] * 100) / 100)}px`; });
 }
 
 // The hint to swipe the sheet shows only while the sheet is wider than its box: on a phone with
@@ -139,36 +108,52 @@ fit();
 fitWords();
 raceType();
 window.addEventListener('resize', fit);
-window.addEventListener('resize', fitWords);
+window.addEventListener('resize', () => fitWords());
 window.addEventListener('resize', raceType);
 if (live) new MutationObserver(raceType).observe(live, { childList: true, subtree: true });
 if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
-if (live) new MutationObserver(fitWords).observe(live, { childList: true, subtree: true });
+if (live) new MutationObserver(() => fitWords()).observe(live, { childList: true, subtree: true });
 
 // On the big screen a long name wraps in its row; where the row would not hold it, the name is set
-// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut.
+// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut; a word wider
+// than its column even so takes the row's whole width (issue 48: never broken inside the word).
 function fitNames() {
   if (!document.body.classList.contains('tv')) return;
   const least = Math.max(18, Math.min(window.innerWidth, window.innerHeight) * 0.025);
   for (const row of document.querySelectorAll('.tv-standings li')) {
     const who = row.querySelector('.who');
     if (!who) continue;
+    const name = who.querySelector('bdi');
     who.style.fontSize = '';
+    who.style.fontWeight = '';
+    row.classList.remove('apart');
+    name?.classList.remove('cut');
+    name?.removeAttribute('title');
     let size = parseFloat(getComputedStyle(who).fontSize);
     // too tall for its row, or a word of it wider than its column (it would break inside the word):
     // measured to the fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
     const text = document.createRange();
     text.selectNodeContents(who);
-    const crowded = () => {
+    const tooWide = () => {
       who.style.overflowWrap = 'normal';
       const room = who.getBoundingClientRect().width;
       const wide = [...text.getClientRects()].some((line) => line.width > room + 0.01);
       who.style.overflowWrap = '';
-      return wide || row.scrollHeight > row.clientHeight + 1;
+      return wide;
     };
+    const crowded = () => tooWide() || row.scrollHeight > row.clientHeight + 1;
     while (size > least && crowded()) {
       size = Math.max(least, size - 1);
       who.style.fontSize = `${size}px`;
+    }
+    // A word wider than its column even so (thirty W's): the name takes the row's whole width on
+    // a line of its own, the place and figures under it; then, if need be, in regular weight; and
+    // where not even so, shortened with "…" (its title the whole name), as the race's labels are.
+    if (tooWide()) row.classList.add('apart');
+    if (tooWide()) who.style.fontWeight = '400';
+    if (tooWide() && name) {
+      name.classList.add('cut');
+      name.title = name.textContent;
     }
   }
 }

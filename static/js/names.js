@@ -1,0 +1,82 @@
+// Names read whole on a phone (issue 48): the least type a player reads, and fitWords(), which
+// sets a name too wide for its line smaller and, past that, shortens it, never breaking it inside
+// a word. The sheet's page (sheet.js) fits every name on it; every other page (app.js) its
+// standings and its lists of games.
+
+// The least type a player reads on a phone (issue 48): a name shrinks to it, no further.
+export const SMALLEST_NAME = 12;
+// The names fitted by default: every name on the page but the sheet's head and the title.
+const NAMES = 'bdi';
+// A name in a script without spaces (王小明), which breaks between its characters where it must.
+const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+// A name (the standings, the race's key, the seats, a list of games) whose word is wider than its
+// line (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px; past that,
+// in the standings, it takes the row's whole width on a line of its own (the place and the
+// figures around it); and where no line holds it even so, it is shortened with "…" at the line's
+// end (.cut: the whole name in its text and its title; on the sheet's page whole in the sheet's
+// head, whose box scrolls; a list's line leads to that sheet), never broken inside the word nor
+// pushing the page sideways. Measured with the text of its element, which a no-break space may
+// bind to it (the race's key: "name\u00a064"). Classes and styles only: the live part's
+// observer (childList) is not woken by them.
+export function fitWords(names = NAMES) {
+  const main = document.querySelector('main');
+  if (!main || document.body.classList.contains('tv')) return;
+  const cs = getComputedStyle(main), box = main.getBoundingClientRect();
+  const line = box.right - parseFloat(cs.paddingRight);
+  for (const name of main.querySelectorAll(names)) {
+    if (name.closest('table.sheet, h1')) continue;
+    const row = name.closest('ol.standings li');
+    const holder = row || name.closest('ul.games a');
+    name.style.fontSize = '';
+    name.style.maxWidth = '';
+    name.style.overflowWrap = '';
+    name.classList.remove('cut');
+    name.removeAttribute('title');
+    row?.classList.remove('apart');
+    const right = holder ? holder.getBoundingClientRect().right - parseFloat(getComputedStyle(holder).paddingRight) : line;
+    if (SPACELESS.test(name.textContent)) continue;      // breaks between its characters: never too wide
+    name.style.overflowWrap = 'normal';     // a word too wide shows past the edge, to be measured
+    const after = document.createRange();
+    after.setStartAfter(name);
+    after.setEnd(name.parentElement, name.parentElement.childNodes.length);
+    // bound to its end: what a no-break space ties to it (the race's key: "name\u00a064"), or, once
+    // the name must be shortened, the rest of a note kept whole on its line ("WWW… wins with 123")
+    const glued = after.toString().startsWith('\u00a0');
+    const bound = glued || name.parentElement.classList.contains('note');
+    const rest = () => [...after.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+    const tail = () => (glued ? rest() : 0);     // a note's rest may wrap after a name that fits
+    const text = document.createRange();
+    text.selectNodeContents(name);
+    // the lines of the name that pass the edge (its last with what is bound to it): [line, its room]
+    const over = () => {
+      const lines = [...text.getClientRects()].filter((r) => r.width > 0.5);
+      return lines.map((r, i) => [r, right - (i === lines.length - 1 ? tail() : 0) - r.left])
+        .filter(([r, room]) => r.width > room + 0.5);
+    };
+    for (let tries = 0; tries < 6; tries += 1) {
+      const past = over();
+      const size = parseFloat(getComputedStyle(name).fontSize);
+      if (!past.length || size <= SMALLEST_NAME) break;
+      const [r, room] = past.reduce((a, b) => (b[0].width > a[0].width ? b : a));
+      const scaled = Math.floor(size * Math.min(0.97, room / r.width) * 2) / 2;
+      name.style.fontSize = `${Math.max(SMALLEST_NAME, Math.min(size - 0.5, scaled))}px`;
+    }
+    if (!over().length) continue;
+    if (row) {
+      row.classList.add('apart');
+      if (!over().length) continue;
+    }
+    // No line holds it: shortened to the line, less what is bound to its end.
+    name.classList.add('cut');
+    name.title = name.textContent;
+    let most = Math.floor(right - name.getBoundingClientRect().left - (bound ? rest() : 0));
+    name.style.maxWidth = `${most}px`;
+    // what is bound stays on the name's line (measured wrapped, it had lost the space before it)
+    const top = () => name.getBoundingClientRect().top;
+    for (let tries = 0; bound && tries < 8 && [...after.getClientRects()].some((r) => r.top > top() + 1); tries += 1) {
+      most -= 4;
+      name.style.maxWidth = `${most}px`;
+    }
+  }
+}
