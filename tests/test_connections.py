@@ -45,7 +45,8 @@ def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
     """100 connections a worker, two workers (so a client may hold a quarter of the 200: 50): 210 idle
     streams from one address get 50 streams and 160 × 429, and other clients are served at once."""
     server = Gunicorn(tmp_path / 'slots.sqlite', workers=2, env={'SCORER_WORKER_CONNECTIONS': '100',
-                                                                 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+                                                                 'SCORER_LIVE_KEEPALIVE': '0.5',
+                                                                 'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
@@ -190,27 +191,78 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
         server.stop()
 
 
-def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path):
-    """Behind a proxy, a request refused by the per-client cap is answered 429 only HOLD_SECONDS later
-    (SCORER_REFUSAL_SECONDS): a client that opens its refused streams again as soon as it is answered
-    (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy and the
-    worker) pays the wait, and we do not. Meanwhile another client is served."""
-    server = Gunicorn(tmp_path / 'held.sqlite', workers=2,
-                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
-    held = []
+def refused_stream(server, game, proxy):
+    """A live stream asked by one client: through the proxy (198.51.100.7 in X-Forwarded-For, on a
+    connection from 127.0.0.1), or without one from its own address (127.0.0.7: not the address that
+    made the game, whose keep-alive connection may still be open)."""
+    if proxy:
+        return forwarded_stream(server, game, '198.51.100.7')
+    sock = connect(server.port, '127.0.0.7', timeout=15)
+    sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
+    return sock
+
+
+def capped_at_two(tmp_path, proxy, **env):
+    """The recipe with a cap of 2 connections (requests, behind a proxy) a client, and the client's two
+    streams open: (the server, the game, the two streams' sockets)."""
+    server = Gunicorn(tmp_path / 'capped.sqlite', workers=env.pop('workers', 2), log=env.pop('log', None),
+                      env={'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
+                           **({'SCORER_PROXIES': '1'} if proxy else {}), **env}).start()
+    game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+    held = [refused_stream(server, game, proxy) for _ in range(2)]
+    assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+    return server, game, held
+
+
+def bystander(server, game, proxy):
+    """Another client's sheet: its status."""
+    if proxy:
+        return get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0]
+    return get(server.port, game, source='127.0.0.2')[0]
+
+
+@pytest.mark.parametrize('proxy', [True, False], ids=['behind a proxy', 'without a proxy'])
+def test_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path, proxy):
+    """A request refused by the per-client cap is answered 429 only HOLD_SECONDS later
+    (SCORER_REFUSAL_SECONDS), behind a proxy (the client named by X-Forwarded-For) and without one (the
+    client by its own address) alike: a client that opens its refused streams again as soon as it is
+    answered (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy
+    and the worker) pays the wait, and we do not. Meanwhile another client is served."""
+    server, game, held = capped_at_two(tmp_path, proxy)
     try:
-        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
-        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
-        refused = forwarded_stream(server, game, '198.51.100.7')
+        refused = refused_stream(server, game, proxy)
         refused.settimeout(PATIENCE)                                   # a hang guard
         asked = time.monotonic()
-        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        assert bystander(server, game, proxy) == 200
         assert head_of(refused).startswith(b'HTTP/1.1 429')
         assert time.monotonic() - asked >= HOLD_SECONDS                # no sooner: a slow machine only makes it later
         refused.close()
     finally:
         for sock in held:
+            sock.close()
+        server.stop()
+
+
+@pytest.mark.parametrize('proxy', [True, False], ids=['behind a proxy', 'without a proxy'])
+def test_refusals_held_are_answered_at_once_when_the_server_stops(tmp_path, proxy):
+    """SIGTERM (systemd's stop or restart) with refusals held for a minute (SCORER_REFUSAL_SECONDS=60):
+    each held client gets its 429 then, not a minute later, and the workers stop without waiting out
+    their graceful timeout (which gunicorn logs when it has to cut connections)."""
+    log = tmp_path / 'server.log'
+    server, game, held = capped_at_two(tmp_path, proxy, workers=1, log=log, SCORER_REFUSAL_SECONDS='60')
+    refused = []
+    try:
+        refused = [refused_stream(server, game, proxy) for _ in range(6)]
+        assert bystander(server, game, proxy) == 200                   # asked after them, answered: they are in
+        assert not select.select(refused, [], [], 0)[0]               # ... and held, none answered yet
+        os.killpg(server.process.pid, signal.SIGTERM)
+        for sock in refused:
+            sock.settimeout(30)              # a hang guard, far below the minute a held refusal waits
+            assert head_of(sock).startswith(b'HTTP/1.1 429')
+        server.process.wait(timeout=60)
+        assert 'graceful timeout' not in log.read_text()
+    finally:
+        for sock in held + refused:
             sock.close()
         server.stop()
 

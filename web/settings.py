@@ -31,7 +31,7 @@ SETTINGS = {
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
                           '(default 256, at most a quarter of all; 0 for no limit; behind a proxy, `SCORER_PROXIES`, '
                           'requests at once, by the client the proxy forwards)',
-    'REFUSAL_SECONDS': 'behind a proxy (`SCORER_PROXIES`): seconds a request refused by '
+    'REFUSAL_SECONDS': 'seconds a connection (behind a proxy, `SCORER_PROXIES`: a request) refused by '
                        '`SCORER_CLIENT_CONNECTIONS` waits at least for its 429 (up to twice that, at random), so '
                        'that a client opening it again at once pays the wait (default 5; 0: at once)',
     'CERTFILE': 'with `SCORER_KEYFILE`: serve HTTPS directly (PEM files)',

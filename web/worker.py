@@ -11,8 +11,9 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   in the listen queue instead of leaving the worker with no file for its database or its pages.
 - **Connections per client.** At most CLIENT_CONNECTIONS connections from one client address are
   open at once across all the workers: live streams, keep-alive connections, requests still being
-  sent. One more is answered 429 at once (in the language its request asks for) and closed, so one
-  address cannot take the slots (worker_connections) that everyone else needs. The count is kept in
+  sent. One more is answered 429 (in the language its request asks for), held as a refusal behind a
+  proxy is (below), and closed, so one address cannot take the slots (worker_connections) that
+  everyone else needs. The count is kept in
   memory shared by the workers (Counts): made by gunicorn's master before it forks them, a row a
   worker that only that worker writes, summed when read; the master clears a worker's row when it
   exits, however it ends. A client's slot is its address (web/clients.py) hashed with a key made
@@ -25,7 +26,11 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   costing Caddy about 0.2 ms of CPU and the worker 0.15 ms (issue 47); held, the client waits and the
   refusals a second fall with it. The refusals held take at most 1/HOLD_SHARE of a worker's connections on
   an address (past it, refused at once), so they never take the files the worker's own connections need,
-  and a stopping worker answers them at once. A refused request without a body leaves the proxy's connection open
+  and a stopping worker answers them at once. One rule for every refusal, with a proxy or without:
+  a client refused on its own address (a script opening connections in a loop) reopens as fast as it
+  is answered just as one behind Caddy does, and a held connection costs the same (a file and a
+  greenlet, within the same share); so a refused connection is held too, then answered and closed.
+  A refused request without a body leaves the proxy's connection open
   for its next request (a client refused thousands of times a second would otherwise have the proxy
   open a connection for each refusal, and everyone's requests wait behind those to be accepted); one
   with a body has its connection closed, its body unread.
@@ -64,8 +69,8 @@ KEEPALIVE = 5              # seconds a connection waits for its next request's h
 # kernel caps it at net.core.somaxconn (4096 since Linux 5.4; docs/deploy.md).
 BACKLOG = 4096
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
-# Behind a proxy, a request refused by the cap is answered this many seconds later (SCORER_REFUSAL_SECONDS; at
-# once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
+# A request refused by the cap (behind a proxy or not) is answered this many seconds later (SCORER_REFUSAL_SECONDS;
+# at once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
 # answered pays the wait and we do not (the refusals a second, and the proxy's and the worker's CPU with
 # them, fall with it: issue 47, one client's 5,000 streams through Caddy).
 HOLD_SECONDS = 5
@@ -182,6 +187,7 @@ class Worker(GeventWorker):
             return self.serve(listener, client, addr)
         slot = COUNTS.slot(addr[0])
         if COUNTS.open(slot) >= COUNTS.limit:
+            self.hold(listener.getsockname())          # as behind a proxy: one rule for every refusal
             return refuse(client)
         COUNTS.add(row, slot, 1)
         try:
