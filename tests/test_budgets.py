@@ -358,6 +358,32 @@ def test_a_round_saved_by_one_worker_is_drawn_by_another_without_solving(app, cl
     assert followed.get(url).status_code == 200 and asked == []
 
 
+def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
+    """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
+    by a second app on the same database: the second solves none of its hands."""
+    import scorer.sheet
+    from tests.conftest import new_app
+    from web import sheets
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D']))
+    twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
+    with app.app_context():
+        from web.db import get_db
+        get_db().conn.execute('delete from solutions')             # stored by no save: the import alone stores them
+        get_db().conn.commit()
+    scorer.sheet.solve.clear()
+    r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert 'Ana B' in other.test_client().get(r.headers['Location']).get_data(as_text=True) and asked == []
+
+
 def test_a_stored_answer_is_found_for_the_same_hand_in_any_order(app, monkeypatch):
     """The answers stored with rounds are keyed by the canonical hand: the same cards in another order
     (another game, another round with that wild) read it instead of solving."""
