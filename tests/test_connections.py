@@ -20,7 +20,7 @@ from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
 from tests.helpers import PATIENCE, wait_for
 from tests.server import Gunicorn, free_port
-from web.worker import BACKLOG, FILES_BESIDE, HOLD_SECONDS
+from web.worker import BACKLOG, FILES_BESIDE, HELD_REFUSALS, HOLD_SECONDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -267,16 +267,20 @@ def test_refusals_held_are_answered_at_once_when_the_server_stops(tmp_path, prox
         server.stop()
 
 
-def test_behind_a_proxy_refusals_held_take_at_most_their_share_of_a_workers_connections(tmp_path):
-    """Refusals are held in at most 1/HOLD_SHARE of a worker's connections (here 40: 20), so held ones
-    never take the slots everyone else needs: of 30 refused at once, 20 wait for their answer and 10
-    are answered without waiting, and another client is served meanwhile; then the 20 come too."""
-    server = Gunicorn(tmp_path / 'share.sqlite', workers=1,
+def test_refusals_held_take_connections_of_their_own_as_many_as_the_file_limit_holds(tmp_path):
+    """Refusals are held in connections of their own beside the worker's (HELD_REFUSALS), as many as the
+    file limit holds beside them: under a limit of 40 connections + 20 + the files a worker keeps
+    (prlimit), the log says so at start, and of 30 refused at once 20 wait for their answer and 10 are
+    answered without waiting, and another client is served meanwhile; then the 20 come too."""
+    log = tmp_path / 'server.log'
+    files = 40 + 20 + FILES_BESIDE
+    server = Gunicorn(tmp_path / 'share.sqlite', workers=1, prefix=['prlimit', f'--nofile={files}:{files}'], log=log,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
                            'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
     held, refused = [], []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        assert f'holds 40 connections a worker but only 20 refusals held beside them of {HELD_REFUSALS}' in log.read_text()
         held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
         assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
         refused = [forwarded_stream(server, game, '198.51.100.7') for _ in range(30)]

@@ -33,7 +33,7 @@ SETTINGS = {
                           'requests at once, by the client the proxy forwards)',
     'REFUSAL_SECONDS': 'seconds a connection (behind a proxy, `SCORER_PROXIES`: a request) refused by '
                        '`SCORER_CLIENT_CONNECTIONS` waits at least for its 429 (up to twice that, at random), so '
-                       'that a client opening it again at once pays the wait (default 5; 0: at once)',
+                       'that a client opening it again at once pays the wait (default 10; 0: at once)',
     'CERTFILE': 'with `SCORER_KEYFILE`: serve HTTPS directly (PEM files)',
     'KEYFILE': "with `SCORER_CERTFILE`: the certificate's private key",
     'PROXIES': 'behind a reverse proxy: how many proxies set `X-Forwarded-*` (default 0; read by the app, '

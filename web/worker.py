@@ -24,9 +24,11 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   lasts), one more answered 429, HOLD_SECONDS later (SCORER_REFUSAL_SECONDS): one client's 5,000 streams
   through Caddy, each opened again as soon as it was refused, were thousands of refusals a second, each
   costing Caddy about 0.2 ms of CPU and the worker 0.15 ms (issue 47); held, the client waits and the
-  refusals a second fall with it. The refusals held take at most 1/HOLD_SHARE of a worker's connections on
-  an address (past it, refused at once), so they never take the files the worker's own connections need,
-  and a stopping worker answers them at once. One rule for every refusal, with a proxy or without:
+  refusals a second fall with it. The refusals held take connections of their own, beside the
+  worker's: at most HELD_REFUSALS a worker on each address (past it, refused at once), its pool on
+  that address that many larger and its files that many more (checked at start against the file
+  limit, which may hold fewer: files_for, the log says so), so a held refusal never takes a slot or a
+  file that everyone else's connections need; a stopping worker answers them at once. One rule for every refusal, with a proxy or without:
   a client refused on its own address (a script opening connections in a loop) reopens as fast as it
   is answered just as one behind Caddy does, and a held connection costs the same (a file and a
   greenlet, within the same share); so a refused connection is held too, then answered and closed.
@@ -73,10 +75,13 @@ REFUSE_SECONDS = 1         # how long a refused connection has to send its reque
 # at once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
 # answered pays the wait and we do not (the refusals a second, and the proxy's and the worker's CPU with
 # them, fall with it: issue 47, one client's 5,000 streams through Caddy).
-HOLD_SECONDS = 5
-# ... in at most 1/HOLD_SHARE of a worker's connections on each address (gunicorn's worker_connections, which
-# the file limit holds: files_for); past that, refused at once.
-HOLD_SHARE = 2
+HOLD_SECONDS = 10
+# ... at most this many a worker on each address, in connections of their own beside its worker_connections (its
+# pool that much larger, the file limit checked for them at start: files_for); past that, refused at once. One
+# client's 5,000 streams through Caddy were ~4,750 refusals at once: held in half of each worker's 4,000
+# connections, ~750 were answered at once and came back a second later (docs/speed.md).
+HELD_REFUSALS = 3000
+HOLDING = HELD_REFUSALS    # what the file limit lets a worker hold (files_for, in the master before it forks them)
 # ... each one for HOLD_SECONDS to (1 + HOLD_SPREAD) × HOLD_SECONDS, at random: refusals held alike would be
 # answered together and come back together, a burst every few seconds that a bystander's request queues behind.
 HOLD_SPREAD = 1
@@ -131,12 +136,14 @@ def share(workers, limit=CLIENT_CONNECTIONS, proxies=0, hold=HOLD_SECONDS):
     COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies, hold=hold) if limit != UNCAPPED else None
 
 
-def files_for(connections):
-    """(the connections a worker can hold, what to say if fewer than `connections`): the process's
-    soft file limit raised as far as needed and allowed (its hard limit), then FILES_BESIDE kept for
-    the worker's own files. Called in the master, before the workers are forked (they inherit it)."""
+def files_for(connections, held=0):
+    """(the connections a worker can hold, the refusals it can hold beside them, what to say if fewer than
+    asked): the process's soft file limit raised as far as needed and allowed (its hard limit) for
+    `connections`, `held` refusals held and FILES_BESIDE of the worker's own files; the connections come
+    first, the refusals held get what is left. Called in the master, before the workers are forked
+    (they inherit it)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = connections + FILES_BESIDE
+    needed = connections + held + FILES_BESIDE
     if soft != resource.RLIM_INFINITY and soft < needed:
         raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
         try:
@@ -145,12 +152,27 @@ def files_for(connections):
         except (ValueError, OSError):
             pass
     if soft == resource.RLIM_INFINITY or soft >= needed:
-        return connections, None
-    held = max(1, soft - FILES_BESIDE)
-    return held, (f'the file limit ({soft} open files a process) cannot hold {connections} connections a worker '
-                  f'and the {FILES_BESIDE} files a worker keeps beside them: each worker holds {held} connections '
-                  f'now. Raise the limit (LimitNOFILE={needed} or more in the systemd unit, ulimit -n) or set '
-                  f'SCORER_WORKER_CONNECTIONS to {held} or less.')
+        return connections, held, None
+    if soft >= connections + FILES_BESIDE:
+        room = soft - connections - FILES_BESIDE
+        return connections, room, (f'the file limit ({soft} open files a process) holds {connections} connections a '
+                                   f'worker but only {room} refusals held beside them of {held}: past them, a refusal '
+                                   f'is answered at once. Raise the limit (LimitNOFILE={needed} or more in the '
+                                   f'systemd unit, ulimit -n).')
+    kept = max(1, soft - FILES_BESIDE)
+    return kept, 0, (f'the file limit ({soft} open files a process) cannot hold {connections} connections a worker '
+                     f'and the {FILES_BESIDE} files a worker keeps beside them: each worker holds {kept} connections '
+                     f'now, and no refusal is held. Raise the limit (LimitNOFILE={needed} or more in the systemd '
+                     f'unit, ulimit -n) or set SCORER_WORKER_CONNECTIONS to {kept} or less.')
+
+
+def fit(connections, listeners):
+    """In the master, at start and at a reload: (the connections a worker holds on each address, what to
+    say when the file limit holds fewer than asked), HOLDING set to the refusals it may hold there."""
+    global HOLDING
+    kept, held, problem = files_for(connections * listeners, HELD_REFUSALS * listeners)
+    HOLDING = held // listeners
+    return max(1, kept // listeners), problem
 
 
 def assign(worker):
@@ -180,6 +202,10 @@ class LazyHandshake:
 
 class Worker(GeventWorker):
     """gunicorn's gevent worker with the fences above."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.worker_connections += HOLDING          # each address's pool: its connections, and the refusals held
 
     def handle(self, listener, client, addr):
         row = getattr(self, 'counts_row', None)
@@ -245,12 +271,12 @@ class Worker(GeventWorker):
             COUNTS.add(row, slot, -1)
 
     def hold(self, listener_name):
-        """A refused request waits HOLD_SECONDS (COUNTS.hold), spread by HOLD_SPREAD, before its answer, in its own greenlet (a
-        connection the worker holds anyway), while fewer than 1/HOLD_SHARE of the worker's connections on
-        that address wait so; at once when the worker stops."""
+        """A refused request waits HOLD_SECONDS (COUNTS.hold), spread by HOLD_SPREAD, before its answer, in its own
+        greenlet, while fewer than HOLDING (HELD_REFUSALS, as the file limit allows) wait so on that address; at
+        once when the worker stops."""
         if not hasattr(self, 'held'):
             self.held, self.stopping = {}, gevent.event.Event()
-        if not COUNTS.hold or not self.alive or self.held.get(listener_name, 0) >= self.worker_connections // HOLD_SHARE:
+        if not COUNTS.hold or not self.alive or self.held.get(listener_name, 0) >= HOLDING:
             return
         self.held[listener_name] = self.held.get(listener_name, 0) + 1
         try:
