@@ -208,9 +208,16 @@ def capped_at_two(tmp_path, proxy, **env):
     server = Gunicorn(tmp_path / 'capped.sqlite', workers=env.pop('workers', 2), log=env.pop('log', None),
                       env={'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
                            **({'SCORER_PROXIES': '1'} if proxy else {}), **env}).start()
-    game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-    held = [refused_stream(server, game, proxy) for _ in range(2)]
-    assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+    held = []
+    try:
+        game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        held = [refused_stream(server, game, proxy) for _ in range(2)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
+    except BaseException:
+        for sock in held:
+            sock.close()
+        server.stop()
+        raise
     return server, game, held
 
 
