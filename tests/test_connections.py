@@ -70,7 +70,8 @@ def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
 
 
 def test_a_worker_that_dies_gives_its_count_back(tmp_path):
-    server = Gunicorn(tmp_path / 'dies.sqlite', workers=1, env={'SCORER_CLIENT_CONNECTIONS': '10'}).start()
+    server = Gunicorn(tmp_path / 'dies.sqlite', workers=1, env={'SCORER_CLIENT_CONNECTIONS': '10',
+                                                                'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
