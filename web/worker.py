@@ -4,8 +4,8 @@ single client gets past: at most CLIENT_CONNECTIONS connections a client address
 its connections, TLS handshakes under a deadline; and a restart that waits for no live stream.
 
 - **Files enough for its connections.** Every connection is an open file, and a worker holds up to
-  `worker_connections` of them beside FILES_BESIDE of its own (the database, the pools' sockets, logs,
-  templates). At start the master raises the process's file limit (its soft limit, up to the hard one
+  `worker_connections` of them on each address, and HELD_REFUSALS refusals held there, beside
+  FILES_BESIDE of its own (the database, the pools' sockets, logs, templates). At start the master raises the process's file limit (its soft limit, up to the hard one
   the system or systemd's LimitNOFILE= gives) to what that needs; where it cannot, it says so in the log
   and lowers `worker_connections` to what the limit holds (files_for), so a crowd of connections waits
   in the listen queue instead of leaving the worker with no file for its database or its pages.
@@ -28,10 +28,11 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   worker's: at most HELD_REFUSALS a worker on each address (past it, refused at once), its pool on
   that address that many larger and its files that many more (checked at start against the file
   limit, which may hold fewer: files_for, the log says so), so a held refusal never takes a slot or a
-  file that everyone else's connections need; a stopping worker answers them at once. One rule for every refusal, with a proxy or without:
-  a client refused on its own address (a script opening connections in a loop) reopens as fast as it
-  is answered just as one behind Caddy does, and a held connection costs the same (a file and a
-  greenlet, within the same share); so a refused connection is held too, then answered and closed.
+  file that everyone else's connections need; a stopping worker answers them at once. One rule for
+  every refusal, with a proxy or without: a client refused on its own address (a script opening
+  connections in a loop) reopens as fast as it is answered, as one behind Caddy does, and its held
+  connection costs the same (a file and a greenlet, within the same HELD_REFUSALS); so a refused
+  connection is held too, then answered and closed.
   A refused request without a body leaves the proxy's connection open
   for its next request (a client refused thousands of times a second would otherwise have the proxy
   open a connection for each refusal, and everyone's requests wait behind those to be accepted); one
