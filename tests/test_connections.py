@@ -279,13 +279,14 @@ def test_refusals_held_take_connections_of_their_own_as_many_as_the_file_limit_h
     """Refusals are held in connections of their own beside the worker's (HELD_REFUSALS), as many as the
     file limit holds beside them: under a limit of 40 connections + 20 + the files a worker keeps
     (prlimit), the log says so at start, and of 30 refused at once 20 wait for their answer and 10 are
-    answered without waiting, and another client is served meanwhile; then the 20 come too."""
+    answered without waiting; meanwhile the worker's own 40 connections are all there for everyone else
+    (the client's 2 streams and 38 other clients' each served); then the 20 come too."""
     log = tmp_path / 'server.log'
     files = 40 + 20 + FILES_BESIDE
     server = Gunicorn(tmp_path / 'share.sqlite', workers=1, prefix=['prlimit', f'--nofile={files}:{files}'], log=log,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
-                           'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
-    held, refused = [], []
+                           'SCORER_LIVE_KEEPALIVE': '0.5', 'SCORER_REFUSAL_SECONDS': '30'}).start()
+    held, refused, others = [], [], []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
         assert f'holds 40 connections a worker but only 20 refusals held beside them of {HELD_REFUSALS}' in log.read_text()
@@ -298,13 +299,18 @@ def test_refusals_held_take_connections_of_their_own_as_many_as_the_file_limit_h
         def answered():
             came.update(sock for sock in refused if sock not in came and select.select([sock], [], [], 0)[0])
             return len(came)
-        wait_for(lambda: answered() >= 10, 'the refusals past the share, answered at once')
-        assert answered() == 10                            # the other 20 wait (HOLD_SECONDS)
-        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        wait_for(lambda: answered() >= 10, 'the refusals past the ones held, answered at once')
+        at_once = list(came)
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in at_once)
+        for sock in at_once:
+            sock.close()                                   # the proxy's connections they kept, given back
+        others = [forwarded_stream(server, game, f'203.0.113.{n}') for n in range(1, 39)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in others] == [b'HTTP/1.1 200 OK'] * 38
+        assert answered() == 10                            # the other 20 still wait (SCORER_REFUSAL_SECONDS)
         wait_for(lambda: answered() == 30, 'the refusals held, answered in their time')
-        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused)
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused if sock not in at_once)
     finally:
-        for sock in held + refused:
+        for sock in held + refused + others:
             sock.close()
         server.stop()
 
