@@ -384,6 +384,34 @@ def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, 
     assert 'Ana B' in other.test_client().get(r.headers['Location']).get_data(as_text=True) and asked == []
 
 
+def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_without_solving(app, client, monkeypatch):
+    """A table file imported through one app (its hands solved by the pool there) and a game of it drawn by
+    a second app on the same database: the second solves none of its hands."""
+    import scorer.sheet
+    from scorer.rules import make_rules
+    from scorer.sheet import Entry, Game
+    from scorer.tablefile import TableGame, table_json
+    from tests.conftest import new_app
+    from web import sheets
+    from web.db import get_db
+    game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
+                {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
+    data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
+    r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        [game_id] = [row[0] for row in get_db().execute('select id from games')]
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert 'Bruno' in other.test_client().get(f'/games/{game_id}').get_data(as_text=True) and asked == []
+
+
 def test_a_stored_answer_is_found_for_the_same_hand_in_any_order(app, monkeypatch):
     """The answers stored with rounds are keyed by the canonical hand: the same cards in another order
     (another game, another round with that wild) read it instead of solving."""
