@@ -1,8 +1,10 @@
-"""The solver's answers kept beside the rounds they score: saved in the round's own transaction, so
-that a sheet drawn by any process (another server worker) reads the hands the saving one solved
-instead of solving them again on its event loop. Keyed by the hand's canonical key
-(scorer.sheet.key_text: its cards sorted, the wild, the rules), so the same hand in another order,
-in any game, finds it; the newest MAX_SOLUTIONS kept (an answer saved again counts as new)."""
+"""The solver's answers kept beside the rounds they score: saved in the round's own transaction (a
+round saved, a game file or a table file imported; an Undo or a Restore puts back a version whose
+answers its own save stored), so that a sheet drawn by any process (another server worker) reads the
+hands the saving one solved instead of solving them again on its event loop. Keyed by the hand's
+canonical key (scorer.sheet.key_text: its cards sorted, the wild, the rules), so the same hand in
+another order, in any game, finds it; the newest MAX_SOLUTIONS kept (an answer saved again counts as
+new)."""
 
 import sqlite3
 
