@@ -66,10 +66,10 @@ def fit_connections(server):
     worker_connections): at start, and again at a reload (SIGHUP), which reads this file afresh."""
     from web import worker
     listeners = len(server.cfg.address)                    # each address has its pool of connections a worker
-    held, problem = worker.files_for(server.cfg.worker_connections * listeners)
+    connections, problem = worker.fit(server.cfg.worker_connections, listeners)
     if problem:
         server.log.error('%s', problem)
-        server.cfg.set('worker_connections', max(1, held // listeners))
+        server.cfg.set('worker_connections', connections)
 
 
 def on_reload(server):

@@ -12,33 +12,48 @@ a shared win. With `tie_break: none` equal totals share the place.
 """
 
 import hashlib
+import json
 import re
+import threading
 from collections import Counter, OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .cards import CardError, copies, number_word, order, pretty, tokens
+from .cards import CARDS, Card, CardError, copies, number_word, order, pretty, text, tokens
 
 from .reading import LANGUAGES, canonical, parse_hand
 from .i18n import _, language, listing, ngettext
 from .limits import MAX_POINTS
+from .melds import Meld
+from .positions import Solution
 from .rules import DEFAULT, Rules
 from .solver import counted, solve as solve_hand
 
 
 class Solved:
     """The solver, remembered: a sheet is scored again at every view, its hands do not change. A hand
-    is known by its canonical form (its cards sorted), so the same hand in another order is not
+    is known by its canonical form (its cards sorted: `key`), so the same hand in another order is not
     solved again; at most `size` hands, the least recently asked forgotten first. What a job of
-    the server's solver pool solved is remembered by the server too (`noting`, `remember`)."""
+    the server's solver pool solved is remembered by the server too (`noting`, `remember`); and what
+    another process solved and stored (the server keeps a round's answers with the round) is read,
+    within `reading(lookup)`, before any hand is solved here."""
 
     def __init__(self, size):
         self.size, self.answers, self.noted = size, OrderedDict(), None
+        self.local = threading.local()          # the lookup of `reading`, one a thread (a greenlet under gevent)
+
+    @staticmethod
+    def key(hand, wild, rules):
+        """What a hand's answer is known by: its cards in canonical order, the wild rank and the rules."""
+        return tuple(sorted(hand, key=order)), wild, rules
 
     def __call__(self, hand, wild, rules):
-        key = (tuple(sorted(hand, key=order)), wild, rules)
+        key = self.key(hand, wild, rules)
         answer = self.answers.get(key)
+        if answer is None:
+            lookup = getattr(self.local, 'lookup', None)
+            answer = lookup(key) if lookup else None
         if answer is None:
             answer = solve_hand(key[0], wild, rules)
         self.remember({key: answer})
@@ -62,8 +77,38 @@ class Solved:
         finally:
             self.noted = None
 
+    @contextmanager
+    def reading(self, lookup):
+        """Within, a hand not remembered here is looked up (lookup(key): its Solution, or None) before
+        it is solved."""
+        self.local.lookup = lookup
+        try:
+            yield
+        finally:
+            self.local.lookup = None
+
     def clear(self):
         self.answers.clear()
+
+
+def key_text(key):
+    """A hand's key (Solved.key) as text, the same in every process: its cards, the wild, the rules."""
+    hand, wild, rules = key
+    return json.dumps([text(hand), wild, rules.to_dict()], sort_keys=True, separators=(',', ':'))
+
+
+def solution_text(solution):
+    """A Solution as JSON text, every card as [rank, suit] (a wild in a set plays as a rank alone)."""
+    cards = lambda cs: [[c.rank, c.suit] for c in cs]                # noqa: E731
+    return json.dumps([solution.penalty, [[m.kind, cards(m.cards), cards(m.plays)] for m in solution.melds],
+                       cards(solution.deadwood)], separators=(',', ':'))
+
+
+def solution_from_text(stored):
+    """The Solution solution_text() wrote."""
+    penalty, melds, deadwood = json.loads(stored)
+    cards = lambda cs: tuple(CARDS.get(Card(r, s), Card(r, s)) for r, s in cs)     # noqa: E731
+    return Solution(penalty, tuple(Meld(kind, cards(cs), cards(plays)) for kind, cs, plays in melds), cards(deadwood))
 
 
 solve = Solved(8192)

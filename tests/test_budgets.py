@@ -333,6 +333,108 @@ def test_a_hand_sent_is_answered_by_a_redirect_and_its_page_solves_off_the_event
     assert '22 points' in page and page.count('Sent to the scorekeeper') == 1 and jobs == ['solver']
 
 
+def test_a_round_saved_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
+    """A round saved through one app (a worker) and its sheet drawn by a second app on the same database
+    (the other worker, whose followers want it): the second solves none of the round's hands, it reads
+    the answers the first stored with the round, and scores the sheet as the first does."""
+    import scorer.sheet
+    from tests.conftest import new_app
+    from web import sheets
+    url = make_game(('Ana', 'Bruno', 'Carla', 'Dana'))
+    for number, form in ((1, round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D', 'QD QS 4H'])),
+                         (2, round_form(1, cards=['KH 5C 7D 9D', None, '7S 8S 2D 2C', 'QD QS 4H 10C']))):
+        r = client.post(f'{url}/rounds/{number}', data=form)
+        assert r.status_code == 302, r.get_data(as_text=True)
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    solved_here = client.get(url + '/export.csv').data
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()                                       # the other worker's process: it never solved them
+    followed = other.test_client()
+    assert followed.get(url + '/export.csv').data == solved_here and asked == []
+    assert followed.get(url).status_code == 200 and asked == []
+
+
+def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
+    """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
+    by a second app on the same database: the second solves none of its hands."""
+    import scorer.sheet
+    from tests.conftest import new_app
+    from web import sheets
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D']))
+    twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
+    with app.app_context():
+        from web.db import get_db
+        get_db().conn.execute('delete from solutions')             # stored by no save: the import alone stores them
+        get_db().conn.commit()
+    scorer.sheet.solve.clear()
+    r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
+    assert r.status_code == 302
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert 'Ana B' in other.test_client().get(r.headers['Location']).get_data(as_text=True) and asked == []
+
+
+def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_without_solving(app, client, monkeypatch):
+    """A table file imported through one app (its hands solved by the pool there) and a game of it drawn by
+    a second app on the same database: the second solves none of its hands."""
+    import scorer.sheet
+    from scorer.rules import make_rules
+    from scorer.sheet import Entry, Game
+    from scorer.tablefile import TableGame, table_json
+    from tests.conftest import new_app
+    from web import sheets
+    from web.db import get_db
+    game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
+                {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
+    data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
+    r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        [game_id] = [row[0] for row in get_db().execute('select id from games')]
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert 'Bruno' in other.test_client().get(f'/games/{game_id}').get_data(as_text=True) and asked == []
+
+
+def test_a_stored_answer_is_found_for_the_same_hand_in_any_order(app, monkeypatch):
+    """The answers stored with rounds are keyed by the canonical hand: the same cards in another order
+    (another game, another round with that wild) read it instead of solving."""
+    import scorer.sheet
+    from scorer.reading import parse_hand
+    from scorer.rules import DEFAULT
+    from web import store
+    from web.db import get_db
+    hand = tuple(parse_hand('KH 5C 7D 7S 9S', DEFAULT))
+    key = scorer.sheet.Solved.key(hand, 7, DEFAULT)
+    solution = scorer.sheet.solve_hand(key[0], 7, DEFAULT)
+    with app.app_context():
+        db = get_db()
+        with store.writing(db):
+            store.keep_solutions(db, {key: solution})
+        asked = []
+        monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda *a: asked.append(a))
+        scorer.sheet.solve.clear()
+        with scorer.sheet.solve.reading(lambda k: store.stored_solution(db, k)):
+            found = scorer.sheet.solve(tuple(reversed(hand)), 7, DEFAULT)
+    assert asked == [] and found == solution and found.melds
+
+
 def test_an_imported_games_sheet_is_solved_by_the_pool_not_again_on_the_event_loop(app, client, make_game,
                                                                                   monkeypatch):
     """A game file is read and its hands solved by the pool; the sheet drawn after it solves none of

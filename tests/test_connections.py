@@ -20,7 +20,7 @@ from tests.browser import Browser
 from tests.deployment import caddy_in_front, connect, get, head_of, served_again
 from tests.helpers import PATIENCE, wait_for
 from tests.server import Gunicorn, free_port
-from web.worker import BACKLOG, FILES_BESIDE, HOLD_SECONDS
+from web.worker import BACKLOG, FILES_BESIDE, HELD_REFUSALS, HOLD_SECONDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.serial]   # the production recipe, and deadlines: the machine to itself
 
@@ -45,7 +45,8 @@ def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
     """100 connections a worker, two workers (so a client may hold a quarter of the 200: 50): 210 idle
     streams from one address get 50 streams and 160 × 429, and other clients are served at once."""
     server = Gunicorn(tmp_path / 'slots.sqlite', workers=2, env={'SCORER_WORKER_CONNECTIONS': '100',
-                                                                 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+                                                                 'SCORER_LIVE_KEEPALIVE': '0.5',
+                                                                 'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
@@ -69,7 +70,8 @@ def test_one_address_cannot_fill_the_slots_with_idle_streams(tmp_path):
 
 
 def test_a_worker_that_dies_gives_its_count_back(tmp_path):
-    server = Gunicorn(tmp_path / 'dies.sqlite', workers=1, env={'SCORER_CLIENT_CONNECTIONS': '10'}).start()
+    server = Gunicorn(tmp_path / 'dies.sqlite', workers=1, env={'SCORER_CLIENT_CONNECTIONS': '10',
+                                                                'SCORER_REFUSAL_SECONDS': '0'}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
@@ -190,22 +192,56 @@ def test_behind_a_proxy_a_refused_request_leaves_the_proxys_connection_open(tmp_
         server.stop()
 
 
-def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path):
-    """Behind a proxy, a request refused by the per-client cap is answered 429 only HOLD_SECONDS later
-    (SCORER_REFUSAL_SECONDS): a client that opens its refused streams again as soon as it is answered
-    (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy and the
-    worker) pays the wait, and we do not. Meanwhile another client is served."""
-    server = Gunicorn(tmp_path / 'held.sqlite', workers=2,
-                      env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
+def refused_stream(server, game, proxy):
+    """A live stream asked by one client: through the proxy (198.51.100.7 in X-Forwarded-For, on a
+    connection from 127.0.0.1), or without one from its own address (127.0.0.7: not the address that
+    made the game, whose keep-alive connection may still be open)."""
+    if proxy:
+        return forwarded_stream(server, game, '198.51.100.7')
+    sock = connect(server.port, '127.0.0.7', timeout=15)
+    sock.sendall(f'GET {game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n'.encode())
+    return sock
+
+
+def capped_at_two(tmp_path, proxy, **env):
+    """The recipe with a cap of 2 connections (requests, behind a proxy) a client, and the client's two
+    streams open: (the server, the game, the two streams' sockets)."""
+    server = Gunicorn(tmp_path / 'capped.sqlite', workers=env.pop('workers', 2), log=env.pop('log', None),
+                      env={'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_LIVE_KEEPALIVE': '0.5',
+                           **({'SCORER_PROXIES': '1'} if proxy else {}), **env}).start()
     held = []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
-        held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
+        held = [refused_stream(server, game, proxy) for _ in range(2)]
         assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
-        refused = forwarded_stream(server, game, '198.51.100.7')
+    except BaseException:
+        for sock in held:
+            sock.close()
+        server.stop()
+        raise
+    return server, game, held
+
+
+def bystander(server, game, proxy):
+    """Another client's sheet: its status."""
+    if proxy:
+        return get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0]
+    return get(server.port, game, source='127.0.0.2')[0]
+
+
+@pytest.mark.parametrize('proxy', [True, False], ids=['behind a proxy', 'without a proxy'])
+def test_a_refused_request_waits_for_its_answer_while_others_are_served(tmp_path, proxy):
+    """A request refused by the per-client cap is answered 429 only HOLD_SECONDS later
+    (SCORER_REFUSAL_SECONDS), behind a proxy (the client named by X-Forwarded-For) and without one (the
+    client by its own address) alike: a client that opens its refused streams again as soon as it is
+    answered (one client's 5,000 through Caddy: thousands of refusals a second, each costing the proxy
+    and the worker) pays the wait, and we do not. Meanwhile another client is served."""
+    server, game, held = capped_at_two(tmp_path, proxy)
+    try:
+        refused = refused_stream(server, game, proxy)
         refused.settimeout(PATIENCE)                                   # a hang guard
         asked = time.monotonic()
-        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        assert bystander(server, game, proxy) == 200
         assert head_of(refused).startswith(b'HTTP/1.1 429')
         assert time.monotonic() - asked >= HOLD_SECONDS                # no sooner: a slow machine only makes it later
         refused.close()
@@ -215,16 +251,45 @@ def test_behind_a_proxy_a_refused_request_waits_for_its_answer_while_others_are_
         server.stop()
 
 
-def test_behind_a_proxy_refusals_held_take_at_most_their_share_of_a_workers_connections(tmp_path):
-    """Refusals are held in at most 1/HOLD_SHARE of a worker's connections (here 40: 20), so held ones
-    never take the slots everyone else needs: of 30 refused at once, 20 wait for their answer and 10
-    are answered without waiting, and another client is served meanwhile; then the 20 come too."""
-    server = Gunicorn(tmp_path / 'share.sqlite', workers=1,
+@pytest.mark.parametrize('proxy', [True, False], ids=['behind a proxy', 'without a proxy'])
+def test_refusals_held_are_answered_at_once_when_the_server_stops(tmp_path, proxy):
+    """SIGTERM (systemd's stop or restart) with refusals held for a minute (SCORER_REFUSAL_SECONDS=60):
+    each held client gets its 429 then, not a minute later, and the workers stop without waiting out
+    their graceful timeout (which gunicorn logs when it has to cut connections)."""
+    log = tmp_path / 'server.log'
+    server, game, held = capped_at_two(tmp_path, proxy, workers=1, log=log, SCORER_REFUSAL_SECONDS='60')
+    refused = []
+    try:
+        refused = [refused_stream(server, game, proxy) for _ in range(6)]
+        assert bystander(server, game, proxy) == 200                   # asked after them, answered: they are in
+        assert not select.select(refused, [], [], 0)[0]               # ... and held, none answered yet
+        os.killpg(server.process.pid, signal.SIGTERM)
+        for sock in refused:
+            sock.settimeout(30)              # a hang guard, far below the minute a held refusal waits
+            assert head_of(sock).startswith(b'HTTP/1.1 429')
+        server.process.wait(timeout=60)
+        assert 'graceful timeout' not in log.read_text()
+    finally:
+        for sock in held + refused:
+            sock.close()
+        server.stop()
+
+
+def test_refusals_held_take_connections_of_their_own_as_many_as_the_file_limit_holds(tmp_path):
+    """Refusals are held in connections of their own beside the worker's (HELD_REFUSALS), as many as the
+    file limit holds beside them: under a limit of 40 connections + 20 + the files a worker keeps
+    (prlimit), the log says so at start, and of 30 refused at once 20 wait for their answer and 10 are
+    answered without waiting; meanwhile the worker's own 40 connections are all there for everyone else
+    (the client's 2 streams and 38 other clients' each served); then the 20 come too."""
+    log = tmp_path / 'server.log'
+    files = 40 + 20 + FILES_BESIDE
+    server = Gunicorn(tmp_path / 'share.sqlite', workers=1, prefix=['prlimit', f'--nofile={files}:{files}'], log=log,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
-                           'SCORER_LIVE_KEEPALIVE': '0.5'}).start()
-    held, refused = [], []
+                           'SCORER_LIVE_KEEPALIVE': '0.5', 'SCORER_REFUSAL_SECONDS': '30'}).start()
+    held, refused, others = [], [], []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
+        assert f'holds 40 connections a worker but only 20 refusals held beside them of {HELD_REFUSALS}' in log.read_text()
         held = [forwarded_stream(server, game, '198.51.100.7') for _ in range(2)]
         assert [head_of(sock).split(b'\r\n', 1)[0] for sock in held] == [b'HTTP/1.1 200 OK'] * 2
         refused = [forwarded_stream(server, game, '198.51.100.7') for _ in range(30)]
@@ -234,13 +299,18 @@ def test_behind_a_proxy_refusals_held_take_at_most_their_share_of_a_workers_conn
         def answered():
             came.update(sock for sock in refused if sock not in came and select.select([sock], [], [], 0)[0])
             return len(came)
-        wait_for(lambda: answered() >= 10, 'the refusals past the share, answered at once')
-        assert answered() == 10                            # the other 20 wait (HOLD_SECONDS)
-        assert get(server.port, game, headers='X-Forwarded-For: 203.0.113.9\r\n')[0] == 200
+        wait_for(lambda: answered() >= 10, 'the refusals past the ones held, answered at once')
+        at_once = list(came)
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in at_once)
+        for sock in at_once:
+            sock.close()                                   # the proxy's connections they kept, given back
+        others = [forwarded_stream(server, game, f'203.0.113.{n}') for n in range(1, 39)]
+        assert [head_of(sock).split(b'\r\n', 1)[0] for sock in others] == [b'HTTP/1.1 200 OK'] * 38
+        assert answered() == 10                            # the other 20 still wait (SCORER_REFUSAL_SECONDS)
         wait_for(lambda: answered() == 30, 'the refusals held, answered in their time')
-        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused)
+        assert all(head_of(sock).startswith(b'HTTP/1.1 429') for sock in refused if sock not in at_once)
     finally:
-        for sock in held + refused:
+        for sock in held + refused + others:
             sock.close()
         server.stop()
 

@@ -141,13 +141,13 @@ def test_no_test_lists_the_languages_itself():
 
 def test_the_systemd_unit_gives_the_files_the_connections_need():
     """docs/deploy.md's unit sets LimitNOFILE to at least what a worker needs for the connections the
-    recipe takes by default on each address the unit listens on (web/worker.py files_for; the live
-    streams' own address too): under systemd's default of 1,024 a worker runs out of files long before
-    its connections."""
-    from web.worker import FILES_BESIDE
+    recipe takes by default on each address the unit listens on, and the refusals it holds beside them
+    (web/worker.py files_for, HELD_REFUSALS; the live streams' own address too): under systemd's default
+    of 1,024 a worker runs out of files long before its connections."""
+    from web.worker import FILES_BESIDE, HELD_REFUSALS
     unit = (ROOT / 'docs' / 'deploy.md').read_text(encoding='utf-8').split('[Service]', 1)[1].split('```', 1)[0]
     limit = re.search(r'^LimitNOFILE=(\d+)$', unit, re.M)
     assert limit, 'the unit sets no LimitNOFILE'
     connections = int(re.search(r"setting\('WORKER_CONNECTIONS', '(\d+)'\)", (ROOT / 'gunicorn.conf.py').read_text())[1])
     addresses = 1 + ('SCORER_STREAMS_BIND=' in unit)
-    assert int(limit[1]) >= connections * addresses + FILES_BESIDE
+    assert int(limit[1]) >= (connections + HELD_REFUSALS) * addresses + FILES_BESIDE

@@ -29,7 +29,7 @@ def test_migrations_run_once(tmp_path):
         'create_tables', 'add_edit_key_and_revision', 'add_place_date_and_aliases', 'drop_shared_aliases',
         'add_seats_and_drafts', 'add_colours', 'add_rematch', 'add_seat_browser', 'add_summaries', 'add_kept_games_and_merges', 'hash_edit_keys',
         'add_keepers', 'add_last_change', 'add_deleted_and_made_here', 'add_browser_signing',
-        'add_payer', 'add_tables']
+        'add_payer', 'add_tables', 'add_solutions']
 
 
 def test_game_round_trip(db):

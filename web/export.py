@@ -24,7 +24,7 @@ from scorer.sheet import RoundError, score_round, winner_words
 from scorer.spreadsheet import SafeWriter
 
 from . import drawing, pool, store
-from .solved import solved
+from .solved import answers, solved
 from .access import browser, remember
 from .context import PRINT_FONTS, download, print_fonts, read_upload
 from .db import get_db
@@ -88,7 +88,7 @@ def import_game():
     if kept:
         flash(_('This game is already kept on this phone: here it is. Nothing was imported.'))
         return redirect(url_for('games.sheet', game_id=kept))
-    game_id, key = store.create_game(get_db(), game, earlier=earlier)
+    game_id, key = store.create_game(get_db(), game, earlier=earlier, solutions=answers())
     flash(_('Game imported. This phone keeps score.'))
     return remember(redirect(url_for('games.sheet', game_id=game_id)), game_id, 'import')
 

@@ -22,7 +22,7 @@ from .forms import MAX_VERSION, RestoreForm, UndoForm, every_seat_posted, round_
 from .context import moved_back, moved_from, redo_offer, undo_offer
 from .pages import round_page
 from .sheets import load_sheet
-from .solved import hands_typed, solved
+from .solved import answers, hands_typed, solved
 
 bp = Blueprint('rounds', __name__)
 
@@ -154,7 +154,7 @@ def save_posted(form, game_id, game, number, typed):
     if unsure and form.confirm.data != doubts_key(unsure):
         return Posted(unsure=tuple(unsure))
     try:
-        store.save_round(get_db(), game_id, number, clean, based_on)
+        store.save_round(get_db(), game_id, number, clean, based_on, solutions=answers())
     except store.Conflict as e:
         return Posted(conflict={'saved': e.entries, 'mine': clean, 'version': e.version}, version=e.version)
     except sqlite3.OperationalError as e:

@@ -31,9 +31,9 @@ SETTINGS = {
     'CLIENT_CONNECTIONS': 'connections one client address may hold open at once, across the workers '
                           '(default 256, at most a quarter of all; 0 for no limit; behind a proxy, `SCORER_PROXIES`, '
                           'requests at once, by the client the proxy forwards)',
-    'REFUSAL_SECONDS': 'behind a proxy (`SCORER_PROXIES`): seconds a request refused by '
+    'REFUSAL_SECONDS': 'seconds a connection (behind a proxy, `SCORER_PROXIES`: a request) refused by '
                        '`SCORER_CLIENT_CONNECTIONS` waits at least for its 429 (up to twice that, at random), so '
-                       'that a client opening it again at once pays the wait (default 5; 0: at once)',
+                       'that a client opening it again at once pays the wait (default 10; 0: at once)',
     'CERTFILE': 'with `SCORER_KEYFILE`: serve HTTPS directly (PEM files)',
     'KEYFILE': "with `SCORER_CERTFILE`: the certificate's private key",
     'PROXIES': 'behind a reverse proxy: how many proxies set `X-Forwarded-*` (default 0; read by the app, '

@@ -1,6 +1,7 @@
-"""Sheets for every page: a game and its scored sheet read in one snapshot, and the few caches that
-keep what was computed for a game at a revision (its save counter): the sheet, the live part of the
-page, what streams push, and the picture."""
+"""Sheets for every page: a game and its scored sheet read in one snapshot (its hands' answers read
+through those stored with the rounds), and the few caches that keep what was computed for a game at a
+revision (its save counter): the sheet, the live part of the page, what streams push, and the
+picture."""
 
 import threading
 from datetime import datetime, timezone
@@ -10,7 +11,7 @@ from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
 from scorer.i18n import language
-from scorer.sheet import compute_sheet
+from scorer.sheet import compute_sheet, solve
 
 from . import store
 from .access import is_keeper
@@ -53,9 +54,16 @@ def load_sheet(game_id):
         if revision is None:
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
-        game, sheet = remembered(sheets, (game_id, revision, language()),
-                                 lambda: (lambda g: (g, compute_sheet(g, skip_broken=True)))(load(game_id)))
+        game, sheet = remembered(sheets, (game_id, revision, language()), lambda: scored(load(game_id), db))
     return game, sheet, revision
+
+
+def scored(game, db):
+    """(the game, its sheet): each hand's answer read where this process does not know it yet, from the
+    ones stored with the rounds (web/store/solutions.py: another worker saved and solved it), and
+    solved here only when stored nowhere (a round saved before answers were stored)."""
+    with solve.reading(lambda key: store.stored_solution(db, key)):
+        return game, compute_sheet(game, skip_broken=True)
 
 def last_change_mark(game_id):
     """What the live sheet says of the game's last save ('3:2': round 3 at version 2; '' after an

@@ -6,7 +6,7 @@ client's solver budget are spent (web/ratelimit.py SOLVER_RATE, one a hand with 
 sheet drawn after a save solves none of those hands again on the event loop. pool.Busy when the
 pool can take no more."""
 
-from flask import current_app
+from flask import current_app, g
 
 from scorer import sheet
 
@@ -18,9 +18,15 @@ def solved(job, *args, hands=0, kind='solver'):
     this client's solver budget spent first."""
     if hands:
         ratelimit.spend('solver', hands)
-    value, answers = pool.run(current_app.config, solving.noted, job, *args, kind=kind)
-    sheet.solve.remember(answers)
+    value, found = pool.run(current_app.config, solving.noted, job, *args, kind=kind)
+    sheet.solve.remember(found)
+    g.solver_answers = {**answers(), **found}
     return value
+
+
+def answers():
+    """{key: Solution} of every hand this request's solves found (scorer.sheet.Solved's keys)."""
+    return g.get('solver_answers', {})
 
 
 def hands_typed(typed):

@@ -31,6 +31,7 @@ from .context import download, print_fonts, qr_svg, read_upload
 from .db import get_db
 from .forms import EmptyForm, KeeperForm, MergeForm, TableForm, TableGameForm, TableImportForm
 from .sheets import remembered
+from .solved import answers
 from .tabling import colours_of, join_table, table_games
 from .solved import solved
 
@@ -291,7 +292,7 @@ def import_table():
     if not refused:
         table_id = store.import_table(get_db(), read.table['name'], read.table['language'], read.table['aliases'],
                                       read.table['colours'], [(g.game, g.earlier) for g in read.games],
-                                      browser_made(), device())
+                                      browser_made(), device(), solutions=answers())
         flash(_('Table imported. This phone keeps it.'))
         return redirect(url_for('tables.page', table_id=table_id))
     error, status, headers = refused

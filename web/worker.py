@@ -4,15 +4,16 @@ single client gets past: at most CLIENT_CONNECTIONS connections a client address
 its connections, TLS handshakes under a deadline; and a restart that waits for no live stream.
 
 - **Files enough for its connections.** Every connection is an open file, and a worker holds up to
-  `worker_connections` of them beside FILES_BESIDE of its own (the database, the pools' sockets, logs,
-  templates). At start the master raises the process's file limit (its soft limit, up to the hard one
+  `worker_connections` of them on each address, and HELD_REFUSALS refusals held there, beside
+  FILES_BESIDE of its own (the database, the pools' sockets, logs, templates). At start the master raises the process's file limit (its soft limit, up to the hard one
   the system or systemd's LimitNOFILE= gives) to what that needs; where it cannot, it says so in the log
   and lowers `worker_connections` to what the limit holds (files_for), so a crowd of connections waits
   in the listen queue instead of leaving the worker with no file for its database or its pages.
 - **Connections per client.** At most CLIENT_CONNECTIONS connections from one client address are
   open at once across all the workers: live streams, keep-alive connections, requests still being
-  sent. One more is answered 429 at once (in the language its request asks for) and closed, so one
-  address cannot take the slots (worker_connections) that everyone else needs. The count is kept in
+  sent. One more is answered 429 (in the language its request asks for), held as a refusal behind a
+  proxy is (below), and closed, so one address cannot take the slots (worker_connections) that
+  everyone else needs. The count is kept in
   memory shared by the workers (Counts): made by gunicorn's master before it forks them, a row a
   worker that only that worker writes, summed when read; the master clears a worker's row when it
   exits, however it ends. A client's slot is its address (web/clients.py) hashed with a key made
@@ -23,9 +24,16 @@ its connections, TLS handshakes under a deadline; and a restart that waits for n
   lasts), one more answered 429, HOLD_SECONDS later (SCORER_REFUSAL_SECONDS): one client's 5,000 streams
   through Caddy, each opened again as soon as it was refused, were thousands of refusals a second, each
   costing Caddy about 0.2 ms of CPU and the worker 0.15 ms (issue 47); held, the client waits and the
-  refusals a second fall with it. The refusals held take at most 1/HOLD_SHARE of a worker's connections on
-  an address (past it, refused at once), so they never take the files the worker's own connections need,
-  and a stopping worker answers them at once. A refused request without a body leaves the proxy's connection open
+  refusals a second fall with it. The refusals held take connections of their own, beside the
+  worker's: at most HELD_REFUSALS a worker on each address (past it, refused at once), its pool on
+  that address that many larger and its files that many more (checked at start against the file
+  limit, which may hold fewer: files_for, the log says so), so a held refusal never takes a slot or a
+  file that everyone else's connections need; a stopping worker answers them at once. One rule for
+  every refusal, with a proxy or without: a client refused on its own address (a script opening
+  connections in a loop) reopens as fast as it is answered, as one behind Caddy does, and its held
+  connection costs the same (a file and a greenlet, within the same HELD_REFUSALS); so a refused
+  connection is held too, then answered and closed.
+  A refused request without a body leaves the proxy's connection open
   for its next request (a client refused thousands of times a second would otherwise have the proxy
   open a connection for each refusal, and everyone's requests wait behind those to be accepted); one
   with a body has its connection closed, its body unread.
@@ -64,14 +72,17 @@ KEEPALIVE = 5              # seconds a connection waits for its next request's h
 # kernel caps it at net.core.somaxconn (4096 since Linux 5.4; docs/deploy.md).
 BACKLOG = 4096
 REFUSE_SECONDS = 1         # how long a refused connection has to send its request's head (for the language)
-# Behind a proxy, a request refused by the cap is answered this many seconds later (SCORER_REFUSAL_SECONDS; at
-# once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
+# A request refused by the cap (behind a proxy or not) is answered this many seconds later (SCORER_REFUSAL_SECONDS;
+# at once if the worker stops meanwhile): a client that opens its refused streams again as soon as it is
 # answered pays the wait and we do not (the refusals a second, and the proxy's and the worker's CPU with
 # them, fall with it: issue 47, one client's 5,000 streams through Caddy).
-HOLD_SECONDS = 5
-# ... in at most 1/HOLD_SHARE of a worker's connections on each address (gunicorn's worker_connections, which
-# the file limit holds: files_for); past that, refused at once.
-HOLD_SHARE = 2
+HOLD_SECONDS = 10
+# ... at most this many a worker on each address, in connections of their own beside its worker_connections (its
+# pool that much larger, the file limit checked for them at start: files_for); past that, refused at once. One
+# client's 5,000 streams through Caddy were ~4,750 refusals at once: held in half of each worker's 4,000
+# connections, ~750 were answered at once and came back a second later (docs/speed.md).
+HELD_REFUSALS = 3000
+HOLDING = HELD_REFUSALS    # what the file limit lets a worker hold (files_for, in the master before it forks them)
 # ... each one for HOLD_SECONDS to (1 + HOLD_SPREAD) × HOLD_SECONDS, at random: refusals held alike would be
 # answered together and come back together, a burst every few seconds that a bystander's request queues behind.
 HOLD_SPREAD = 1
@@ -126,12 +137,14 @@ def share(workers, limit=CLIENT_CONNECTIONS, proxies=0, hold=HOLD_SECONDS):
     COUNTS = Counts(max(4, 2 * workers + 2), limit, proxies=proxies, hold=hold) if limit != UNCAPPED else None
 
 
-def files_for(connections):
-    """(the connections a worker can hold, what to say if fewer than `connections`): the process's
-    soft file limit raised as far as needed and allowed (its hard limit), then FILES_BESIDE kept for
-    the worker's own files. Called in the master, before the workers are forked (they inherit it)."""
+def files_for(connections, held=0):
+    """(the connections a worker can hold, the refusals it can hold beside them, what to say if fewer than
+    asked): the process's soft file limit raised as far as needed and allowed (its hard limit) for
+    `connections`, `held` refusals held and FILES_BESIDE of the worker's own files; the connections come
+    first, the refusals held get what is left. Called in the master, before the workers are forked
+    (they inherit it)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = connections + FILES_BESIDE
+    needed = connections + held + FILES_BESIDE
     if soft != resource.RLIM_INFINITY and soft < needed:
         raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
         try:
@@ -140,12 +153,27 @@ def files_for(connections):
         except (ValueError, OSError):
             pass
     if soft == resource.RLIM_INFINITY or soft >= needed:
-        return connections, None
-    held = max(1, soft - FILES_BESIDE)
-    return held, (f'the file limit ({soft} open files a process) cannot hold {connections} connections a worker '
-                  f'and the {FILES_BESIDE} files a worker keeps beside them: each worker holds {held} connections '
-                  f'now. Raise the limit (LimitNOFILE={needed} or more in the systemd unit, ulimit -n) or set '
-                  f'SCORER_WORKER_CONNECTIONS to {held} or less.')
+        return connections, held, None
+    if soft >= connections + FILES_BESIDE:
+        room = soft - connections - FILES_BESIDE
+        return connections, room, (f'the file limit ({soft} open files a process) holds {connections} connections a '
+                                   f'worker but only {room} refusals held beside them of {held}: past them, a refusal '
+                                   f'is answered at once. Raise the limit (LimitNOFILE={needed} or more in the '
+                                   f'systemd unit, ulimit -n).')
+    kept = max(1, soft - FILES_BESIDE)
+    return kept, 0, (f'the file limit ({soft} open files a process) cannot hold {connections} connections a worker '
+                     f'and the {FILES_BESIDE} files a worker keeps beside them: each worker holds {kept} connections '
+                     f'now, and no refusal is held. Raise the limit (LimitNOFILE={needed} or more in the systemd '
+                     f'unit, ulimit -n) or set SCORER_WORKER_CONNECTIONS to {kept} or less.')
+
+
+def fit(connections, listeners):
+    """In the master, at start and at a reload: (the connections a worker holds on each address, what to
+    say when the file limit holds fewer than asked), HOLDING set to the refusals it may hold there."""
+    global HOLDING
+    kept, held, problem = files_for(connections * listeners, HELD_REFUSALS * listeners)
+    HOLDING = held // listeners
+    return max(1, kept // listeners), problem
 
 
 def assign(worker):
@@ -176,12 +204,17 @@ class LazyHandshake:
 class Worker(GeventWorker):
     """gunicorn's gevent worker with the fences above."""
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.worker_connections += HOLDING          # each address's pool: its connections, and the refusals held
+
     def handle(self, listener, client, addr):
         row = getattr(self, 'counts_row', None)
         if COUNTS is None or row is None or not isinstance(addr, tuple) or COUNTS.proxies:
             return self.serve(listener, client, addr)
         slot = COUNTS.slot(addr[0])
         if COUNTS.open(slot) >= COUNTS.limit:
+            self.hold(listener.getsockname())          # as behind a proxy: one rule for every refusal
             return refuse(client)
         COUNTS.add(row, slot, 1)
         try:
@@ -239,12 +272,12 @@ class Worker(GeventWorker):
             COUNTS.add(row, slot, -1)
 
     def hold(self, listener_name):
-        """A refused request waits HOLD_SECONDS (COUNTS.hold), spread by HOLD_SPREAD, before its answer, in its own greenlet (a
-        connection the worker holds anyway), while fewer than 1/HOLD_SHARE of the worker's connections on
-        that address wait so; at once when the worker stops."""
+        """A refused request waits HOLD_SECONDS (COUNTS.hold), spread by HOLD_SPREAD, before its answer, in its own
+        greenlet, while fewer than HOLDING (HELD_REFUSALS, as the file limit allows) wait so on that address; at
+        once when the worker stops."""
         if not hasattr(self, 'held'):
             self.held, self.stopping = {}, gevent.event.Event()
-        if not COUNTS.hold or not self.alive or self.held.get(listener_name, 0) >= self.worker_connections // HOLD_SHARE:
+        if not COUNTS.hold or not self.alive or self.held.get(listener_name, 0) >= HOLDING:
             return
         self.held[listener_name] = self.held.get(listener_name, 0) + 1
         try:

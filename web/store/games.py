@@ -14,20 +14,24 @@ from scorer.sheet import Game, next_round
 
 from .browsers import MAKERS, end_link, keep_row, payer
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
+from .solutions import keep_solutions
 
 
 def entries_json(entries):
     return json.dumps([entry_data(e) for e in entries], ensure_ascii=False)
 
 
-def create_game(db, game, game_id=None, earlier=None, table_id=None):
+def create_game(db, game, game_id=None, earlier=None, table_id=None, solutions=None):
     """Store a new game (with any rounds it already has, as an import does, and their `earlier`
     versions: {round: [(entries, when replaced)]}, oldest first, kept as their history), under
     `game_id` (a phone's, for a game made offline) or a new one, in the table `table_id` if given;
     returns (id, edit key). sqlite3.IntegrityError when that id is taken, or was a deleted game's (an
-    id is never used twice)."""
+    id is never used twice). `solutions`, the solver's answers for its hands, are stored with it
+    (store/solutions.py)."""
     with writing(db):
-        return insert_game(db, game, game_id, earlier, table_id)
+        made = insert_game(db, game, game_id, earlier, table_id)
+        keep_solutions(db, solutions)
+        return made
 
 
 def taken(db, game_id):

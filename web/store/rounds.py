@@ -9,6 +9,7 @@ from scorer.limits import MAX_EARLIER
 
 from .database import Conflict, insert, now, writing
 from .games import entries_json, last_change
+from .solutions import keep_solutions
 
 
 def round_version(db, game_id, number):
@@ -33,8 +34,10 @@ def changed(db, game_id, number, version, stamp, undo=False):
                'last_saved = ?, last_undo = ? where id = ?', [stamp, number, version, stamp, int(undo), game_id])
 
 
-def save_round(db, game_id, number, entries, based_on=None):
+def save_round(db, game_id, number, entries, based_on=None, solutions=None):
     """Save a round in one transaction; a changed round keeps a history row. Returns its new version.
+    `solutions`, the solver's answers for its hands ({key: Solution}), are stored in the same
+    transaction (store/solutions.py), for the sheet another process draws.
 
     `based_on` is the version the entries were made from: if the round has moved on since,
     nothing is saved and Conflict tells what is there now. The hands the seated players sent for it
@@ -58,6 +61,7 @@ def save_round(db, game_id, number, entries, based_on=None):
                                    'after': after, 'changed': stamp, 'version': version})
         insert(db, 'rounds', {'game_id': game_id, 'number': number, 'entries': after, 'version': version,
                               'saved': stamp}, key=('game_id', 'number'))
+        keep_solutions(db, solutions)
         changed(db, game_id, number, version, stamp)
     return version
 

@@ -181,6 +181,13 @@ def add_tables(db):
                        'how': str, 'handle': str, 'keeper': int}, pk=('browser', 'table_id'),
                       foreign_keys=[('table_id', 'tables', 'id')])
     db['held'].create_index(['table_id'])
+
+
+@migrations()
+def add_solutions(db):
+    # The solver's answers, saved with the rounds they score (store/solutions.py): a sheet drawn by
+    # another worker reads them instead of solving the round's hands again on its event loop.
+    db.execute('create table solutions (key text not null unique, solution text not null)')
 def open_file(path, **options):
     """A sqlite3 connection to the database file (options as sqlite3.connect takes them), that reads
     even where the disk refuses every write.

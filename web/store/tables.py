@@ -10,6 +10,7 @@ import secrets
 from scorer.limits import MAX_KEPT
 
 from .database import key_hash, new_id, new_key, now, writing
+from .solutions import keep_solutions
 from .games import insert_game
 
 # How a browser came to hold a table: it made it, imported its file, opened its keeper link, or
@@ -44,13 +45,15 @@ def create_table(db, name, language, browser, device=''):
         return insert_table(db, name, language, browser, device)
 
 
-def import_table(db, name, language, merges, colours, games, browser, device=''):
-    """A table read from its file, with all its games ([(Game, earlier versions)]), in one
-    transaction: all of it or nothing. Returns the table's id."""
+def import_table(db, name, language, merges, colours, games, browser, device='', solutions=None):
+    """A table read from its file, with all its games ([(Game, earlier versions)]) and the solver's
+    answers for their hands (`solutions`, store/solutions.py), in one transaction: all of it or
+    nothing. Returns the table's id."""
     with writing(db):
         table_id = insert_table(db, name, language, browser, device, 'import', merges, colours)
         for game, earlier in games:
             insert_game(db, game, earlier=earlier, table_id=table_id)
+        keep_solutions(db, solutions)
     return table_id
 
 

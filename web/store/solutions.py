@@ -1,0 +1,32 @@
+"""The solver's answers kept beside the rounds they score: saved in the round's own transaction (a
+round saved, a game file or a table file imported; an Undo or a Restore puts back a version whose
+answers its own save stored), so that a sheet drawn by any process (another server worker) reads the
+hands the saving one solved instead of solving them again on its event loop. Keyed by the hand's
+canonical key (scorer.sheet.key_text: its cards sorted, the wild, the rules), so the same hand in
+another order, in any game, finds it; the newest MAX_SOLUTIONS kept (an answer saved again counts as
+new)."""
+
+import sqlite3
+
+from scorer.sheet import key_text, solution_from_text, solution_text
+
+MAX_SOLUTIONS = 100_000     # answers kept (some 300 bytes each): the hands of a few thousand games
+
+
+def keep_solutions(db, answers):
+    """Store {key: Solution} (scorer.sheet.Solved's keys) within the caller's write transaction."""
+    if not answers:
+        return
+    db.conn.executemany('insert or replace into solutions (key, solution) values (?, ?)',
+                        [(key_text(key), solution_text(answer)) for key, answer in answers.items()])
+    db.execute('delete from solutions where rowid <= (select max(rowid) from solutions) - ?', [MAX_SOLUTIONS])
+
+
+def stored_solution(db, key):
+    """The Solution stored for a hand's key, or None (not stored, or the database cannot say now: then
+    the hand is solved, as it would be without this table)."""
+    try:
+        row = db.execute('select solution from solutions where key = ?', [key_text(key)]).fetchone()
+    except sqlite3.Error:
+        return None
+    return solution_from_text(row[0]) if row else None
