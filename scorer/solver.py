@@ -92,6 +92,11 @@ How one hand is solved, top to bottom, in the order of this file:
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
 4. `Search.solution()` follows the best steps from the start (the memo's), and scorer/arrange.py
    deals the actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
+5. A hand with no wild (no joker, no card of the wild rank: about half of a batch's hands, a third of
+   random 13-card ones) takes a short path, `solve_plain()`, before any of this: no stand-in, so only
+   naturals meld, and most of them can meld with nothing; the few left are searched by section 3's
+   moves in its order, with none of what wilds need, and the answer is the search's, meld for meld
+   (tests/test_solver.py). A random 13-card hand with no wild costs two fifths fewer instructions so.
 The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
 scorer/positions.py.
 """
