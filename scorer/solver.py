@@ -1015,9 +1015,9 @@ def solve_plain(hand, table):
         return Solution(table.cost(naturals), (), tuple(sorted(hand, key=ORDER.__getitem__)))
     if never:
         naturals = [n for n in naturals if n not in never]
+    in_order, _ = in_search_order(naturals, (), 0, table.aces_high)      # no single: each melds with another
     search = PlainSearch(table)
-    cost, deadwood, melds, position = search.step(never, (), tuple(in_search_order(naturals, (), 0, table.aces_high)[0]),
-                                                  None)
+    cost, deadwood, melds, position = search.step(never, (), tuple(in_order), None)     # the opening
     penalty, deadwood, melds = cost + search.best(position), list(deadwood), list(melds)
     while position[0]:                   # the best steps from the start, the memo's
         _, more, made, position = search.known[position][1]
