@@ -14,8 +14,8 @@ from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty
-from tests.hands import (MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals, deals, examples,
-                         five_crowns_deals, solves_exactly)
+from tests.hands import (FIVE_CROWNS_SETTINGS, MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals,
+                         deals, examples, five_crowns_deals, solves_exactly)
 
 
 def hand(text):
@@ -27,6 +27,12 @@ def penalty(text, wild, **settings):
 
 
 # --- Against the brute force -------------------------------------------------------------
+
+def without_wilds(deal):
+    """A deal with its jokers and wild-rank cards taken out."""
+    h, wild, rules = deal
+    return [c for c in h if c.rank not in (0, wild)], wild, rules
+
 
 @examples(400)
 @given(deals())
@@ -79,7 +85,7 @@ def test_the_slowest_hand_found_is_cut_by_its_certain_deadwood():
 
 
 @examples(400)
-@given(st.one_of(deals(), five_crowns_deals()))
+@given(st.one_of(deals(), five_crowns_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds)))
 def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
     """deal_out() leaves out, as deadwood from the start, the naturals that no meld of the hand could
     hold: with no stand-in it asks can_meld() of each; with one, it takes the singles of its groups (a
@@ -94,6 +100,71 @@ def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_noth
     never = [n for n in naturals if limit < 2 and not can_meld(n, naturals, limit, dealt.runners, table, dealt.near)]
     assert sorted(dealt.never) == sorted(never)
     assert not dealt.singles or limit >= 2
+
+
+EVERY_MELD_RULE = ([make_rules(s, decks=d) for s in MELD_SETTINGS for d in (1, 2, 3)]
+                   + [make_rules(s) for s in FIVE_CROWNS_SETTINGS])      # both games, every meld setting
+
+
+@st.composite
+def dense_plain_deals(draw):
+    """(hand, wild, rules): a hand with no wild, dense with melds that share cards (one to three suits of
+    a few ranks side by side, an ace beside the king too, one to three decks), so that many arrangements
+    tie and the order the moves are tried in decides which is given."""
+    rules = draw(st.sampled_from(EVERY_MELD_RULE))
+    ranks = rules.deck.ranks
+    low = draw(st.integers(0, len(ranks) - 3))
+    window = ranks[low:low + draw(st.integers(3, 6))] + ((1,) if 1 in ranks and draw(st.booleans()) else ())
+    suits = draw(st.sampled_from([rules.deck.suits[:k] for k in (1, 2, 3)]))
+    pack = [Card(r, s) for r in set(window) for s in suits for _ in range(rules.decks)]
+    wild = draw(st.sampled_from([None] + [r for r in ranks if r not in window]))
+    return draw(st.permutations(pack))[:draw(st.integers(3, MAX_HAND))], wild, rules
+
+
+@examples(400)
+@given(st.one_of(dense_plain_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds),
+                 clustered_deals().map(without_wilds)).filter(lambda deal: deal[0]))
+def test_a_hand_with_no_wild_takes_the_short_path_to_the_brute_force_minimum_and_the_search_s_arrangement(deal):
+    """A hand with no joker and no card of the wild rank is solved by solve_plain() (solver.py's section 5),
+    under every meld setting of both games, one to three decks: its penalty is the brute force's, its
+    arrangement is valid, and it is the general search's answer, card for card and meld for meld."""
+    from scorer.solver import Search, deal_out, solve_plain, table_for
+    h, wild, rules = deal
+    table = table_for(rules, wild)
+    plain = solve_plain(h, table)
+    assert plain is not None
+    assert plain.penalty == brute_penalty(h, wild, rules)
+    check_arrangement(plain, h, wild, rules)
+    assert plain == Search(deal_out(h, table)).solution()
+    assert solve(h, wild, rules) == plain
+
+
+@pytest.mark.parametrize('text, settings', [
+    ('7H 7S 7D 7C 6H 8H 6S 8S', {}),                                   # the set takes the 7 the other run needs
+    ('7H 7S 7D 7C 6H 8H 6S 8S 6D 8D', {}),
+    ('7H 7H 7S 7S 7D 6H 8H 6S 8S', dict(set_suits='different')),      # books, and a book or a run each
+    ('QH KH AH 2H 3H QS KS AS 2S 3S AD AC', dict(aces='high_or_low')),  # an ace on top or at the foot
+    ('4H 5H 6H 7H 8H 4S 4D 8S 8D', {}),                                # a long run or shorter ones and sets
+], ids=['two runs one set', 'three runs', 'books', 'aces both ways', 'long run'])
+def test_the_short_path_breaks_ties_as_the_search_does(text, settings):
+    """Hands where arrangements tie: the short path gives the general search's, meld for meld."""
+    from scorer.solver import Search, deal_out, solve_plain, table_for
+    rules = make_rules(settings, decks=2)
+    h = parse_cards(text, rules.decks, rules.jokers)
+    table = table_for(rules, None)
+    assert solve_plain(h, table) == Search(deal_out(h, table)).solution()
+    assert solve_plain(h, table).penalty == brute_penalty(h, None, rules)
+
+
+@examples(200)
+@given(st.one_of(deals(), five_crowns_deals()))
+def test_the_short_path_declines_exactly_the_hands_that_hold_a_wild(deal):
+    """solve_plain() answers None for a hand holding a joker or a card of the round's wild rank (the
+    general search takes those), and a Solution for every other hand."""
+    from scorer.solver import solve_plain, table_for
+    h, wild, rules = deal
+    holds_a_wild = any(c.rank == 0 or c.rank == wild for c in h)
+    assert (solve_plain(h, table_for(rules, wild)) is None) == holds_a_wild
 
 
 @examples(1500)
