@@ -92,11 +92,10 @@ How one hand is solved, top to bottom, in the order of this file:
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
 4. `Search.solution()` follows the best steps from the start (the memo's), and scorer/arrange.py
    deals the actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
-5. A hand with no wild (no joker, no card of the wild rank: about half of a batch's hands, a third of
-   random 13-card ones) takes a short path, `solve_plain()`, before any of this: no stand-in, so only
-   naturals meld, and most of them can meld with nothing; the few left are searched by section 3's
-   moves in its order, with none of what wilds need, and the answer is the search's, meld for meld
-   (tests/test_solver.py). A random 13-card hand with no wild costs two fifths fewer instructions so.
+5. A hand in which nothing can meld takes a short path, `solve_plain()`, before any of this: with no
+   wild (no joker, no card of the wild rank) a natural melds only with two more of its rank or a
+   run's two other naturals, and when no natural has those (seven in ten of a batch's hands with no
+   wild) every card is deadwood: the search's answer, with no deal and no search.
 The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
 scorer/positions.py.
 """
@@ -108,7 +107,7 @@ from typing import NamedTuple
 
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
-from .melds import Meld, foot_place, longest_run
+from .melds import foot_place, longest_run
 from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_taken, place_of, position_from, run_tables, set_of,
                         step_from, sub_multisets, suit_of, without)
@@ -991,136 +990,24 @@ class Search:
         return arrange(self.deal, penalty, steps, self.leftover(end.wilds, end.owed, end.sink, end.runners))
 
 
-# 5. The short path: a hand with no wild.
+# 5. The short path: a hand in which nothing can meld.
 
 def solve_plain(hand, table):
-    """The Solution of a hand that holds no wild (no joker, no card of the wild rank), the one the
-    search above gives, on a short path; None for a hand that holds a wild.
+    """The Solution of a hand that holds no wild (no joker, no card of the wild rank) and no natural
+    that can meld: every card deadwood, the search's answer with no search; None for any other hand,
+    which the search above takes.
 
-    With no wild no meld holds a stand-in: a natural is in a set (three naturals of its rank or more;
-    with `set_suits` different, books of one suit each), in a run (three naturals of its suit or
-    more, one after another), or deadwood; tests/brute.py is the definition. The naturals that no meld
-    can hold are deadwood (`never_meld()`), and when that is all of them (seven in ten such lines of
-    bench/vs.py's batch) that is the answer. The others, few, are searched by `PlainSearch`: the moves of the search
-    above in its order, without what wilds need (runners, stand-ins owed, sinks, the end's leftover),
-    so the arrangement is the search's, card for card (tests/test_solver.py holds the two to each
-    other, and this path to the brute force)."""
+    With no wild no meld holds a stand-in, so a natural melds only with two more of its rank or with
+    a run's two other naturals of its suit (`never_meld()`, asked of the hand's counts); tests/brute.py
+    is the definition. In seven of ten such lines of bench/vs.py's batch no natural can meld."""
     wild, naturals = table.wild, []
     for c in hand:
         if c.rank == 0 or c.rank == wild:
             return None
         naturals.append(NATURAL[c])
-    never = never_meld(naturals, table)
-    if len(never) == len(naturals):
-        return Solution(table.cost(naturals), (), tuple(sorted(hand, key=ORDER.__getitem__)))
-    if never:
-        naturals = [n for n in naturals if n not in never]
-    in_order, _ = in_search_order(naturals, (), 0, table.aces_high)      # no single: each melds with another
-    search = PlainSearch(table)
-    cost, deadwood, melds, position = search.step(never, (), tuple(in_order), None)     # the opening
-    penalty, deadwood, melds = cost + search.best(position), list(deadwood), list(melds)
-    while position[0]:                   # the best steps from the start, the memo's
-        _, more, made, position = search.known[position][1]
-        deadwood += more
-        melds += made
-    return Solution(penalty, tuple(melds), tuple(sorted(map(CARD.__getitem__, deadwood), key=ORDER.__getitem__)))
-
-
-class PlainSearch:
-    """Section 3's search over a hand with no wild. A position is (the naturals left, in search order;
-    whether the sets of the first one's rank are made); a step is (what it costs, the naturals it
-    leaves out of every meld, the melds it makes, the position it leads to); the memo maps a position
-    to (its minimal penalty, its first best step)."""
-
-    def __init__(self, table):
-        self.table, self.known = table, {}
-
-    def best(self, position):
-        """The minimal penalty of what is left at a position: its steps in order, the first best kept."""
-        known = self.known.get(position)
-        if known is None:
-            if not position[0]:
-                return 0
-            for step in self.steps(*position):
-                total = step[0] + self.best(step[3])
-                if known is None or total < known[0]:
-                    known = total, step
-                    if not total:
-                        break
-            self.known[position] = known
-        return known[0]
-
-    def steps(self, hand, sets_made):
-        """The moves of `Search.steps()`: the sets of the first natural's rank in every way (unless they
-        are made), then its runs, the longest first, then the first natural as deadwood."""
-        c, place = hand[0], hand[0] & PLACE
-        if not sets_made:
-            kin = kin_at_head(hand)
-            same, others = hand[:kin], hand[kin:]
-            for used, sets in self.sets_of(same):
-                yield self.step((), sets, without(same, used) + others, place)
-        rest = hand[1:]
-        for taken, run in self.runs_of(c, rest):
-            yield self.step((), (run,), without(rest, taken), place)
-        yield self.step((c,), (), rest, place)
-
-    def step(self, deadwood, melds, hand, place):
-        """The step that leaves `deadwood` out and makes `melds`, the naturals `hand` left (the move made
-        at the rank `place`): as in `Search.step()`, the naturals at the head that can meld no more are
-        deadwood on the way, and the sets of the first natural's rank are made when the move was made at
-        its rank or when fewer than three of it are left."""
-        table, lone = self.table, 0
-        while lone < len(hand) and not can_meld(hand[lone], hand, 0, (), table, None):
-            lone += 1
-        if lone:
-            deadwood, hand = deadwood + hand[:lone], hand[lone:]
-        sets_made = bool(hand) and (hand[0] & PLACE == place or kin_at_head(hand) < 3)
-        return table.cost(deadwood), deadwood, melds, (hand, sets_made)
-
-    def sets_of(self, same):
-        """(the naturals used, the sets they make) for each way of `Search.set_steps()` with no stand-in:
-        every sub-multiset of the rank's naturals `same` of three or more, the largest first; when a
-        set's suits must differ, dealt round into b books as `Search.books()` deals them, for every b
-        from the most copies of one card (no book holds a card twice, so none holds more cards than
-        the deck has suits) to as many as give each book three cards."""
-        table = self.table
-        for used in sub_multisets(same, dict.fromkeys(same, 0)):
-            if len(used) < 3:
-                continue
-            if not table.suits_differ:
-                yield used, (plain_meld('set', used),)
-                continue
-            for b in range(max(map(used.count, used)), len(used) // 3 + 1):
-                yield used, tuple(plain_meld('set', used[i::b]) for i in range(b))
-
-    def runs_of(self, c, rest):
-        """(the naturals taken, the run) of every run holding c, the lowest natural of its suit left in its
-        group, in `Search.runs_of()`'s order: with aces high, an ace's runs down from the king first, then
-        the runs up from c, each way the shortest first; then the longest first, the order kept between
-        runs as long (a stable sort)."""
-        table, found = self.table, []
-        if c & PLACE == 1 and table.aces_high:        # the ace on top, and the places below it
-            taken, n = (), c + KING - 1
-            while n in rest and n & PLACE >= 2:
-                taken += (n,)
-                if len(taken) >= 2:
-                    found.append((taken, plain_meld('run', taken[::-1] + (c,))))
-                n -= 1
-        taken, n = (), c + 1
-        while n in rest and len(taken) + 1 < table.longest:
-            taken += (n,)
-            if len(taken) >= 2:
-                found.append((taken, plain_meld('run', (c,) + taken)))
-            n += 1
-        if len(found) > 1:
-            found.sort(key=lambda run: len(run[0]), reverse=True)
-        return found
-
-
-def plain_meld(kind, naturals):
-    """The Meld of naturals playing as themselves (a run's from its foot up)."""
-    cards = tuple(map(CARD.__getitem__, naturals))
-    return Meld(kind, cards, cards)
+    if len(never_meld(naturals, table)) < len(naturals):
+        return None
+    return Solution(table.cost(naturals), (), tuple(sorted(hand, key=ORDER.__getitem__)))
 
 
 # What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),

@@ -13,7 +13,7 @@ from scorer.reading import parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
 from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
-from tests.brute import brute_penalty
+from tests.brute import brute_penalty, could_be_melds, is_meld
 from tests.hands import (FIVE_CROWNS_SETTINGS, MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals,
                          deals, examples, five_crowns_deals, solves_exactly)
 
@@ -121,50 +121,36 @@ def dense_plain_deals(draw):
     return draw(st.permutations(pack))[:draw(st.integers(3, MAX_HAND))], wild, rules
 
 
+def can_meld_at_all(hand, wild, rules):
+    """Whether any meld can be made from the hand's cards (tests/brute.py's melds, every one)."""
+    cards = tuple(sorted(tuple(c) for c in hand))
+    return any(is_meld([c for i, c in enumerate(cards) if mask >> i & 1], wild, rules)
+               for mask in could_be_melds(cards, wild))
+
+
 @examples(400)
 @given(st.one_of(dense_plain_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds),
-                 clustered_deals().map(without_wilds)).filter(lambda deal: deal[0]))
-def test_a_hand_with_no_wild_takes_the_short_path_to_the_brute_force_minimum_and_the_search_s_arrangement(deal):
-    """A hand with no joker and no card of the wild rank is solved by solve_plain() (solver.py's section 5),
-    under every meld setting of both games, one to three decks: its penalty is the brute force's, its
-    arrangement is valid, and it is the general search's answer, card for card and meld for meld."""
+                 clustered_deals().map(without_wilds), deals(), five_crowns_deals()).filter(lambda deal: deal[0]))
+def test_the_short_path_answers_exactly_the_hands_that_can_make_no_meld_and_answers_as_the_search(deal):
+    """solve_plain() (solver.py's section 5) answers a hand exactly when it holds no wild and no meld can be
+    made of its cards (tests/brute.py's is_meld() over every subset that could be one; when a set's suits
+    must differ, only such hands, not all of them: three of a rank in two suits go to the search), under every meld
+    setting of both games, one to three decks; its answer is the brute force's penalty, a valid
+    arrangement, and the general search's answer card for card. Any other hand: None, for the search."""
     from scorer.solver import Search, deal_out, solve_plain, table_for
     h, wild, rules = deal
     table = table_for(rules, wild)
     plain = solve_plain(h, table)
-    assert plain is not None
-    assert plain.penalty == brute_penalty(h, wild, rules)
-    check_arrangement(plain, h, wild, rules)
-    assert plain == Search(deal_out(h, table)).solution()
-    assert solve(h, wild, rules) == plain
-
-
-@pytest.mark.parametrize('text, settings', [
-    ('7H 7S 7D 7C 6H 8H 6S 8S', {}),                                   # the set takes the 7 the other run needs
-    ('7H 7S 7D 7C 6H 8H 6S 8S 6D 8D', {}),
-    ('7H 7H 7S 7S 7D 6H 8H 6S 8S', dict(set_suits='different')),      # books, and a book or a run each
-    ('QH KH AH 2H 3H QS KS AS 2S 3S AD AC', dict(aces='high_or_low')),  # an ace on top or at the foot
-    ('4H 5H 6H 7H 8H 4S 4D 8S 8D', {}),                                # a long run or shorter ones and sets
-], ids=['two runs one set', 'three runs', 'books', 'aces both ways', 'long run'])
-def test_the_short_path_breaks_ties_as_the_search_does(text, settings):
-    """Hands where arrangements tie: the short path gives the general search's, meld for meld."""
-    from scorer.solver import Search, deal_out, solve_plain, table_for
-    rules = make_rules(settings, decks=2)
-    h = parse_cards(text, rules.decks, rules.jokers)
-    table = table_for(rules, None)
-    assert solve_plain(h, table) == Search(deal_out(h, table)).solution()
-    assert solve_plain(h, table).penalty == brute_penalty(h, None, rules)
-
-
-@examples(200)
-@given(st.one_of(deals(), five_crowns_deals()))
-def test_the_short_path_declines_exactly_the_hands_that_hold_a_wild(deal):
-    """solve_plain() answers None for a hand holding a joker or a card of the round's wild rank (the
-    general search takes those), and a Solution for every other hand."""
-    from scorer.solver import solve_plain, table_for
-    h, wild, rules = deal
-    holds_a_wild = any(c.rank == 0 or c.rank == wild for c in h)
-    assert (solve_plain(h, table_for(rules, wild)) is None) == holds_a_wild
+    declined = any(c.rank == 0 or c.rank == wild for c in h) or can_meld_at_all(h, wild, rules)
+    if rules.suits_differ:               # three of a rank in two suits: no book, yet left to the search
+        assert plain is None or not declined
+    else:
+        assert (plain is None) == declined
+    if plain is not None:
+        assert plain.penalty == brute_penalty(h, wild, rules)
+        check_arrangement(plain, h, wild, rules)
+        assert plain == Search(deal_out(h, table)).solution()
+        assert solve(h, wild, rules) == plain
 
 
 @examples(1500)
