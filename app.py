@@ -81,6 +81,7 @@ def create_app(test_config=None):
            'LIVE_KEEPALIVE': float(setting('LIVE_KEEPALIVE', LIVE_TIMINGS['LIVE_KEEPALIVE']))},
         FINGER_SETTLE_MS=templating.SETTLE_MS,   # the keypad's finger guard (web/templating.py)
         OFFLINE_SEND_AGAIN_MS=templating.SEND_AGAIN_MS,   # a phone with something unsent tries again
+        PRINT_TYPE_WAIT_MS=templating.PRINT_TYPE_WAIT_MS,  # a print page's Print button, type or not
         NODE_MODULES=node_modules(),       # the picture's Noto packages, Pyodide
         HSTS_SECONDS=int(setting('HSTS_SECONDS', headers.HSTS_SECONDS)),   # over HTTPS: keep to HTTPS
         POOL_PROCESSES=int(setting('POOL_PROCESSES', pool.PROCESSES)),    # heavy work's processes (0: none)
@@ -107,7 +108,8 @@ def create_app(test_config=None):
 
     app.jinja_env.globals.update(live_timing=live_timing, **templating.GLOBALS)
     app.jinja_env.globals.update(picker_timing=lambda: templating.picker_timing(app.config['FINGER_SETTLE_MS']),
-                                 send_again_ms=lambda: app.config['OFFLINE_SEND_AGAIN_MS'])
+                                 send_again_ms=lambda: app.config['OFFLINE_SEND_AGAIN_MS'],
+                                 print_type_wait_ms=lambda: app.config['PRINT_TYPE_WAIT_MS'])
     app.jinja_env.filters.update(templating.FILTERS)
 
     logs.init_app(app)

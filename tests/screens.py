@@ -50,9 +50,10 @@ TEXT_PROBLEMS = r'''(scope) => {
     const s = getComputedStyle(el);
     return s.visibility !== 'hidden' && s.display !== 'none' && parseFloat(s.opacity) > 0 && el.getClientRects().length > 0;
   };
-  // a name no line holds even in 12 px (thirty W's on a phone), shortened on purpose with "…" and
-  // whole in its title (static/js/names.js; test_screens.py's NAMES_WHOLE checks where else it is whole)
-  const shortened = (el) => el.matches('bdi.cut') && el.title === el.textContent;
+  // a name no line holds even in 12 px (thirty W's on a phone), or an untitled game's title (its
+  // players' names on one line), shortened on purpose with "…" and whole in its title
+  // (static/js/names.js, style.css; test_screens.py's NAMES_WHOLE checks where else it is whole)
+  const shortened = (el) => el.matches('bdi.cut, h1.names') && el.title === el.textContent;
   const texts = [], problems = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
@@ -66,7 +67,8 @@ TEXT_PROBLEMS = r'''(scope) => {
     // cut: an ellipsis drawn, or the text beyond a box that clips it
     const s = getComputedStyle(el);
     if (s.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1 && !shortened(el)) problems.push(`cut (ellipsis): ${text}`);
-    for (let a = shortened(el) ? el.parentElement : el; a && a !== document.documentElement; a = a.parentElement) {
+    for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
+      if (shortened(a)) continue;
       const c = getComputedStyle(a);
       // a box that scrolls shows the rest when scrolled (sideways() reports those); one that clips cuts
       const clipX = ['hidden', 'clip'].includes(c.overflowX), clipY = ['hidden', 'clip'].includes(c.overflowY);

@@ -202,3 +202,33 @@ def test_eight_long_names_print_at_full_size_within_the_page(browser, eight_long
             problems[paper] = found
     context.close()
     assert problems == {}
+
+
+# The headings' type as set, pt, and whether the page set them for the fallback type (print.js).
+HEADINGS_PT = '''() => [parseFloat(getComputedStyle(document.querySelector('.print-sheet thead th.p')).fontSize) * 72 / 96,
+  document.documentElement.style.getPropertyValue('--fallback-type')]'''
+
+
+@pytest.mark.parametrize('network', ['silent', 'failing', 'answering'])
+def test_the_print_button_shows_without_the_prints_type(browser, eight_long, network):
+    """Screens9 (C): a print page whose type does not come, its fonts' requests never answered (a
+    phone gone offline, the fonts not kept) or failing, still offers Print: after the server's
+    PRINT_TYPE_WAIT_MS at most (before: never, while they hung), its measured headings set
+    print.js's FALLBACK_WIDER smaller, so that in the fallback type no name is broken inside a
+    word nor spills from its column on paper; with the type come, they are set as measured."""
+    context = browser.new_context(locale='en')
+    page = context.new_page()
+    if network == 'silent':
+        page.route('**/print/fonts/**', lambda route: None)         # asked, never answered
+    elif network == 'failing':
+        page.route('**/print/fonts/**', lambda route: route.abort())
+    page.goto(f"{eight_long['long']}/print", wait_until='domcontentloaded')   # (its load waits for the fonts' answer)
+    page.locator('.print-now').wait_for()
+    size, fallback = page.evaluate(HEADINGS_PT)
+    page.emulate_media(media='print')
+    broken = broken_words(page, '.print-sheet thead th')
+    spilling = page.evaluate(SPILLING)
+    page.emulate_media(media='screen')
+    context.close()
+    assert (fallback != '') == (network != 'answering'), (size, fallback)
+    assert broken == [] and spilling == [], (broken, spilling)

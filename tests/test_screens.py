@@ -739,18 +739,23 @@ SHORT_CJK_BROKEN = r'''() => [...document.querySelectorAll('.sheet thead th:not(
   return new Set([...range.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top))).size > 1;
 }).map((name) => name.textContent.trim())'''
 
-# Every name on the sheet's page but the title (the sheet's head, the standings, the race's key, the
-# seats), with no leave for a word wider than the line (thirty W's): each word of it on one line,
-# in 12 px or more, within the page's line; a name shortened ("WWWW…", its box cutting it) is
-# whole in the sheet's head, whose box scrolls (issue 48: a 30-letter word may shrink, then wrap at a
-# hyphen, never mid-letters, and a person can still read the whole name).
+# Every name on the page (on the sheet's: the title of an untitled game, the sheet's head, the
+# standings, the race's key, the seats; on a round's: its blocks' names and the keypad's), with no
+# leave for a word wider than the line (thirty W's): each word of it on one line, in 12 px or more,
+# within the page's line; a name shortened ("WWWW…", its box cutting it: the name's own, or the
+# title's line) has its whole text as its box's title, is whole in the sheet's head, whose box
+# scrolls (`sheet`), and scrolls whole in its own line once tapped (names.js wholeOnTap) (issue 48:
+# a 30-letter word may shrink, then wrap at a hyphen, never mid-letters, and a person can still read
+# the whole name).
 NAMES_WHOLE = r"""(sheet = true) => {
   const found = [], main = document.querySelector('main'), cs = getComputedStyle(main);
   const right = main.getBoundingClientRect().right - parseFloat(cs.paddingRight);
   const heads = new Set([...document.querySelectorAll('.sheet thead th bdi')].map((b) => b.textContent.trim()));
   for (const name of main.querySelectorAll('bdi')) {
-    if (name.closest('h1') || !name.getClientRects().length || name.closest('[hidden], details:not([open])')) continue;
+    // ("my hand" names its block for a screen reader only: its legend clipped on purpose, style.css)
+    if (!name.getClientRects().length || name.closest('[hidden], details:not([open]), .visually-hidden, .hand-form legend')) continue;
     const full = name.textContent.trim(), inSheet = !!name.closest('table.sheet');
+    const box = name.closest('h1.names') || name, overflow = getComputedStyle(box).overflowX;
     const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
       const node = walker.currentNode;
@@ -759,18 +764,28 @@ NAMES_WHOLE = r"""(sheet = true) => {
         range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
         const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
         if (new Set(rects.map((r) => Math.round(r.top))).size > 1) found.push(`broken inside a word: ${m[0]}`);
-        if (!inSheet && rects.some((r) => r.right > right + 1) && getComputedStyle(name).overflowX === 'visible')
+        if (!inSheet && rects.some((r) => r.right > right + 1) && overflow === 'visible')
           found.push(`past the line's end: ${m[0]}`);
       }
     }
     if (parseFloat(getComputedStyle(name).fontSize) < 12) found.push(`in ${getComputedStyle(name).fontSize}: ${full}`);
-    const cut = getComputedStyle(name).overflowX !== 'visible' && name.scrollWidth > name.clientWidth + 1;
+    const cut = overflow !== 'visible' && box.scrollWidth > box.clientWidth + 1;
     if (cut && sheet && !heads.has(full)) found.push(`shortened, and not whole elsewhere: ${full}`);
-    if (cut && name.title !== full) found.push(`shortened, its title not the whole name: ${full}`);
-    if (cut && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(full)) found.push(`shortened, yet it breaks anywhere: ${full}`);
+    if (cut && box.title !== box.textContent.trim()) found.push(`shortened, its title not the whole name: ${full}`);
+    if (cut && box === name && /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(full)) found.push(`shortened, yet it breaks anywhere: ${full}`);
   }
   return found;
 }"""
+
+
+# Issue 48 (6): an untitled game of 2 and of 8 players with long names (thirty W's; the cast of
+# eight), right after a save (its Undo offered): the sheet's first row of rounds starts in the top
+# FIRST_ROW_BY of a 360 x 740 screen, four rows and more shown under it (it started 460-486 px down
+# for two players, 650 for eight: their names on seven lines over it, the 30 Chinese characters
+# three a line in the sheet's head; now 372-412 px, en/es/pt).
+FIRST_SCREEN = ('widest-2', 'cast-8')
+FIRST_ROW_BY = 0.57
+FIRST_ROW_TOP = '''() => document.querySelector('.sheet tbody tr').getBoundingClientRect().top + scrollY'''
 
 
 @pytest.mark.parametrize('language', LANGUAGES)
@@ -782,7 +797,10 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
     either (Portuguese's four long names scrolled 10 px, three players with two 17-letter words
     4-12 px); no name broken inside a word in the sheet's head, nor a short Chinese one (欧阳志/远);
     and no name anywhere on the page (the standings, the race's key, the seats) broken inside a word,
-    even thirty W's, nor under 12 px, nor past the line; a name shortened is whole in the sheet's head."""
+    even thirty W's, nor under 12 px, nor past the line; a name shortened is whole in the sheet's head.
+    The title of these untitled games (their players' names) is one line, shortened with "…" where
+    need be, never broken inside a word (thirty W's were); and for 2 and 8 players the sheet's first
+    row starts in the top FIRST_ROW_BY of the screen."""
     server, client, games = table
     made = {name: make_game(client, len(names), 5, names=names) for name, (names, _) in WIDE_WORDS.items()}
     context = context_for(browser, server, client, language, False)
@@ -803,6 +821,11 @@ def test_no_sheet_scrolls_the_page_sideways_on_a_phone(browser, table, language)
             found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.sheet thead th')]
             found += [f'a short Chinese or Japanese name broken: {name}' for name in page.evaluate(SHORT_CJK_BROKEN)]
             found += page.evaluate(NAMES_WHOLE)
+            if name in FIRST_SCREEN:        # issue 48 (6): the sheet on the first screen
+                top = page.evaluate(FIRST_ROW_TOP)
+                FIGURES.setdefault("sheet: its first row's top, share of the screen", {})[case] = round(top / PHONE['height'], 2)
+                if top > FIRST_ROW_BY * PHONE['height']:
+                    found.append(f"the sheet's first row starts {top:.0f} px down, past {FIRST_ROW_BY:.0%} of the screen")
             look(page, case)
             if found:
                 problems[case] = found
@@ -851,5 +874,61 @@ def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table,
         look(page, case, full_page=False)
         if found:
             problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
+# A shortened name tapped (names.js wholeOnTap): its line then scrolls sideways to show it whole,
+# in the same room (nothing around it moves). [the names shortened, those that do not scroll once tapped].
+# (the keypad's own is tapped for keys, not read: its name is the active block's, or the title's, on the screen)
+SHORTENED = '''() => [...document.querySelectorAll('main bdi.cut:not(.picker *)')].filter((n) => n.getClientRects().length).map((n) => n.textContent)'''
+TAPPED_WHOLE = '''(which) => { const name = [...document.querySelectorAll('main bdi.cut:not(.picker *)')].filter((n) => n.getClientRects().length)[which];
+  const box = name.getBoundingClientRect(), form = document.querySelector('fieldset.player .went-out')?.getBoundingClientRect();
+  return { scrolls: ['auto', 'scroll'].includes(getComputedStyle(name).overflowX) && name.scrollWidth > name.clientWidth,
+           ellipsis: getComputedStyle(name).textOverflow === 'ellipsis', box: [box.top, box.height], form: form && form.top }; }'''
+# The keypad's name, shortened, is on the screen outside it too: the active block's name, or the title's.
+KEYPAD_NAME_ELSEWHERE = '''() => { const who = document.querySelector('.picker .count .who');
+  return !who.classList.contains('cut') || [...document.querySelectorAll('fieldset.player.active legend bdi, h1 bdi')].some((b) =>
+    b.textContent === who.textContent && b.getBoundingClientRect().width > 2 && b.getBoundingClientRect().bottom <= who.getBoundingClientRect().top); }'''
+
+
+@pytest.mark.parametrize('language', LANGUAGES)
+def test_thirty_ws_read_whole_on_the_round_page_and_my_hand(browser, table, language):
+    """Issue 48 (A, screens9): thirty W's and fifteen M's on a round's page and on "my hand" at
+    360 x 740, light and dark: no name broken inside a word in its block's name (the legend broke
+    them mid-letters) nor in the keypad's head, none under 12 px nor past the line's end; one
+    shortened ("WWWW…") has its whole name as its title and, tapped, scrolls whole in its own line
+    without moving what is around it; the keypad's count is whole beside it."""
+    server, client, games = table
+    url = make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))
+    context = context_for(browser, server, client, language, False)
+    context.request.post(server.url + url + '/seats/0')       # this phone is the first player too
+    page = context.new_page()
+    problems = {}
+    for where, path in (('round', url + '/rounds/6'), ('hand', url + '/hand')):
+        for theme in ('light', 'dark'):
+            case = f'thirty-w-{where}-360x740-{language}-{theme}'
+            page.emulate_media(color_scheme=theme)
+            page.goto(server.url + path)
+            page.wait_for_function(SETTLED)
+            if page.locator('.picker').is_hidden():
+                page.locator('.pick').first.click()
+            page.locator('.picker .count').wait_for()
+            page.wait_for_function(SETTLED)
+            found = page.evaluate(NAMES_WHOLE, False)
+            cut = page.evaluate(COUNT_CUT)
+            if cut:
+                found.append(f'the keypad count: {cut}')
+            if not page.evaluate(KEYPAD_NAME_ELSEWHERE):
+                found.append("the keypad's name shortened, and not on the screen above it")
+            look(page, case, full_page=False)
+            for which, name in enumerate(page.evaluate(SHORTENED)):
+                before = page.evaluate(TAPPED_WHOLE, which)
+                page.locator('main bdi.cut:not(.picker *):visible').nth(which).click()
+                after = page.evaluate(TAPPED_WHOLE, which)
+                if not after['scrolls'] or after['ellipsis'] or after['box'] != before['box'] or after['form'] != before['form']:
+                    found.append(f'shortened, and not whole once tapped: {name} {before} {after}')
+            if found:
+                problems[case] = found
     context.close()
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)

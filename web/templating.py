@@ -111,6 +111,12 @@ SETTLE_MS = 350
 # send it again (static/js/offline.js, offline/start-page.js): the app's OFFLINE_SEND_AGAIN_MS.
 SEND_AGAIN_MS = 15_000
 
+# How long a print page waits for its type (web/context.py PRINT_FONTS) before it offers its Print
+# button anyway (static/js/print.js): a network that fails answers at once, but one that does not
+# answer (a phone gone offline with the fonts not kept) would hold the button back for ever; past
+# it, the names are set for the fallback type (print.js FALLBACK_WIDER). The app's PRINT_TYPE_WAIT_MS.
+PRINT_TYPE_WAIT_MS = 5_000
+
 
 def picker_timing(settle_ms=SETTLE_MS):
     """The keypad's timing, as JSON for its data block: {"settleMs": 350}."""

@@ -1,7 +1,7 @@
 // Every page: the dark/light toggle (remembered on this phone), the service worker that makes
 // the app installable, keepAwake() for the pages used at the table, and the names of its standings
 // and lists of games read whole (names.js; the sheet's page fits all of its names, sheet.js).
-import { fitWords } from './names.js';
+import { fitWords, wholeOnTap } from './names.js';
 
 const root = document.documentElement;
 const stored = localStorage.getItem('theme');
@@ -24,9 +24,11 @@ if (toggle) {
   });
 }
 
-const LISTED = 'ol.standings bdi, ul.games bdi';
+// (and a round's blocks' names, and a page's title that names a player: "WWW…, your hand")
+const LISTED = 'ol.standings bdi, ul.games bdi, .round-form fieldset.player > legend bdi, h1 bdi';
 fitWords(LISTED);
 window.addEventListener('resize', () => fitWords(LISTED));
+for (const title of document.querySelectorAll('h1.names')) wholeOnTap(title);
 
 // A new game is dated by this phone's own calendar, not the server's (UTC) one.
 for (const today of document.querySelectorAll('input[name=today]')) {

@@ -5,10 +5,15 @@
 
 // The least type a player reads on a phone (issue 48): a name shrinks to it, no further.
 export const SMALLEST_NAME = 12;
-// The names fitted by default: every name on the page but the sheet's head and the title.
+// The names fitted by default: every name on the page but the sheet's head and an untitled game's
+// title (its players' names on one line, shortened with "…" by style.css, each whole in the head).
 const NAMES = 'bdi';
+const LEFT_BE = 'table.sheet, h1.names';
+// The box whose line a name must fit (its right edge, less the padding and borders inside it): a
+// standings' row, a list's link, a round's block (its legend), the keypad's head; else main's line.
+const HOLDERS = 'ol.standings li, ul.games a, fieldset, .picker .count';
 // A name in a script without spaces (王小明), which breaks between its characters where it must.
-const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+export const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 // A name (the standings, the race's key, the seats, a list of games) whose word is wider than its
 // line (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px; past that,
@@ -25,17 +30,26 @@ export function fitWords(names = NAMES) {
   const cs = getComputedStyle(main), box = main.getBoundingClientRect();
   const line = box.right - parseFloat(cs.paddingRight);
   for (const name of main.querySelectorAll(names)) {
-    if (name.closest('table.sheet, h1')) continue;
+    if (name.closest(LEFT_BE)) continue;
     const row = name.closest('ol.standings li');
-    const holder = row || name.closest('ul.games a');
+    const holder = name.closest(HOLDERS);
     name.style.fontSize = '';
     name.style.maxWidth = '';
     name.style.overflowWrap = '';
-    name.classList.remove('cut');
+    name.classList.remove('cut', 'whole');
     name.removeAttribute('title');
+    name.onclick = null;
     row?.classList.remove('apart');
-    const right = holder ? holder.getBoundingClientRect().right - parseFloat(getComputedStyle(holder).paddingRight) : line;
-    if (SPACELESS.test(name.textContent)) continue;      // breaks between its characters: never too wide
+    let right = line;
+    if (holder) {
+      right = holder.getBoundingClientRect().right;
+      for (let box = name.parentElement; box; box = box === holder ? null : box.parentElement) {
+        const bs = getComputedStyle(box);
+        right -= parseFloat(bs.paddingRight) + parseFloat(bs.borderRightWidth);
+      }
+    }
+    // breaks between its characters: never too wide, but on a line that does not wrap (the keypad's)
+    if (SPACELESS.test(name.textContent) && getComputedStyle(name).whiteSpace !== 'nowrap') continue;
     name.style.overflowWrap = 'normal';     // a word too wide shows past the edge, to be measured
     const after = document.createRange();
     after.setStartAfter(name);
@@ -44,7 +58,18 @@ export function fitWords(names = NAMES) {
     // the name must be shortened, the rest of a note kept whole on its line ("WWW… wins with 123")
     const glued = after.toString().startsWith('\u00a0');
     const bound = glued || name.parentElement.classList.contains('note');
-    const rest = () => [...after.getClientRects()].reduce((sum, r) => sum + r.width, 0);
+    // (its text's lines alone: a range's rects hold an element's box besides its text's)
+    const rest = () => {
+      let sum = 0;
+      const walker = document.createTreeWalker(name.parentElement, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        if (!after.intersectsNode(walker.currentNode) || name.contains(walker.currentNode)) continue;
+        const piece = document.createRange();
+        piece.selectNodeContents(walker.currentNode);
+        sum += [...piece.getClientRects()].reduce((a, r) => a + r.width, 0);
+      }
+      return sum;
+    };
     const tail = () => (glued ? rest() : 0);     // a note's rest may wrap after a name that fits
     const text = document.createRange();
     text.selectNodeContents(name);
@@ -70,6 +95,8 @@ export function fitWords(names = NAMES) {
     // No line holds it: shortened to the line, less what is bound to its end.
     name.classList.add('cut');
     name.title = name.textContent;
+    // (a list's line leads to its sheet instead; the keypad's head names the active block, above it)
+    if (!name.closest('a, button, .picker')) wholeOnTap(name);
     let most = Math.floor(right - name.getBoundingClientRect().left - (bound ? rest() : 0));
     name.style.maxWidth = `${most}px`;
     // what is bound stays on the name's line (measured wrapped, it had lost the space before it)
@@ -79,4 +106,10 @@ export function fitWords(names = NAMES) {
       name.style.maxWidth = `${most}px`;
     }
   }
+}
+
+// A name shortened with "…" (or a title's line) shows whole on a tap: its line then scrolls sideways
+// in the same room, nothing around it moving (style.css .cut.whole); a second tap shortens it again.
+export function wholeOnTap(box) {
+  box.onclick = () => box.classList.toggle('whole');
 }

@@ -4,7 +4,7 @@
 // "Take your seat"; once the scorekeeper starts a rematch it offers one tap to the new game.
 import { keepAwake, withdrawUndo } from './app.js';
 import { follow, liveState } from './live.js';
-import { SMALLEST_NAME, fitWords } from './names.js';
+import { SMALLEST_NAME, SPACELESS, fitWords } from './names.js';
 import { shares } from './shares.js';
 
 const live = document.getElementById('live');
@@ -38,16 +38,26 @@ function turns(html) {
 const KEEP_WHOLE = 6;
 function share(table) {
   const heads = [...table.querySelectorAll('thead th:not(.round)')];
-  for (const th of heads) { th.style.width = ''; th.style.fontSize = ''; th.style.wordBreak = 'keep-all'; }
+  for (const th of heads) {
+    th.style.width = ''; th.style.fontSize = ''; th.style.wordBreak = 'keep-all';
+    const name = th.querySelector('bdi');
+    if (name) { name.style.display = ''; name.style.minWidth = ''; }
+  }
   if (getComputedStyle(table).tableLayout === 'fixed') { for (const th of heads) th.style.wordBreak = ''; return; }
   table.style.width = 'min-content';
-  const measure = () => heads.map((th) => th.getBoundingClientRect().width);
-  let needs = measure();
+  let needs = heads.map((th) => th.getBoundingClientRect().width);
   // A name in a script without spaces (王小明, さくら) is kept whole, as a word is, where it is
   // short (KEEP_WHOLE characters' width); a longer one breaks between its characters.
+  // It needs KEEP_WHOLE characters' width even so, as a word does its own: its column is not
+  // narrowed to a character or two a line, the sheet's head tall with it (issue 48: 30 characters
+  // in a column of 3 made the head 157 px tall, the sheet's first row 480 px down a phone).
   heads.forEach((th, i) => {
-    if (needs[i] > KEEP_WHOLE * parseFloat(getComputedStyle(th).fontSize)) th.style.wordBreak = '';
+    if (needs[i] <= KEEP_WHOLE * parseFloat(getComputedStyle(th).fontSize)) return;
+    th.style.wordBreak = '';
+    const name = th.querySelector('bdi');
+    if (name && SPACELESS.test(name.textContent)) { name.style.display = 'inline-block'; name.style.minWidth = `${KEEP_WHOLE}em`; }
   });
+  const measure = () => heads.map((th) => th.getBoundingClientRect().width);
   needs = measure();
   // The box's width beside the round column: what the players' columns share.
   const free = () => table.parentElement.clientWidth - table.querySelector('thead th.round').getBoundingClientRect().width;

@@ -3,6 +3,7 @@
 // its count and penalty, the last chip in view, and a message.
 import { pretty, readCards, suitClass } from './deck.js';
 import { el, say } from './page.js';
+import { fitWords } from '../names.js';
 
 function chip(card, n, remove) {
   const label = n > 1 ? `${pretty(card)} ×${n}` : pretty(card);
@@ -28,9 +29,10 @@ export function drawChips(seat, handSize, why, remove) {
 // the seat went out, on its key.
 export function showStatus(keypad, seat, handSize) {
   const count = readCards(seat.input.value).cards.length;
-  // Two parts: the name may be cut for room (style.css), the count never.
-  keypad.count.replaceChildren(el('span', { class: 'who' }, seat.name),
+  // Two parts: the name may be set smaller, then shortened for room (names.js), the count never.
+  keypad.count.replaceChildren(el('bdi', { class: 'who' }, seat.name),
     el('span', { class: 'n' }, `\u00a0· ${say('count', { count, size: handSize })}`));   // a space that holds at the start of its box
+  fitWords('.picker .count .who');
   const asked = seat.preview.getAttribute('aria-busy') === 'true';
   keypad.penalty.textContent = asked ? say('updating') : seat.penalty;
   keypad.penalty.classList.toggle('updating', asked);
