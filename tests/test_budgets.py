@@ -358,6 +358,41 @@ def test_a_round_saved_by_one_worker_is_drawn_by_another_without_solving(app, cl
     assert followed.get(url).status_code == 200 and asked == []
 
 
+def test_a_sheet_whose_answers_are_stored_nowhere_is_solved_by_the_pool_and_its_answers_stored(app, client,
+                                                                                                  make_game, monkeypatch):
+    """Rounds whose answers the table lacks (saved before it existed, or trimmed past the kept count)
+    drawn by another worker: its hands are solved by the solver's pool, not on the request's thread, the
+    sheet is the one the saving worker drew, and the answers are stored for the next draw."""
+    import scorer.sheet
+    from tests.conftest import new_app
+    from web import sheets
+    from web.db import get_db
+    url = make_game(('Ana', 'Bruno', 'Carla', 'Dana'))
+    for number, form in ((1, round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D', 'QD QS 4H'])),
+                         (2, round_form(1, cards=['KH 5C 7D 9D', None, '7S 8S 2D 2C', 'QD QS 4H 10C']))):
+        assert client.post(f'{url}/rounds/{number}', data=form).status_code == 302
+    solved_here = client.get(url + '/export.csv').data
+    with app.app_context():
+        get_db().conn.execute('delete from solutions')           # an upgraded server's rounds: no answers stored
+        get_db().conn.commit()
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked, pooled = [], []
+    real, real_run = scorer.sheet.solve_hand, getattr(sheets, 'solved', None)
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    monkeypatch.setattr(sheets, 'solved', lambda job, keys: pooled.append(len(keys)) or real_run(job, keys),
+                        raising=False)
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    followed = other.test_client()
+    assert followed.get(url + '/export.csv').data == solved_here and asked == [] and pooled == [6]
+    with other.app_context():
+        assert get_db().execute('select count(*) from solutions').fetchone()[0] == 6
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert followed.get(url).status_code == 200 and asked == [] and pooled == [6]     # read from the table now
+
+
 def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
     """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
     by a second app on the same database: the second solves none of its hands."""

@@ -3,6 +3,7 @@ through those stored with the rounds), and the few caches that keep what was com
 revision (its save counter): the sheet, the live part of the page, what streams push, and the
 picture."""
 
+import sqlite3
 import threading
 from datetime import datetime, timezone
 
@@ -11,12 +12,13 @@ from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
 from scorer.i18n import language
-from scorer.sheet import compute_sheet, solve
+from scorer.sheet import read_through
 
-from . import store
+from . import pool, solving, store
 from .access import is_keeper
 from .db import get_db
 from .pages import live_part
+from .solved import solved
 
 
 def load(game_id):
@@ -48,22 +50,48 @@ def remembered(cache, key, make):
 
 def load_sheet(game_id):
     """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
-    db = get_db()
+    db, found = get_db(), {}
     with db.atomic():
         revision = store.revision(db, game_id)
         if revision is None:
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
-        game, sheet = remembered(sheets, (game_id, revision, language()), lambda: scored(load(game_id), db))
+        game, sheet = remembered(sheets, (game_id, revision, language()), lambda: scored(load(game_id), db, found))
+    keep_found(db, found)
     return game, sheet, revision
 
 
-def scored(game, db):
-    """(the game, its sheet): each hand's answer read where this process does not know it yet, from the
-    ones stored with the rounds (web/store/solutions.py: another worker saved and solved it), and
-    solved here only when stored nowhere (a round saved before answers were stored)."""
-    with solve.reading(lambda key: store.stored_solution(db, key)):
-        return game, compute_sheet(game, skip_broken=True)
+def scored(game, db, found):
+    """(the game, its sheet), never solving a hand on this process's event loop: each hand's answer
+    read where this process does not know it yet from the ones stored with the rounds
+    (web/store/solutions.py: another worker saved and solved it), and the hands stored nowhere (a
+    round saved before answers were stored, or whose answers were trimmed) solved by the solver's pool,
+    all in one job, added to `found` (a busy pool: 503, nothing solved here)."""
+    sheet, answers = read_through(game, lambda key: store.stored_solution(db, key), solved_elsewhere)
+    found.update(answers)
+    return game, sheet
+
+
+def solved_elsewhere(keys):
+    """{key: Solution} of those hands, from the solver's pool (no client's budget: a stored round's hands,
+    solved once, then stored)."""
+    try:
+        return solved(solving.solutions, keys)
+    except pool.Busy:
+        abort(503)
+
+
+def keep_found(db, found):
+    """Store the answers the pool found for a sheet, for every process's next draw; not within a
+    caller's transaction (its next draw stores them), nor where the disk cannot write (the sheet is
+    served all the same)."""
+    if not found or db.conn.in_transaction:
+        return
+    try:
+        with store.writing(db):
+            store.keep_solutions(db, found)
+    except sqlite3.Error:
+        pass
 
 def last_change_mark(game_id):
     """What the live sheet says of the game's last save ('3:2': round 3 at version 2; '' after an
