@@ -530,21 +530,22 @@ def compute_sheet(game, skip_broken=False):
                  tie_break_words(standings, rules.tie_break, bool(rows)), broken)
 
 
-def read_through(game, lookup, solve_elsewhere):
-    """(compute_sheet(game, skip_broken=True), {key: Solution} of the hands solved for it) without the
-    solver running here: each hand's answer is the one remembered in this process, else lookup(key)'s
-    (the answers stored with the rounds), else solve_elsewhere(keys)'s ({key: Solution}), called once
-    with every hand found nowhere (the server's solver pool: a round stored before its answers were,
-    or whose answers were trimmed). A sheet whose answers are all known is computed once."""
+def read_through(compute, lookup, solve_elsewhere):
+    """(compute(), {key: Solution} of the hands solved for it) without the solver running here:
+    compute (a sheet, a summary, a round's earlier versions scored) has each hand's answer from
+    `solve` as remembered in this process, else lookup(key)'s (the answers stored with the rounds),
+    else solve_elsewhere(keys)'s ({key: Solution}), called once with every hand found nowhere (the
+    server's solver pool: a round stored before its answers were, or whose answers were trimmed).
+    When every answer is known, compute runs once."""
     missing = set()
     with solve.reading(lookup, missing):
-        sheet = compute_sheet(game, skip_broken=True)
+        value = compute()
     if not missing:
-        return sheet, {}
+        return value, {}
     found = solve_elsewhere(list(missing))
     solve.remember(found)
     with solve.reading(lambda key: found.get(key) or lookup(key)):
-        return compute_sheet(game, skip_broken=True), found
+        return compute(), found
 
 
 def tie_break_words(standings, tie_break, started=True, final=False):

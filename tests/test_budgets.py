@@ -393,6 +393,37 @@ def test_a_sheet_whose_answers_are_stored_nowhere_is_solved_by_the_pool_and_its_
     assert followed.get(url).status_code == 200 and asked == [] and pooled == [6]     # read from the table now
 
 
+@pytest.mark.parametrize('page', ['', '/rounds/1', '/export.csv', 'start page'])
+def test_no_page_of_a_game_whose_answers_are_stored_nowhere_solves_on_the_requests_thread(app, client, make_game,
+                                                                                          monkeypatch, page):
+    """A finished game with a corrected round (an earlier version, scored on the round page and in the
+    CSV), its answers and its summary stored nowhere (an upgraded server): its sheet, round page, CSV and
+    the start page's summary solve none of its hands on the request's thread (the pool does)."""
+    import scorer.sheet
+    from tests.helpers import play_rounds, save_confirmed
+    from web import sheets
+    from web.db import get_db
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    hands = {1: ['KH 5C 7D', '7S 8S 2D', 'QD QS 4H'], 2: ['KH 5C 7D 9D', '7S 8S 2D 2C', 'QD QS 4H 10C']}
+    play_rounds(client, url, 11, 3, cards=lambda seat, number: hands.get(number, [None] * 3)[seat])
+    r = save_confirmed(client, url, 1, round_form(1, cards=['9H 9D 2S', None, 'JD QS 4H'], version=1))
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        db = get_db()
+        for table in ('solutions', 'summaries'):
+            db.conn.execute(f'delete from {table}')
+        db.conn.commit()
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    r = client.get('/' if page == 'start page' else url + page)
+    assert r.status_code == 200 and asked == []
+    with app.app_context():
+        assert get_db().execute('select count(*) from solutions').fetchone()[0]       # stored for the next draw
+
+
 def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
     """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
     by a second app on the same database: the second solves none of its hands."""

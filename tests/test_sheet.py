@@ -223,11 +223,11 @@ def test_read_through_solves_nothing_here_and_asks_once_for_the_hands_known_nowh
     def elsewhere(keys):
         sent.append(sorted(map(scorer.sheet.key_text, keys)))
         return {key: known[key] for key in keys}
-    sheet, found = read_through(game, stored.get, elsewhere)
+    sheet, found = read_through(lambda: compute_sheet(game, skip_broken=True), stored.get, elsewhere)
     assert asked == [] and sent == [sorted(map(scorer.sheet.key_text, list(known)[1:]))]
     assert set(found) == set(list(known)[1:])
     assert sheet.totals == expected.totals and [r.scores for r in sheet.rows] == [r.scores for r in expected.rows]
     sent.clear()
     solve.clear()
-    again, found = read_through(game, known.get, elsewhere)
+    again, found = read_through(lambda: compute_sheet(game, skip_broken=True), known.get, elsewhere)
     assert sent == [] and found == {} and again.totals == expected.totals and asked == []

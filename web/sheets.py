@@ -12,7 +12,7 @@ from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
 from scorer.i18n import language
-from scorer.sheet import read_through
+from scorer.sheet import compute_sheet, read_through
 
 from . import pool, solving, store
 from .access import is_keeper
@@ -62,29 +62,46 @@ def load_sheet(game_id):
 
 
 def scored(game, db, found):
-    """(the game, its sheet), never solving a hand on this process's event loop: each hand's answer
-    read where this process does not know it yet from the ones stored with the rounds
-    (web/store/solutions.py: another worker saved and solved it), and the hands stored nowhere (a
-    round saved before answers were stored, or whose answers were trimmed) solved by the solver's pool,
-    all in one job, added to `found` (a busy pool: 503, nothing solved here)."""
-    sheet, answers = read_through(game, lambda key: store.stored_solution(db, key), solved_elsewhere)
+    """(the game, its sheet) drawn by read_here: the answers the pool found added to `found`."""
+    sheet, answers = read_here(lambda: compute_sheet(game, skip_broken=True), db)
     found.update(answers)
     return game, sheet
 
 
+def read_here(compute, db):
+    """(compute(), the answers the pool found for it): a computation of the sheet's (scorer.sheet's
+    solve answers its hands) with no hand solved on this process's event loop. Each hand's answer is
+    the one this process remembers, else the one stored with the rounds (web/store/solutions.py:
+    another worker saved and solved it), else solved by the solver's pool, every such hand of the
+    computation at once (a round saved before answers were stored, or whose answers were trimmed); a
+    busy pool: 503, nothing solved here."""
+    return read_through(compute, lambda key: store.stored_solution(db, key), solved_elsewhere)
+
+
+def without_solving(compute):
+    """compute() as read_here makes it, and the answers the pool found stored for the next time."""
+    db = get_db()
+    value, found = read_here(compute, db)
+    keep_found(db, found)
+    return value
+
+
 def solved_elsewhere(keys):
-    """{key: Solution} of those hands, from the solver's pool (no client's budget: a stored round's hands,
-    solved once, then stored)."""
+    """{key: Solution} of those hands, from the solver's pool, pool.SOLVER_HANDS a job (no client's
+    budget: the hands of stored rounds, solved once, then stored)."""
+    found = {}
     try:
-        return solved(solving.solutions, keys)
+        for start in range(0, len(keys), pool.SOLVER_HANDS):
+            found.update(solved(solving.solutions, keys[start:start + pool.SOLVER_HANDS]))
     except pool.Busy:
         abort(503)
+    return found
 
 
 def keep_found(db, found):
-    """Store the answers the pool found for a sheet, for every process's next draw; not within a
-    caller's transaction (its next draw stores them), nor where the disk cannot write (the sheet is
-    served all the same)."""
+    """Store the answers the pool found, for every process's next draw; not within a caller's
+    transaction (the next draw stores them), nor where the disk cannot write (the page is served all
+    the same)."""
     if not found or db.conn.in_transaction:
         return
     try:
