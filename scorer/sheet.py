@@ -530,6 +530,22 @@ def compute_sheet(game, skip_broken=False):
                  tie_break_words(standings, rules.tie_break, bool(rows)), broken)
 
 
+def hand_keys(game, versions=()):
+    """The keys (Solved.key) of every hand the game's rounds, and `versions` ((round number, entries)
+    pairs: its earlier versions), give the solver: each entry held() reads with cards (one it cannot
+    read is never solved)."""
+    keys = set()
+    for number, entries in [*game.rounds.items(), *versions]:
+        for e in entries:
+            try:
+                hand, _points = held(game, number, e)
+            except EntryError:
+                continue
+            if hand:
+                keys.add(Solved.key(hand, game.rules.wild_rank(number), game.rules))
+    return keys
+
+
 def read_through(compute, lookup, solve_elsewhere):
     """(compute(), {key: Solution} of the hands solved for it) without the solver running here:
     compute (a sheet, a summary, a round's earlier versions scored) has each hand's answer from

@@ -1,7 +1,10 @@
 """Sheets for every page: a game and its scored sheet read in one snapshot (its hands' answers read
 through those stored with the rounds), and the few caches that keep what was computed for a game at a
 revision (its save counter): the sheet, the live part of the page, what streams push, and the
-picture."""
+picture. No hand is solved on the event loop: `without_solving` (the sheet, a round's earlier
+versions, a summary, a table's file) runs scorer.sheet.read_through, whose hands stored nowhere (a
+round saved before answers were stored) go to the solver's pool, pool.SOLVER_HANDS a job, and are
+stored."""
 
 import sqlite3
 import threading
