@@ -478,6 +478,34 @@ def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_with
     assert 'Bruno' in other.test_client().get(f'/games/{game_id}').get_data(as_text=True) and asked == []
 
 
+def test_a_tables_file_of_games_whose_answers_are_stored_nowhere_solves_none_on_the_requests_thread(app, client,
+                                                                                                      monkeypatch):
+    """A table's file exported when its games' answers are stored nowhere: the sheets it carries are
+    scored with answers from the solver's pool, none solved on the request's thread."""
+    import scorer.sheet
+    from scorer.rules import make_rules
+    from scorer.sheet import Entry, Game
+    from scorer.tablefile import TableGame, table_json
+    from web import sheets
+    from web.db import get_db
+    game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
+                {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
+    data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
+    r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        get_db().conn.execute('delete from solutions')
+        get_db().conn.commit()
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    r = client.get(r.headers['Location'].split('?')[0].rstrip('/') + '/export.json')
+    assert r.status_code == 200 and '"Bruno"' in r.get_data(as_text=True) and asked == []
+
+
 def test_a_stored_answer_is_found_for_the_same_hand_in_any_order(app, monkeypatch):
     """The answers stored with rounds are keyed by the canonical hand: the same cards in another order
     (another game, another round with that wild) read it instead of solving."""
