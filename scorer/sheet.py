@@ -55,6 +55,10 @@ class Solved:
             lookup = getattr(self.local, 'lookup', None)
             answer = lookup(key) if lookup else None
         if answer is None:
+            missing = getattr(self.local, 'missing', None)
+            if missing is not None:             # asked for, not solved: what is computed now is thrown away
+                missing.add(key)
+                return Solution(0, (), key[0])
             answer = solve_hand(key[0], wild, rules)
         self.remember({key: answer})
         if self.noted is not None:
@@ -78,14 +82,16 @@ class Solved:
             self.noted = None
 
     @contextmanager
-    def reading(self, lookup):
+    def reading(self, lookup, missing=None):
         """Within, a hand not remembered here is looked up (lookup(key): its Solution, or None) before
-        it is solved."""
-        self.local.lookup = lookup
+        it is solved; given a set `missing`, a hand found nowhere is not solved but added to it and
+        answered by a stand-in (penalty 0), so what is computed within is to be thrown away unless
+        `missing` stays empty (read_through)."""
+        self.local.lookup, self.local.missing = lookup, missing
         try:
             yield
         finally:
-            self.local.lookup = None
+            self.local.lookup = self.local.missing = None
 
     def clear(self):
         self.answers.clear()
@@ -522,6 +528,40 @@ def compute_sheet(game, skip_broken=False):
     winners = [s.player for s in standings if s.place == 1] if next_up is None else []
     return Sheet(game, rows, totals, zeros, standings, winners, next_up,
                  tie_break_words(standings, rules.tie_break, bool(rows)), broken)
+
+
+def hand_keys(game, versions=()):
+    """The keys (Solved.key) of every hand the game's rounds, and `versions` ((round number, entries)
+    pairs: its earlier versions), give the solver: each entry held() reads with cards (one it cannot
+    read is never solved)."""
+    keys = set()
+    for number, entries in [*game.rounds.items(), *versions]:
+        for e in entries:
+            try:
+                hand, _points = held(game, number, e)
+            except EntryError:
+                continue
+            if hand:
+                keys.add(Solved.key(hand, game.rules.wild_rank(number), game.rules))
+    return keys
+
+
+def read_through(compute, lookup, solve_elsewhere):
+    """(compute(), {key: Solution} of the hands solved for it) without the solver running here:
+    compute (a sheet, a summary, a round's earlier versions scored) has each hand's answer from
+    `solve` as remembered in this process, else lookup(key)'s (the answers stored with the rounds),
+    else solve_elsewhere(keys)'s ({key: Solution}), called once with every hand found nowhere (the
+    server's solver pool: a round stored before its answers were, or whose answers were trimmed).
+    When every answer is known, compute runs once."""
+    missing = set()
+    with solve.reading(lookup, missing):
+        value = compute()
+    if not missing:
+        return value, {}
+    found = solve_elsewhere(list(missing))
+    solve.remember(found)
+    with solve.reading(lambda key: found.get(key) or lookup(key)):
+        return compute(), found
 
 
 def tie_break_words(standings, tie_break, started=True, final=False):

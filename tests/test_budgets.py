@@ -358,6 +358,72 @@ def test_a_round_saved_by_one_worker_is_drawn_by_another_without_solving(app, cl
     assert followed.get(url).status_code == 200 and asked == []
 
 
+def test_a_sheet_whose_answers_are_stored_nowhere_is_solved_by_the_pool_and_its_answers_stored(app, client,
+                                                                                                  make_game, monkeypatch):
+    """Rounds whose answers the table lacks (saved before it existed, or trimmed past the kept count)
+    drawn by another worker: its hands are solved by the solver's pool, not on the request's thread, the
+    sheet is the one the saving worker drew, and the answers are stored for the next draw."""
+    import scorer.sheet
+    from tests.conftest import new_app
+    from web import sheets
+    from web.db import get_db
+    url = make_game(('Ana', 'Bruno', 'Carla', 'Dana'))
+    for number, form in ((1, round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D', 'QD QS 4H'])),
+                         (2, round_form(1, cards=['KH 5C 7D 9D', None, '7S 8S 2D 2C', 'QD QS 4H 10C']))):
+        assert client.post(f'{url}/rounds/{number}', data=form).status_code == 302
+    solved_here = client.get(url + '/export.csv').data
+    with app.app_context():
+        get_db().conn.execute('delete from solutions')           # an upgraded server's rounds: no answers stored
+        get_db().conn.commit()
+    other = new_app({k: v for k, v in app.config.items()
+                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    asked, pooled = [], []
+    real, real_run = scorer.sheet.solve_hand, getattr(sheets, 'solved', None)
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    monkeypatch.setattr(sheets, 'solved', lambda job, keys: pooled.append(len(keys)) or real_run(job, keys),
+                        raising=False)
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    followed = other.test_client()
+    assert followed.get(url + '/export.csv').data == solved_here and asked == [] and pooled == [6]
+    with other.app_context():
+        assert get_db().execute('select count(*) from solutions').fetchone()[0] == 6
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    assert followed.get(url).status_code == 200 and asked == [] and pooled == [6]     # read from the table now
+
+
+@pytest.mark.parametrize('page', ['', '/rounds/1', '/export.csv', 'start page'])
+def test_no_page_of_a_game_whose_answers_are_stored_nowhere_solves_on_the_requests_thread(app, client, make_game,
+                                                                                          monkeypatch, page):
+    """A finished game with a corrected round (an earlier version, scored on the round page and in the
+    CSV), its answers and its summary stored nowhere (an upgraded server): its sheet, round page, CSV and
+    the start page's summary solve none of its hands on the request's thread (the pool does)."""
+    import scorer.sheet
+    from tests.helpers import play_rounds, save_confirmed
+    from web import sheets
+    from web.db import get_db
+    url = make_game(('Ana', 'Bruno', 'Carla'))
+    hands = {1: ['KH 5C 7D', '7S 8S 2D', 'QD QS 4H'], 2: ['KH 5C 7D 9D', '7S 8S 2D 2C', 'QD QS 4H 10C']}
+    play_rounds(client, url, 11, 3, cards=lambda seat, number: hands.get(number, [None] * 3)[seat])
+    r = save_confirmed(client, url, 1, round_form(1, cards=['9H 9D 2S', None, 'JD QS 4H'], version=1))
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        db = get_db()
+        for table in ('solutions', 'summaries'):
+            db.conn.execute(f'delete from {table}')
+        db.conn.commit()
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    r = client.get('/' if page == 'start page' else url + page)
+    assert r.status_code == 200 and asked == []
+    with app.app_context():
+        assert get_db().execute('select count(*) from solutions').fetchone()[0]       # stored for the next draw
+
+
 def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
     """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
     by a second app on the same database: the second solves none of its hands."""
@@ -410,6 +476,34 @@ def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_with
     for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
         forget.clear()
     assert 'Bruno' in other.test_client().get(f'/games/{game_id}').get_data(as_text=True) and asked == []
+
+
+def test_a_tables_file_of_games_whose_answers_are_stored_nowhere_solves_none_on_the_requests_thread(app, client,
+                                                                                                      monkeypatch):
+    """A table's file exported when its games' answers are stored nowhere: the sheets it carries are
+    scored with answers from the solver's pool, none solved on the request's thread."""
+    import scorer.sheet
+    from scorer.rules import make_rules
+    from scorer.sheet import Entry, Game
+    from scorer.tablefile import TableGame, table_json
+    from web import sheets
+    from web.db import get_db
+    game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
+                {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
+    data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
+    r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
+                    content_type='multipart/form-data')
+    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    with app.app_context():
+        get_db().conn.execute('delete from solutions')
+        get_db().conn.commit()
+    asked = []
+    real = scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+    r = client.get(r.headers['Location'].split('?')[0].rstrip('/') + '/export.json')
+    assert r.status_code == 200 and '"Bruno"' in r.get_data(as_text=True) and asked == []
 
 
 def test_a_stored_answer_is_found_for_the_same_hand_in_any_order(app, monkeypatch):

@@ -199,3 +199,35 @@ def test_a_refused_round_and_entry_travel_whole_between_processes():
     assert error.errors == {'Ana': ['Ana: no'], '': ['two out']} and error.fields == {'Ana': {'cards'}}
     entry = pickle.loads(pickle.dumps(EntryError('Bo: no', 'points')))
     assert str(entry) == 'Bo: no' and entry.field == 'points'
+
+
+def test_read_through_solves_nothing_here_and_asks_once_for_the_hands_known_nowhere(monkeypatch):
+    """A sheet drawn by read_through: hands remembered or looked up are used; the rest go to
+    solve_elsewhere in one call (the server's pool), never to this process's solver; the sheet is
+    compute_sheet's; a sheet whose hands are all known asks for nothing."""
+    import scorer.sheet
+    from scorer.reading import parse_hand
+    from scorer.sheet import read_through, solve, solve_hand
+    game = Game(PLAYERS, make_rules(), 0, {1: (out('Ana'), cards('Bruno', 'KH 5C 7D'), cards('Carla', '4H 3S 6H')),
+                                           2: (cards('Ana', '9D 9C 2S 5H'), out('Bruno'), pts('Carla', 7))})
+    expected = compute_sheet(game, skip_broken=True)
+    known = {}
+    for hand, wild in (('KH 5C 7D', 3), ('4H 3S 6H', 3), ('9D 9C 2S 5H', 4)):
+        key = solve.key(tuple(parse_hand(hand, game.rules)), wild, game.rules)
+        known[key] = solve_hand(key[0], wild, game.rules)
+    stored = dict(list(known.items())[:1])                     # one hand in the table, two nowhere
+    asked, sent = [], []
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda *a: asked.append(a))
+    solve.clear()
+
+    def elsewhere(keys):
+        sent.append(sorted(map(scorer.sheet.key_text, keys)))
+        return {key: known[key] for key in keys}
+    sheet, found = read_through(lambda: compute_sheet(game, skip_broken=True), stored.get, elsewhere)
+    assert asked == [] and sent == [sorted(map(scorer.sheet.key_text, list(known)[1:]))]
+    assert set(found) == set(list(known)[1:])
+    assert sheet.totals == expected.totals and [r.scores for r in sheet.rows] == [r.scores for r in expected.rows]
+    sent.clear()
+    solve.clear()
+    again, found = read_through(lambda: compute_sheet(game, skip_broken=True), known.get, elsewhere)
+    assert sent == [] and found == {} and again.totals == expected.totals and asked == []

@@ -97,6 +97,36 @@ def test_delete_removes_rounds_and_history(db):
     assert db.execute('select count(*) from history').fetchone()[0] == 0
 
 
+def test_answers_stay_while_a_stored_round_or_version_holds_their_hand_and_go_with_the_game(db):
+    """The solver's answers are never trimmed from under a stored round: 120,000 of them (more than
+    the newest 100,000 once kept) all stay, the first round's among them; deleting a game drops the
+    answers of its rounds and earlier versions, and no other."""
+    from scorer.reading import parse_hand
+    from scorer.sheet import Solved, key_text, solve_hand
+    rules = make_rules()
+
+    def answer(cards, number):
+        key = Solved.key(tuple(parse_hand(cards, rules)), rules.wild_rank(number), rules)
+        return key, solve_hand(key[0], key[1], rules)
+    first, corrected, other = answer('KH 5C 7D', 1), answer('9H 9D 2S', 1), answer('QD QS 4H', 1)
+    game_id, _ = store.create_game(db, Game(('Ana', 'Bruno'), rules))
+    store.save_round(db, game_id, 1, ROUND, solutions=dict([first]))
+    store.save_round(db, game_id, 1, [Entry('Ana', True), Entry('Bruno', cards='9H 9D 2S')], solutions=dict([corrected]))
+    kept_id, _ = store.create_game(db, Game(('Carla', 'Dana'), rules))
+    store.save_round(db, kept_id, 1, [Entry('Carla', True), Entry('Dana', cards='QD QS 4H')], solutions=dict([other]))
+    filler = [(f'filler {n}', '[0,[],[]]') for n in range(120_000)]
+    with store.writing(db):
+        db.conn.executemany('insert into solutions (key, solution) values (?, ?)', filler)
+        store.keep_solutions(db, dict([answer('2C 2D 2H', 1)]))
+    assert store.stored_solution(db, first[0]) == first[1]
+    assert db.execute('select count(*) from solutions').fetchone()[0] == 120_004
+    store.delete_game(db, game_id)
+    assert store.stored_solution(db, first[0]) is None and store.stored_solution(db, corrected[0]) is None
+    assert store.stored_solution(db, other[0]) == other[1]
+    assert db.execute('select count(*) from solutions where key = ?', [key_text(other[0])]).fetchone()[0] == 1
+    assert db.execute('select count(*) from solutions').fetchone()[0] == 120_002
+
+
 def test_edit_keys_in_clear_from_before_become_hashes_and_still_hand_a_game_over(tmp_path):
     """A database of the version before: its games' edit keys are hashed by the migration, and a
     browser holding one in its old per-game cookie is still their scorekeeper."""

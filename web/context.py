@@ -27,7 +27,7 @@ from . import pool, ratelimit, store
 from .access import browser_token, kept_games, my_seat
 from .db import get_db
 from .forms import EmptyForm, SelfEntryForm
-from .sheets import load_sheet
+from .sheets import load_sheet, without_solving
 from .solved import solved
 from .templating import bdi
 from .typeface import PACKAGES
@@ -207,7 +207,8 @@ def summary_kept(db, game, kept):
     """The game's summary (scorer.stats.summary) from `kept`, as read from the store, or made now and
     kept there for the game's revision."""
     if game['id'] not in kept:
-        kept[game['id']] = summary_of(store.load_game(db, game['id']))
+        played = store.load_game(db, game['id'])
+        kept[game['id']] = without_solving(lambda: summary_of(played))
         try:
             store.keep_summary(db, game['id'], game['revision'], kept[game['id']])
         except sqlite3.OperationalError:

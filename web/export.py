@@ -29,7 +29,7 @@ from .access import browser, remember
 from .context import PRINT_FONTS, download, print_fonts, read_upload
 from .db import get_db
 from .forms import ImportForm
-from .sheets import readable_sheet
+from .sheets import readable_sheet, without_solving
 
 bp = Blueprint('export', __name__)
 
@@ -116,7 +116,8 @@ def export(game_id):
 @bp.get('/games/<game_id>/export.csv')
 def export_csv(game_id):
     game, result = readable_sheet(game_id)
-    return download(sheet_csv(result, store.earlier_versions(get_db(), game_id)), 'text/csv', filename(game, game_id, 'csv'))
+    earlier = store.earlier_versions(get_db(), game_id)
+    return download(without_solving(lambda: sheet_csv(result, earlier)), 'text/csv', filename(game, game_id, 'csv'))
 
 
 # The race on paper: the shape of its box in print.css (the page's width by 30 mm), in type of 9.5

@@ -39,6 +39,7 @@ JOBS_PER_PROCESS = 500  # a process is replaced after this many jobs (what it ke
 START_SECONDS = 30     # the longest a new process may take to be ready
 SOLVER_WAITING = 64    # hands that may wait for the solver's process (each a millisecond, mostly)
 SOLVER_SECONDS = 10    # the longest one hand may take (the slowest the app accepts: a tenth of a second)
+SOLVER_HANDS = 16      # hands one solver job may take (a stored sheet's missing ones): the slowest, within SOLVER_SECONDS
 POOL_NICE = 10         # the pool's processes run at a lower priority (a ninth of a worker's weight)
 
 HEADER = struct.Struct('!Q')

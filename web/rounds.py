@@ -21,7 +21,7 @@ from .errors import BUSY, storage_message
 from .forms import MAX_VERSION, RestoreForm, UndoForm, every_seat_posted, round_form, seat_entries
 from .context import moved_back, moved_from, redo_offer, undo_offer
 from .pages import round_page
-from .sheets import load_sheet
+from .sheets import load_sheet, without_solving
 from .solved import answers, hands_typed, solved
 
 bp = Blueprint('rounds', __name__)
@@ -104,6 +104,7 @@ def round_entry(game_id, number):
         posted = Posted()
     form.version.data = str(version)
     saved = request.args.get('saved')
+    history = without_solving(lambda: versions(game, number, store.round_history(get_db(), game_id, number)))
     return render_template('games/round.html', **round_page(
         game_id, game, number, current, store.colours(get_db(), game_id), typed=seat_entries(form, game.players),
         out=form.went_out.data or [], version=form.version.data, unsure=posted.unsure, drafts=drafts,
@@ -113,8 +114,7 @@ def round_entry(game_id, number):
         self_entry=not version and store.self_entry(get_db(), game_id),
         playing=not version and number == current.next_round, moved_from=moved_from(number),
         moved_back=moved_back(number), revision=revision,
-        history=versions(game, number, store.round_history(get_db(), game_id, number)))), posted.status(form), \
-        posted.headers()
+        history=history)), posted.status(form), posted.headers()
 
 
 def not_this_round(game_id, game, current, number):

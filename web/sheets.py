@@ -1,8 +1,12 @@
 """Sheets for every page: a game and its scored sheet read in one snapshot (its hands' answers read
 through those stored with the rounds), and the few caches that keep what was computed for a game at a
 revision (its save counter): the sheet, the live part of the page, what streams push, and the
-picture."""
+picture. No hand is solved on the event loop: `without_solving` (the sheet, a round's earlier
+versions, a summary, a table's file) runs scorer.sheet.read_through, whose hands stored nowhere (a
+round saved before answers were stored) go to the solver's pool, pool.SOLVER_HANDS a job, and are
+stored."""
 
+import sqlite3
 import threading
 from datetime import datetime, timezone
 
@@ -11,12 +15,13 @@ from flask import Response, abort, render_template, request
 from markupsafe import Markup
 
 from scorer.i18n import language
-from scorer.sheet import compute_sheet, solve
+from scorer.sheet import compute_sheet, read_through
 
-from . import store
+from . import pool, solving, store
 from .access import is_keeper
 from .db import get_db
 from .pages import live_part
+from .solved import solved
 
 
 def load(game_id):
@@ -48,22 +53,65 @@ def remembered(cache, key, make):
 
 def load_sheet(game_id):
     """The game, its sheet and its revision, read in one snapshot; the sheet is computed once per save."""
-    db = get_db()
+    db, found = get_db(), {}
     with db.atomic():
         revision = store.revision(db, game_id)
         if revision is None:
             abort(404)
         # The sheet holds words (the tie-break), so it is kept per language too.
-        game, sheet = remembered(sheets, (game_id, revision, language()), lambda: scored(load(game_id), db))
+        game, sheet = remembered(sheets, (game_id, revision, language()), lambda: scored(load(game_id), db, found))
+    keep_found(db, found)
     return game, sheet, revision
 
 
-def scored(game, db):
-    """(the game, its sheet): each hand's answer read where this process does not know it yet, from the
-    ones stored with the rounds (web/store/solutions.py: another worker saved and solved it), and
-    solved here only when stored nowhere (a round saved before answers were stored)."""
-    with solve.reading(lambda key: store.stored_solution(db, key)):
-        return game, compute_sheet(game, skip_broken=True)
+def scored(game, db, found):
+    """(the game, its sheet) drawn by read_here: the answers the pool found added to `found`."""
+    sheet, answers = read_here(lambda: compute_sheet(game, skip_broken=True), db)
+    found.update(answers)
+    return game, sheet
+
+
+def read_here(compute, db):
+    """(compute(), the answers the pool found for it): a computation of the sheet's (scorer.sheet's
+    solve answers its hands) with no hand solved on this process's event loop. Each hand's answer is
+    the one this process remembers, else the one stored with the rounds (web/store/solutions.py:
+    another worker saved and solved it), else solved by the solver's pool, every such hand of the
+    computation at once (a round saved before answers were stored, or whose answers were trimmed); a
+    busy pool: 503, nothing solved here."""
+    return read_through(compute, lambda key: store.stored_solution(db, key), solved_elsewhere)
+
+
+def without_solving(compute):
+    """compute() as read_here makes it, and the answers the pool found stored for the next time."""
+    db = get_db()
+    value, found = read_here(compute, db)
+    keep_found(db, found)
+    return value
+
+
+def solved_elsewhere(keys):
+    """{key: Solution} of those hands, from the solver's pool, pool.SOLVER_HANDS a job (no client's
+    budget: the hands of stored rounds, solved once, then stored)."""
+    found = {}
+    try:
+        for start in range(0, len(keys), pool.SOLVER_HANDS):
+            found.update(solved(solving.solutions, keys[start:start + pool.SOLVER_HANDS]))
+    except pool.Busy:
+        abort(503)
+    return found
+
+
+def keep_found(db, found):
+    """Store the answers the pool found, for every process's next draw; not within a caller's
+    transaction (the next draw stores them), nor where the disk cannot write (the page is served all
+    the same)."""
+    if not found or db.conn.in_transaction:
+        return
+    try:
+        with store.writing(db):
+            store.keep_solutions(db, found)
+    except sqlite3.Error:
+        pass
 
 def last_change_mark(game_id):
     """What the live sheet says of the game's last save ('3:2': round 3 at version 2; '' after an

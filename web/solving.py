@@ -16,6 +16,12 @@ def solve(hand, wild, rules):
     return solve_hand(hand, wild, rules)
 
 
+def solutions(keys):
+    """{key: Solution} of hands known by their keys (scorer.sheet.Solved.key): the hands of a sheet
+    whose answers were stored nowhere (scorer.sheet.read_through)."""
+    return {key: sheet.solve(*key) for key in keys}
+
+
 def audit(words, hand, wild, rules, round, claim_score, claim_melds):
     """scorer.referee.audit, its words in the page's language ((catalogs, language))."""
     with speaking(*words):

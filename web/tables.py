@@ -30,7 +30,7 @@ from .access import (browser, device, hold, is_table_keeper, kept_games, may_add
 from .context import download, print_fonts, qr_svg, read_upload
 from .db import get_db
 from .forms import EmptyForm, KeeperForm, MergeForm, TableForm, TableGameForm, TableImportForm
-from .sheets import remembered
+from .sheets import remembered, without_solving
 from .solved import answers
 from .tabling import colours_of, join_table, table_games
 from .solved import solved
@@ -268,7 +268,8 @@ def export(table_id):
     """The table and all its games as one file, to import back whole."""
     table = table_or_404(table_id)
     try:
-        text = table_json(file_table(table), file_games(table_id))
+        games = file_games(table_id)
+        text = without_solving(lambda: table_json(file_table(table), games))
     except GameFileError as e:
         abort(409, str(e))
     return download(text, 'application/json', table_filename(table['name'], 'json'))

@@ -20,7 +20,7 @@ from .rounds import NotUndone, earlier_versions, history_entry, round_history, r
 from .browsers import (HOW, copy_browser, keep, keepers, keeps_any, kept, kept_players, known, merges, payer,
                        remove_keeper, set_merges, signing_key)
 from .seats import drafts, free_seat, save_draft, seat_holder, seat_of_browser, seats_taken, take_seat
-from .solutions import MAX_SOLUTIONS, keep_solutions, stored_solution
+from .solutions import drop_solutions, keep_solutions, stored_solution
 from .summaries import SUMMARY_ROUNDS, keep_summary, summaries
 from .tables import (TABLE_HOW, create_table, held_tables, hold_table, import_table, join_table, keeps_table, load_table,
                      new_table_key, remove_table_keeper, set_table_colours, set_table_merges, table_keepers, table_of,
@@ -36,7 +36,7 @@ __all__ = [  # what the rest of the app reads as store.<name>
     'undo_round', 'HOW', 'copy_browser', 'keep', 'keepers', 'keeps_any', 'kept', 'kept_players', 'known', 'payer',
     'merges', 'remove_keeper', 'set_merges', 'signing_key', 'drafts', 'free_seat', 'save_draft', 'seat_holder',
     'seat_of_browser', 'seats_taken',
-    'take_seat', 'MAX_SOLUTIONS', 'keep_solutions', 'stored_solution', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries',
+    'take_seat', 'drop_solutions', 'keep_solutions', 'stored_solution', 'SUMMARY_ROUNDS', 'keep_summary', 'summaries',
     'TABLE_HOW', 'create_table', 'held_tables', 'hold_table', 'import_table', 'join_table', 'keeps_table', 'load_table',
     'new_table_key', 'remove_table_keeper', 'set_table_colours', 'set_table_merges', 'table_keepers', 'table_of',
     'table_stamp', 'table_summaries', 'take_table_keeping'

@@ -10,11 +10,11 @@ from functools import lru_cache
 from scorer.gamefile import entry_data, read_entry
 from scorer.limits import MAX_KEPT
 from scorer.rules import kind_of, make_rules
-from scorer.sheet import Game, next_round
+from scorer.sheet import Game, hand_keys, next_round
 
 from .browsers import MAKERS, end_link, keep_row, payer
 from .database import insert, key_hash, local_day, new_id, new_key, now, writing
-from .solutions import keep_solutions
+from .solutions import drop_solutions, keep_solutions
 
 
 def entries_json(entries):
@@ -239,9 +239,15 @@ def list_games(db, ids=None, table_id=None):
 
 
 def delete_game(db, game_id):
-    """Delete a game with its rounds, history, seats and drafts, in one transaction; its id stays
-    taken (an old share link or printed QR code never opens another game)."""
+    """Delete a game with its rounds, history, seats, drafts and its hands' answers, in one transaction;
+    its id stays taken (an old share link or printed QR code never opens another game)."""
     with writing(db):
+        game = load_game(db, game_id)
+        if game is not None:
+            versions = [(h['number'], tuple(read_entry(e, '', lenient=True) for e in json.loads(entries)))
+                        for h in db.query('select number, before, after from history where game_id = ?', [game_id])
+                        for entries in (h['before'], h['after'])]
+            drop_solutions(db, hand_keys(game, versions))
         db.execute('delete from summaries where game_id = ?', [game_id])
         db.execute('delete from kept where game_id = ?', [game_id])
         db.execute('delete from drafts where game_id = ?', [game_id])
