@@ -285,7 +285,7 @@ def test_refusals_held_take_connections_of_their_own_as_many_as_the_file_limit_h
     files = 40 + 20 + FILES_BESIDE
     server = Gunicorn(tmp_path / 'share.sqlite', workers=1, prefix=['prlimit', f'--nofile={files}:{files}'], log=log,
                       env={'SCORER_PROXIES': '1', 'SCORER_CLIENT_CONNECTIONS': '2', 'SCORER_WORKER_CONNECTIONS': '40',
-                           'SCORER_LIVE_KEEPALIVE': '0.5', 'SCORER_REFUSAL_SECONDS': '30'}).start()
+                           'SCORER_LIVE_KEEPALIVE': '0.5', 'SCORER_REFUSAL_SECONDS': '10'}).start()
     held, refused, others = [], [], []
     try:
         game = Browser(server.url).new_game(['Ana', 'Bruno']).replace(server.url, '')
