@@ -333,26 +333,43 @@ def test_a_hand_sent_is_answered_by_a_redirect_and_its_page_solves_off_the_event
     assert '22 points' in page and page.count('Sent to the scorekeeper') == 1 and jobs == ['solver']
 
 
+def another_worker(app):
+    """A second app on the same database as `app`: the server's other worker."""
+    from tests.conftest import new_app
+    return new_app({k: v for k, v in app.config.items()
+                    if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+
+
+def forget_solved():
+    """What this process remembers of hands solved and sheets drawn, forgotten: a process that never solved them."""
+    import scorer.sheet
+    from web import sheets
+    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
+        forget.clear()
+
+
+def solves_here(monkeypatch):
+    """The hands solved in this process from now on (scorer.sheet.solve_hand watched), its memory of them
+    forgotten first."""
+    import scorer.sheet
+    asked, real = [], scorer.sheet.solve_hand
+    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    forget_solved()
+    return asked
+
+
 def test_a_round_saved_by_one_worker_is_drawn_by_another_without_solving(app, client, make_game, monkeypatch):
     """A round saved through one app (a worker) and its sheet drawn by a second app on the same database
     (the other worker, whose followers want it): the second solves none of the round's hands, it reads
     the answers the first stored with the round, and scores the sheet as the first does."""
-    import scorer.sheet
-    from tests.conftest import new_app
-    from web import sheets
     url = make_game(('Ana', 'Bruno', 'Carla', 'Dana'))
     for number, form in ((1, round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D', 'QD QS 4H'])),
                          (2, round_form(1, cards=['KH 5C 7D 9D', None, '7S 8S 2D 2C', 'QD QS 4H 10C']))):
         r = client.post(f'{url}/rounds/{number}', data=form)
         assert r.status_code == 302, r.get_data(as_text=True)
-    other = new_app({k: v for k, v in app.config.items()
-                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
+    other = another_worker(app)
     solved_here = client.get(url + '/export.csv').data
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()                                       # the other worker's process: it never solved them
+    asked = solves_here(monkeypatch)                   # as the other worker's process
     followed = other.test_client()
     assert followed.get(url + '/export.csv').data == solved_here and asked == []
     assert followed.get(url).status_code == 200 and asked == []
@@ -363,8 +380,6 @@ def test_a_sheet_whose_answers_are_stored_nowhere_is_solved_by_the_pool_and_its_
     """Rounds whose answers the table lacks (saved before it existed, or trimmed past the kept count)
     drawn by another worker: its hands are solved by the solver's pool, not on the request's thread, the
     sheet is the one the saving worker drew, and the answers are stored for the next draw."""
-    import scorer.sheet
-    from tests.conftest import new_app
     from web import sheets
     from web.db import get_db
     url = make_game(('Ana', 'Bruno', 'Carla', 'Dana'))
@@ -375,21 +390,15 @@ def test_a_sheet_whose_answers_are_stored_nowhere_is_solved_by_the_pool_and_its_
     with app.app_context():
         get_db().conn.execute('delete from solutions')           # an upgraded server's rounds: no answers stored
         get_db().conn.commit()
-    other = new_app({k: v for k, v in app.config.items()
-                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
-    asked, pooled = [], []
-    real, real_run = scorer.sheet.solve_hand, getattr(sheets, 'solved', None)
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
+    other = another_worker(app)
+    asked, pooled, real_run = solves_here(monkeypatch), [], getattr(sheets, 'solved', None)
     monkeypatch.setattr(sheets, 'solved', lambda job, keys: pooled.append(len(keys)) or real_run(job, keys),
                         raising=False)
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
     followed = other.test_client()
     assert followed.get(url + '/export.csv').data == solved_here and asked == [] and pooled == [6]
     with other.app_context():
         assert get_db().execute('select count(*) from solutions').fetchone()[0] == 6
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
+    forget_solved()
     assert followed.get(url).status_code == 200 and asked == [] and pooled == [6]     # read from the table now
 
 
@@ -399,9 +408,7 @@ def test_no_page_of_a_game_whose_answers_are_stored_nowhere_solves_on_the_reques
     """A finished game with a corrected round (an earlier version, scored on the round page and in the
     CSV), its answers and its summary stored nowhere (an upgraded server): its sheet, round page, CSV and
     the start page's summary solve none of its hands on the request's thread (the pool does)."""
-    import scorer.sheet
     from tests.helpers import play_rounds, save_confirmed
-    from web import sheets
     from web.db import get_db
     url = make_game(('Ana', 'Bruno', 'Carla'))
     hands = {1: ['KH 5C 7D', '7S 8S 2D', 'QD QS 4H'], 2: ['KH 5C 7D 9D', '7S 8S 2D 2C', 'QD QS 4H 10C']}
@@ -413,11 +420,7 @@ def test_no_page_of_a_game_whose_answers_are_stored_nowhere_solves_on_the_reques
         for table in ('solutions', 'summaries'):
             db.conn.execute(f'delete from {table}')
         db.conn.commit()
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
+    asked = solves_here(monkeypatch)                   # as the other worker's process
     r = client.get('/' if page == 'start page' else url + page)
     assert r.status_code == 200 and asked == []
     with app.app_context():
@@ -428,8 +431,6 @@ def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, 
     """A game file imported through one app (its hands solved by the pool there) and the game's sheet drawn
     by a second app on the same database: the second solves none of its hands."""
     import scorer.sheet
-    from tests.conftest import new_app
-    from web import sheets
     url = make_game(('Ana', 'Bruno', 'Carla'))
     client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 2D']))
     twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
@@ -440,41 +441,34 @@ def test_a_game_imported_by_one_worker_is_drawn_by_another_without_solving(app, 
     scorer.sheet.solve.clear()
     r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code == 302
-    other = new_app({k: v for k, v in app.config.items()
-                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
+    other = another_worker(app)
+    asked = solves_here(monkeypatch)                   # as the other worker's process
     assert 'Ana B' in other.test_client().get(r.headers['Location']).get_data(as_text=True) and asked == []
 
 
-def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_without_solving(app, client, monkeypatch):
-    """A table file imported through one app (its hands solved by the pool there) and a game of it drawn by
-    a second app on the same database: the second solves none of its hands."""
-    import scorer.sheet
+def import_a_club(client):
+    """A table's file of one game (Ana went out, Bruno and Carla hold cards) imported: the response."""
     from scorer.rules import make_rules
     from scorer.sheet import Entry, Game
     from scorer.tablefile import TableGame, table_json
-    from tests.conftest import new_app
-    from web import sheets
-    from web.db import get_db
     game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
                 {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
     data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
     r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
                     content_type='multipart/form-data')
     assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    return r
+
+
+def test_a_table_file_imported_by_one_worker_has_its_games_drawn_by_another_without_solving(app, client, monkeypatch):
+    """A table file imported through one app (its hands solved by the pool there) and a game of it drawn by
+    a second app on the same database: the second solves none of its hands."""
+    from web.db import get_db
+    r = import_a_club(client)
     with app.app_context():
         [game_id] = [row[0] for row in get_db().execute('select id from games')]
-    other = new_app({k: v for k, v in app.config.items()
-                     if k in ('TESTING', 'DATABASE', 'SECRET_KEY', 'WTF_CSRF_ENABLED') or k.endswith('_RATE')})
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
+    other = another_worker(app)
+    asked = solves_here(monkeypatch)                   # as the other worker's process
     assert 'Bruno' in other.test_client().get(f'/games/{game_id}').get_data(as_text=True) and asked == []
 
 
@@ -482,26 +476,12 @@ def test_a_tables_file_of_games_whose_answers_are_stored_nowhere_solves_none_on_
                                                                                                       monkeypatch):
     """A table's file exported when its games' answers are stored nowhere: the sheets it carries are
     scored with answers from the solver's pool, none solved on the request's thread."""
-    import scorer.sheet
-    from scorer.rules import make_rules
-    from scorer.sheet import Entry, Game
-    from scorer.tablefile import TableGame, table_json
-    from web import sheets
     from web.db import get_db
-    game = Game(('Ana', 'Bruno', 'Carla'), make_rules({'game': 'standard'}), 0,
-                {1: (Entry('Ana', went_out=True), Entry('Bruno', cards='KH 5C 7D'), Entry('Carla', cards='7S 8S 2D'))})
-    data = table_json({'name': 'Club', 'language': 'en'}, [TableGame('g1', '2026-12-06', game, {})]).encode()
-    r = client.post('/tables/import', data={'table_file': (io.BytesIO(data), 'club.json')},
-                    content_type='multipart/form-data')
-    assert r.status_code == 302, r.get_data(as_text=True)[-600:]
+    r = import_a_club(client)
     with app.app_context():
         get_db().conn.execute('delete from solutions')
         get_db().conn.commit()
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    for forget in (scorer.sheet.solve, sheets.sheets, sheets.fragments, sheets.pushed):
-        forget.clear()
+    asked = solves_here(monkeypatch)                   # as the other worker's process
     r = client.get(r.headers['Location'].split('?')[0].rstrip('/') + '/export.json')
     assert r.status_code == 200 and '"Bruno"' in r.get_data(as_text=True) and asked == []
 
@@ -533,14 +513,10 @@ def test_an_imported_games_sheet_is_solved_by_the_pool_not_again_on_the_event_lo
                                                                                   monkeypatch):
     """A game file is read and its hands solved by the pool; the sheet drawn after it solves none of
     them again in the server's process."""
-    import scorer.sheet
     url = make_game(('Ana', 'Bruno', 'Carla'))
     client.post(url + '/rounds/1', data=round_form(0, cards=[None, 'KH 5C 7D', '7S 8S 9S']))
     twin = client.get(url + '/export.json').data.replace(b'"Ana"', b'"Ana B"')
-    asked = []
-    real = scorer.sheet.solve_hand
-    monkeypatch.setattr(scorer.sheet, 'solve_hand', lambda hand, wild, rules: asked.append(hand) or real(hand, wild, rules))
-    scorer.sheet.solve.clear()
+    asked = solves_here(monkeypatch)
     r = client.post('/import', data={'game_file': (io.BytesIO(twin), 'g.json')}, content_type='multipart/form-data')
     assert r.status_code == 302
     assert 'Ana B' in client.get(r.headers['Location']).get_data(as_text=True) and asked == []
