@@ -878,6 +878,58 @@ def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table,
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
+# The big screen's names as set (sheet.js fitNames): [each row's name's size], and the words set
+# smaller than their row's type though they fit its column in it (two players' rows are never too
+# short for a name: one that wraps at its spaces needs no shrinking; only a word wider than its
+# column is set smaller, alone).
+TV_NAME_SIZES = r'''() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const rows = [...document.querySelectorAll('.tv-standings li .who')], shrunk = [];
+  for (const who of rows) {
+    const cs = getComputedStyle(who), room = who.getBoundingClientRect().width, row = getComputedStyle(who.closest('li')).fontSize;
+    ctx.font = `${cs.fontWeight} ${row} ${cs.fontFamily}`;
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const size = parseFloat(getComputedStyle(walker.currentNode.parentElement).fontSize);
+      for (const word of walker.currentNode.textContent.split(/\s+/).filter(Boolean))
+        if (size < parseFloat(row) - 0.01 && ctx.measureText(word).width <= room) shrunk.push(`${word} (${size} px)`);
+    }
+  }
+  return [rows.map((who) => parseFloat(getComputedStyle(who).fontSize)), shrunk];
+}'''
+
+
+def test_the_big_screens_names_wrap_at_their_spaces_in_their_rows_type(browser, table):
+    """Issue 48 (screens10): on the big screen, landscape and portrait, a name with spaces wraps at
+    its spaces in its row's type: two players' names of the same length (the leader's in bold) set
+    the same size, and no word set smaller while it fits its column (at 1280 x 720 the leader's
+    "Bartholomew Featherstonehaugh" was set 20 px beside a 44 px "María de las Nieves Ñúñez" over
+    three lines: only "Featherstonehaugh", wider than its column, may be set smaller, alone)."""
+    server, client, games = table
+    same = make_game(client, 2, 11, names=('Bartholomew Featherstonehaugh', 'Christopher Featherstonehaugh'))
+    context = context_for(browser, server, client, 'en', False)
+    page = context.new_page()
+    problems = {}
+    for name, url in (('over-2', games['over-2']), ('same-length-2', same)):
+        for width, height in TVS:
+            case = f'tv-names-{name}-{width}x{height}'
+            page.set_viewport_size({'width': width, 'height': height})
+            page.goto(server.url + url + '/tv')
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+            sizes, shrunk = page.evaluate(TV_NAME_SIZES)
+            found = [f'set smaller though it fits its column: {word}' for word in shrunk]
+            if name == 'same-length-2' and len(set(sizes)) > 1:
+                found.append(f'names of the same length set {sizes} px')
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
+            found += text_problems(page, 'main')
+            look(page, case, full_page=False)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
 # A shortened name tapped (names.js wholeOnTap): its line then scrolls sideways to show it whole,
 # in the same room (nothing around it moves). [the names shortened, those that do not scroll once tapped].
 # (the keypad's own is tapped for keys, not read: its name is the active block's, or the title's, on the screen)
