@@ -944,13 +944,37 @@ KEYPAD_NAME_ELSEWHERE = '''() => { const who = document.querySelector('.picker .
     b.textContent === who.textContent && b.getBoundingClientRect().width > 2 && b.getBoundingClientRect().bottom <= who.getBoundingClientRect().top); }'''
 
 
+# A title that names a player ("WWWW…, your hand") and the keypad's head read as one line each, in one
+# type (names.js AT_ITS_SIZE): the name the size of its heading or head, the heading on one line; and a
+# name shortened ends at its "…" (no blank as wide as a letter before what follows it).
+ONE_TYPE = r'''() => { const found = [], size = (e) => parseFloat(getComputedStyle(e).fontSize);
+  for (const [box, name] of [['main h1', 'main h1 bdi'], ['.picker .count', '.picker .count .who']]) {
+    const b = document.querySelector(box), n = document.querySelector(name);
+    if (!b || !n || !n.getClientRects().length) continue;
+    if (Math.abs(size(n) - size(b)) > 0.01) found.push(`${box}: its name in ${size(n)} px, the rest in ${size(b)} px`);
+    if (b.getBoundingClientRect().height > 2 * size(b)) found.push(`${box}: on more than one line`);
+    if (n.classList.contains('cut')) {
+      const text = document.createRange(); text.selectNodeContents(n);
+      const ctx = document.createElement('canvas').getContext('2d'), cs = getComputedStyle(n);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const letter = ctx.measureText(n.textContent[0]).width, dots = ctx.measureText('\u2026').width;
+      // the letters shown and the "…" fill the box but for a pixel or two
+      const shown = Math.floor((n.clientWidth - dots) / letter) * letter + dots;
+      if (n.clientWidth - shown > 3) found.push(`${box}: ${Math.round(n.clientWidth - shown)} px blank after its "…"`);
+    }
+  }
+  return found; }'''
+
+
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_thirty_ws_read_whole_on_the_round_page_and_my_hand(browser, table, language):
     """Issue 48 (A, screens9): thirty W's and fifteen M's on a round's page and on "my hand" at
     360 x 740, light and dark: no name broken inside a word in its block's name (the legend broke
     them mid-letters) nor in the keypad's head, none under 12 px nor past the line's end; one
     shortened ("WWWW…") has its whole name as its title and, tapped, scrolls whole in its own line
-    without moving what is around it; the keypad's count is whole beside it."""
+    without moving what is around it; the keypad's count is whole beside it. (screens10) The title
+    ("WWWW…, your hand") and the keypad's head each one line in one type, the name not set smaller
+    than its heading (it was 12 px over a 20 px ", your hand"), ending at its "…"."""
     server, client, games = table
     url = make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))
     context = context_for(browser, server, client, language, False)
@@ -973,6 +997,7 @@ def test_thirty_ws_read_whole_on_the_round_page_and_my_hand(browser, table, lang
                 found.append(f'the keypad count: {cut}')
             if not page.evaluate(KEYPAD_NAME_ELSEWHERE):
                 found.append("the keypad's name shortened, and not on the screen above it")
+            found += page.evaluate(ONE_TYPE)
             look(page, case, full_page=False)
             for which, name in enumerate(page.evaluate(SHORTENED)):
                 before = page.evaluate(TAPPED_WHOLE, which)
