@@ -142,8 +142,8 @@ function fitNames() {
     row.classList.remove('apart');
     name.classList.remove('cut');
     name.removeAttribute('title');
-    name.textContent = name.textContent;       // its words' own sizes gone
     const full = name.textContent;
+    name.textContent = full;                    // its words' own sizes gone
     let size = parseFloat(getComputedStyle(who).fontSize);
     // a line of the name wider than its column (a word would break inside): measured to the
     // fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
