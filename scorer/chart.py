@@ -58,8 +58,9 @@ class Chart:
 
 @dataclass(frozen=True)
 class Label:
-    """What names a line at its end: its marker, and its player's first name where that is short and
-    no one else's (else the marker alone, with the player's colour, as the standings show it)."""
+    """What names a line at its end: its marker, and its player's first name (label_text), or the
+    words that tell it from another's (else the marker alone, with the player's colour, as the
+    standings show it)."""
     line: Line
     text: str
     x: float                # the marker's centre; the text follows it
@@ -113,24 +114,43 @@ def ems(text):
 
 
 LABEL_EMS = 6.6             # the widest first name a line's label holds (11 Latin letters, 6 Chinese characters)
+SHARED_EMS = LABEL_EMS * 1.5    # a first name shared and what tells it apart ("Bartholomew Fea…", 16 letters)
+
+
+def shortened(text, most):
+    """`text`, or as much of it as `most` ems hold with '…' after it."""
+    if ems(text) <= most + 1e-9:
+        return text
+    cut = ''
+    for ch in text:
+        if ems(cut + ch + '…') > most + 1e-9:
+            break
+        cut += ch
+    return cut.rstrip() + '…'
+
+
+def _telling(player, players):
+    """The fewest first words of `player` no other player's name starts with (else the whole name), shortened:
+    the first word to LABEL_EMS, first words shared to SHARED_EMS."""
+    words = [w.casefold() for w in player.split()] or ['']
+    others = [[w.casefold() for w in p.split()] for p in players if p != player]
+    for k in range(1, len(words) + 1):
+        if words[:k] not in [other[:k] for other in others]:
+            return shortened(' '.join(player.split()[:k]), LABEL_EMS if k == 1 else SHARED_EMS)
+    return shortened(player, LABEL_EMS if len(words) == 1 else SHARED_EMS)     # "Ana" beside "Ana Lima"
 
 
 def label_text(player, players):
     """A line's name at its end: the player's first word, shortened with '…' to LABEL_EMS where it
-    is longer (issue 48: a long name's line was left unnamed); none where another player's first
-    word is the same (their markers tell them apart)."""
-    first = (player.split() or [''])[0]
-    firsts = [(p.split() or [''])[0].casefold() for p in players]
-    if firsts.count(first.casefold()) != 1:
+    is longer (issue 48: a long name's line was left unnamed; the chart's margin holds a first name,
+    the whole name is in the standings beside it); where another player's first word is the same,
+    the words that tell them apart ("Ana Lima", "Ana Sousa"; "Bartholomew Fea…"), so that two
+    players are never named alike (issue 48, screens10: "María" and "María" would be confused). None
+    where even so two labels would read the same (their markers tell them apart)."""
+    text = _telling(player, players)
+    if text and [_telling(p, players).casefold() for p in players].count(text.casefold()) > 1:
         return ''
-    if ems(first) <= LABEL_EMS + 1e-9:
-        return first
-    cut = ''
-    for ch in first:
-        if ems(cut + ch + '…') > LABEL_EMS + 1e-9:
-            break
-        cut += ch
-    return cut + '…'
+    return text
 
 
 def label_width(text, size):

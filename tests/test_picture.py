@@ -221,7 +221,7 @@ def test_a_score_phrase_stays_on_one_line(app, language, phrase):
 def test_every_line_of_the_picture_is_named_at_its_end(app):
     """Issue 48 (8): the picture's race named no line at its end, though the big screen's does. Now
     each line is named by the big screen's rule (scorer.chart.label_text: the first word, a long one
-    shortened with '…', none where two players share it), in the picture's bold type, right of
+    shortened with '…', the words that tell two apart where they share it), in the picture's bold type, right of
     every line's end and inside the picture, in glyphs its font holds ('…' included)."""
     import dataclasses
 
@@ -235,7 +235,8 @@ def test_every_line_of_the_picture_is_named_at_its_end(app):
         sheet = compute_sheet(dataclasses.replace(played(players, rounds).game, date='2026-12-03'))
         picture = lay_out(sheet.game, sheet, list(range(len(players))), Typeface(app.config['NODE_MODULES']))
         said = {label.line.player: label.text for label in picture.chart.labels}
-        assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': '', 'Ana Sousa': ''}
+        assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': 'Ana Lima',
+                        'Ana Sousa': 'Ana Sousa'}
         bold = picture.fonts[700]
         ends = MARGIN + max(line.points[-1].x for line in picture.chart.lines)
         for text in ('诸葛亮孔明之…', 'Feathersto…', 'Zoë'):

@@ -38,11 +38,22 @@ def test_the_race_has_a_line_per_player_from_zero_to_each_total():
 def test_every_line_of_the_big_screen_is_named_at_its_end():
     """Issue 48 (8): a name whose first word is long (thirty Chinese characters, a 22-letter word)
     still names its line at the end, shortened with '…' to the room a label has; a short first word
-    whole; two players of the same first word only by their markers (a label would not tell them apart)."""
+    whole; two players of the same first word by the words that tell them apart (screens10: they were
+    left to their markers alone, and "María" beside "María" would be confused), shortened with '…'
+    to SHARED_EMS; only where even so two would read alike, by their markers."""
     players = ['诸葛亮孔明之卧龙先生南阳躬耕于隆中好为梁父吟每自比于管仲乐毅', 'Featherstonehaughington Smythe', 'Zoë', 'Ana Lima', 'Ana Sousa']
     chart = race(played(players, 3), size=18, width=1200, height=600, labels=True)
     said = {label.line.player: label.text for label in chart.labels}
-    assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': '', 'Ana Sousa': ''}
+    assert said == {players[0]: '诸葛亮孔明之…', players[1]: 'Feathersto…', 'Zoë': 'Zoë', 'Ana Lima': 'Ana Lima', 'Ana Sousa': 'Ana Sousa'}
+    players = ['María de las Nieves Ñúñez', 'María José Pereira', 'Bartholomew Featherstonehaugh', 'Bartholomew Fowler',
+               'Ana', 'Ana Lima', 'Featherstonehaughington Smythe', 'Featherstonehaughington Jones']
+    said = {label.line.player: label.text for label in race(played(players, 3), size=18, width=1200, height=600, labels=True).labels}
+    assert said == {'María de las Nieves Ñúñez': 'María de', 'María José Pereira': 'María José',
+                    'Bartholomew Featherstonehaugh': 'Bartholomew Fea…', 'Bartholomew Fowler': 'Bartholomew Fow…',
+                    'Ana': 'Ana', 'Ana Lima': 'Ana Lima',
+                    'Featherstonehaughington Smythe': '', 'Featherstonehaughington Jones': ''}     # both "Featherstonehaughi…"
+    texts = [text for text in said.values() if text]
+    assert len(set(texts)) == len(texts)                                        # no two lines named alike
 
 
 def test_the_scale_fits_the_data_in_nice_steps():

@@ -878,6 +878,58 @@ def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table,
     assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
 
 
+# The big screen's names as set (sheet.js fitNames): [each row's name's size], and the words set
+# smaller than their row's type though they fit its column in it (two players' rows are never too
+# short for a name: one that wraps at its spaces needs no shrinking; only a word wider than its
+# column is set smaller, alone).
+TV_NAME_SIZES = r'''() => {
+  const ctx = document.createElement('canvas').getContext('2d');
+  const rows = [...document.querySelectorAll('.tv-standings li .who')], shrunk = [];
+  for (const who of rows) {
+    const cs = getComputedStyle(who), room = who.getBoundingClientRect().width, row = getComputedStyle(who.closest('li')).fontSize;
+    ctx.font = `${cs.fontWeight} ${row} ${cs.fontFamily}`;
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const size = parseFloat(getComputedStyle(walker.currentNode.parentElement).fontSize);
+      for (const word of walker.currentNode.textContent.split(/\s+/).filter(Boolean))
+        if (size < parseFloat(row) - 0.01 && ctx.measureText(word).width <= room) shrunk.push(`${word} (${size} px)`);
+    }
+  }
+  return [rows.map((who) => parseFloat(getComputedStyle(who).fontSize)), shrunk];
+}'''
+
+
+def test_the_big_screens_names_wrap_at_their_spaces_in_their_rows_type(browser, table):
+    """Issue 48 (screens10): on the big screen, landscape and portrait, a name with spaces wraps at
+    its spaces in its row's type: two players' names of the same length (the leader's in bold) set
+    the same size, and no word set smaller while it fits its column (at 1280 x 720 the leader's
+    "Bartholomew Featherstonehaugh" was set 20 px beside a 44 px "María de las Nieves Ñúñez" over
+    three lines: only "Featherstonehaugh", wider than its column, may be set smaller, alone)."""
+    server, client, games = table
+    same = make_game(client, 2, 11, names=('Bartholomew Featherstonehaugh', 'Christopher Featherstonehaugh'))
+    context = context_for(browser, server, client, 'en', False)
+    page = context.new_page()
+    problems = {}
+    for name, url in (('over-2', games['over-2']), ('same-length-2', same)):
+        for width, height in TVS:
+            case = f'tv-names-{name}-{width}x{height}'
+            page.set_viewport_size({'width': width, 'height': height})
+            page.goto(server.url + url + '/tv')
+            page.wait_for_load_state('load')
+            page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+            sizes, shrunk = page.evaluate(TV_NAME_SIZES)
+            found = [f'set smaller though it fits its column: {word}' for word in shrunk]
+            if name == 'same-length-2' and len(set(sizes)) > 1:
+                found.append(f'names of the same length set {sizes} px')
+            found += [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
+            found += text_problems(page, 'main')
+            look(page, case, full_page=False)
+            if found:
+                problems[case] = found
+    context.close()
+    assert problems == {}, json.dumps(problems, indent=1, ensure_ascii=False)
+
+
 # A shortened name tapped (names.js wholeOnTap): its line then scrolls sideways to show it whole,
 # in the same room (nothing around it moves). [the names shortened, those that do not scroll once tapped].
 # (the keypad's own is tapped for keys, not read: its name is the active block's, or the title's, on the screen)
@@ -892,13 +944,37 @@ KEYPAD_NAME_ELSEWHERE = '''() => { const who = document.querySelector('.picker .
     b.textContent === who.textContent && b.getBoundingClientRect().width > 2 && b.getBoundingClientRect().bottom <= who.getBoundingClientRect().top); }'''
 
 
+# A title that names a player ("WWWW…, your hand") and the keypad's head read as one line each, in one
+# type (names.js AT_ITS_SIZE): the name the size of its heading or head, the heading on one line; and a
+# name shortened ends at its "…" (no blank as wide as a letter before what follows it).
+ONE_TYPE = r'''() => { const found = [], size = (e) => parseFloat(getComputedStyle(e).fontSize);
+  for (const [box, name] of [['main h1', 'main h1 bdi'], ['.picker .count', '.picker .count .who']]) {
+    const b = document.querySelector(box), n = document.querySelector(name);
+    if (!b || !n || !n.getClientRects().length) continue;
+    if (Math.abs(size(n) - size(b)) > 0.01) found.push(`${box}: its name in ${size(n)} px, the rest in ${size(b)} px`);
+    if (b.getBoundingClientRect().height > 2 * size(b)) found.push(`${box}: on more than one line`);
+    if (n.classList.contains('cut')) {
+      const text = document.createRange(); text.selectNodeContents(n);
+      const ctx = document.createElement('canvas').getContext('2d'), cs = getComputedStyle(n);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const letter = ctx.measureText(n.textContent[0]).width, dots = ctx.measureText('\u2026').width;
+      // the letters shown and the "…" fill the box but for a pixel or two
+      const shown = Math.floor((n.clientWidth - dots) / letter) * letter + dots;
+      if (n.clientWidth - shown > 3) found.push(`${box}: ${Math.round(n.clientWidth - shown)} px blank after its "…"`);
+    }
+  }
+  return found; }'''
+
+
 @pytest.mark.parametrize('language', LANGUAGES)
 def test_thirty_ws_read_whole_on_the_round_page_and_my_hand(browser, table, language):
     """Issue 48 (A, screens9): thirty W's and fifteen M's on a round's page and on "my hand" at
     360 x 740, light and dark: no name broken inside a word in its block's name (the legend broke
     them mid-letters) nor in the keypad's head, none under 12 px nor past the line's end; one
     shortened ("WWWW…") has its whole name as its title and, tapped, scrolls whole in its own line
-    without moving what is around it; the keypad's count is whole beside it."""
+    without moving what is around it; the keypad's count is whole beside it. (screens10) The title
+    ("WWWW…, your hand") and the keypad's head each one line in one type, the name not set smaller
+    than its heading (it was 12 px over a 20 px ", your hand"), ending at its "…"."""
     server, client, games = table
     url = make_game(client, 2, 5, names=(WIDEST[1], WIDEST[4]))
     context = context_for(browser, server, client, language, False)
@@ -921,6 +997,7 @@ def test_thirty_ws_read_whole_on_the_round_page_and_my_hand(browser, table, lang
                 found.append(f'the keypad count: {cut}')
             if not page.evaluate(KEYPAD_NAME_ELSEWHERE):
                 found.append("the keypad's name shortened, and not on the screen above it")
+            found += page.evaluate(ONE_TYPE)
             look(page, case, full_page=False)
             for which, name in enumerate(page.evaluate(SHORTENED)):
                 before = page.evaluate(TAPPED_WHOLE, which)

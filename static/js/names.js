@@ -14,9 +14,15 @@ const LEFT_BE = 'table.sheet, h1.names';
 const HOLDERS = 'ol.standings li, ul.games a, fieldset, .picker .count';
 // A name in a script without spaces (王小明), which breaks between its characters where it must.
 export const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+// The names kept at their line's size, shortened with "…" where it does not hold them, never set
+// smaller (issue 48): a page's title that names a player, which reads as one heading ("WWWW…, your
+// hand" on one line, not a 12 px name over a 20 px ", your hand"), and the keypad's head, whose
+// name is whole in the active block just above it (a 12 px "Bartholomew Fe…" read worse than
+// "Bartholomew Feath…" in the head's own type).
+const AT_ITS_SIZE = 'h1, .picker';
 
 // A name (the standings, the race's key, the seats, a list of games) whose word is wider than its
-// line (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px; past that,
+// line (thirty W's at 360 px) is set smaller until it fits, down to SMALLEST_NAME px (not one AT_ITS_SIZE); past that,
 // in the standings, it takes the row's whole width on a line of its own (the place and the
 // figures around it); and where no line holds it even so, it is shortened with "…" at the line's
 // end (.cut: the whole name in its text and its title; on the sheet's page whole in the sheet's
@@ -55,9 +61,10 @@ export function fitWords(names = NAMES) {
     after.setStartAfter(name);
     after.setEnd(name.parentElement, name.parentElement.childNodes.length);
     // bound to its end: what a no-break space ties to it (the race's key: "name\u00a064"), or, once
-    // the name must be shortened, the rest of a note kept whole on its line ("WWW… wins with 123")
+    // the name must be shortened, the rest of a note or a title kept whole on its line ("WWW… wins
+    // with 123", "WWW…, your hand")
     const glued = after.toString().startsWith('\u00a0');
-    const bound = glued || name.parentElement.classList.contains('note');
+    const bound = glued || name.parentElement.matches('.note, h1');
     // (its text's lines alone: a range's rects hold an element's box besides its text's)
     const rest = () => {
       let sum = 0;
@@ -79,7 +86,7 @@ export function fitWords(names = NAMES) {
       return lines.map((r, i) => [r, right - (i === lines.length - 1 ? tail() : 0) - r.left])
         .filter(([r, room]) => r.width > room + 0.5);
     };
-    for (let tries = 0; tries < 6; tries += 1) {
+    for (let tries = 0; tries < 6 && !name.closest(AT_ITS_SIZE); tries += 1) {
       const past = over();
       const size = parseFloat(getComputedStyle(name).fontSize);
       if (!past.length || size <= SMALLEST_NAME) break;
@@ -105,7 +112,31 @@ export function fitWords(names = NAMES) {
       most -= 4;
       name.style.maxWidth = `${most}px`;
     }
+    snug(name, most);
   }
+}
+
+// A name shortened with "…" to `most` px ends at its "…": its box only as wide as the letters shown
+// and the "…" (an ellipsis stops at a whole letter, leaving up to a broad letter's room blank before
+// what follows it: "WWWWWW…  , your hand").
+function snug(name, most) {
+  const text = name.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE || name.childNodes.length !== 1) return;
+  const ctx = document.createElement('canvas').getContext('2d');
+  const cs = getComputedStyle(name);
+  ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = most - ctx.measureText('\u2026').width;
+  const upTo = document.createRange();
+  upTo.setStart(text, 0);
+  let shown = 0, end = 0;
+  for (const ch of text.data) {
+    end += ch.length;
+    upTo.setEnd(text, end);
+    const wide = upTo.getBoundingClientRect().width;
+    if (wide > room) break;
+    shown = wide;
+  }
+  if (shown > 0) name.style.maxWidth = `${Math.ceil(shown + (most - room) + 1)}px`;
 }
 
 // A name shortened with "…" (or a title's line) shows whole on a tap: its line then scrolls sideways

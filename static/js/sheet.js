@@ -124,46 +124,80 @@ if (live) new MutationObserver(raceType).observe(live, { childList: true, subtre
 if (live) new MutationObserver(fit).observe(live, { childList: true, subtree: true });
 if (live) new MutationObserver(() => fitWords()).observe(live, { childList: true, subtree: true });
 
-// On the big screen a long name wraps in its row; where the row would not hold it, the name is set
-// smaller, down to the least type of the screen (2.5vmin, 18 px at 720p), never cut; a word wider
-// than its column even so takes the row's whole width (issue 48: never broken inside the word).
+// On the big screen a long name wraps in its row, at its spaces, in the row's type (issue 48): a
+// single word wider than its column (Featherstonehaugh beside a leader's figures) is set smaller
+// alone, on its own line, down to the least type of the screen (2.5vmin, 18 px at 720p); every other
+// word, and every other row's name, keeps the row's size. Only a name too tall for its row is set
+// smaller whole. A word wider than its column even so takes the row's whole width (never broken
+// inside the word), then regular weight, then is shortened with "…", its title the whole name.
 function fitNames() {
   if (!document.body.classList.contains('tv')) return;
   const least = Math.max(18, Math.min(window.innerWidth, window.innerHeight) * 0.025);
   for (const row of document.querySelectorAll('.tv-standings li')) {
     const who = row.querySelector('.who');
     if (!who) continue;
-    const name = who.querySelector('bdi');
+    const name = who.querySelector('bdi') || who;
     who.style.fontSize = '';
     who.style.fontWeight = '';
     row.classList.remove('apart');
-    name?.classList.remove('cut');
-    name?.removeAttribute('title');
+    name.classList.remove('cut');
+    name.removeAttribute('title');
+    const full = name.textContent;
+    name.textContent = full;                    // its words' own sizes gone
     let size = parseFloat(getComputedStyle(who).fontSize);
-    // too tall for its row, or a word of it wider than its column (it would break inside the word):
-    // measured to the fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
-    const text = document.createRange();
-    text.selectNodeContents(who);
-    const tooWide = () => {
+    // a line of the name wider than its column (a word would break inside): measured to the
+    // fraction of a pixel (scrollWidth rounds, and a word 0.4 px too wide breaks)
+    // ([its column's width, its widest line's], or null where every line fits)
+    const wider = (range) => {
       who.style.overflowWrap = 'normal';
       const room = who.getBoundingClientRect().width;
-      const wide = [...text.getClientRects()].some((line) => line.width > room + 0.01);
+      const wide = Math.max(...[...range.getClientRects()].map((line) => line.width));
       who.style.overflowWrap = '';
-      return wide;
+      return wide > room + 0.01 ? [room, wide] : null;
     };
-    const crowded = () => tooWide() || row.scrollHeight > row.clientHeight + 1;
-    while (size > least && crowded()) {
+    const tooWide = () => {
+      const text = document.createRange();
+      text.selectNodeContents(who);
+      return Boolean(wider(text));
+    };
+    // each word wider than its column, alone in a span set just small enough, not under `least`
+    const fitWordsOf = () => {
+      name.textContent = full;
+      if (!tooWide()) return;
+      name.replaceChildren(...full.split(/(\s+)/).map((part) => {
+        if (!part.trim()) return document.createTextNode(part);
+        const word = document.createElement('span');
+        word.className = 'word';
+        word.textContent = part;
+        return word;
+      }));
+      for (const word of name.querySelectorAll('.word')) {
+        const range = document.createRange();
+        range.selectNodeContents(word);
+        for (let tries = 0; tries < 6; tries += 1) {
+          const over = wider(range);
+          const now = parseFloat(getComputedStyle(word).fontSize);
+          if (!over || now <= least) break;
+          const [room, width] = over;
+          word.style.fontSize = `${Math.max(least, Math.min(now - 0.5, Math.floor(now * (room / width) * 0.99 * 2) / 2))}px`;
+        }
+      }
+    };
+    fitWordsOf();
+    while (size > least && row.scrollHeight > row.clientHeight + 1) {
       size = Math.max(least, size - 1);
       who.style.fontSize = `${size}px`;
+      fitWordsOf();
     }
     // A word wider than its column even so (thirty W's): the name takes the row's whole width on
     // a line of its own, the place and figures under it; then, if need be, in regular weight; and
     // where not even so, shortened with "…" (its title the whole name), as the race's labels are.
-    if (tooWide()) row.classList.add('apart');
-    if (tooWide()) who.style.fontWeight = '400';
-    if (tooWide() && name) {
+    if (tooWide()) { row.classList.add('apart'); fitWordsOf(); }
+    if (tooWide()) { who.style.fontWeight = '400'; fitWordsOf(); }
+    if (tooWide() && name !== who) {
+      name.textContent = full;
       name.classList.add('cut');
-      name.title = name.textContent;
+      name.title = full;
     }
   }
 }
