@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from sqlite_utils import Database, Migrations
 
-from .database import BUSY_TIMEOUT_MS, LOCK_WAIT_MS, cannot_write, key_hash
+from .database import BUSY_TIMEOUT_MS, LOCK_WAIT_MS, READ_WAIT_MS, cannot_write, key_hash, waited
 
 migrations = Migrations('threethirteen')
 
@@ -188,7 +188,7 @@ def add_solutions(db):
     # The solver's answers, saved with the rounds they score (store/solutions.py): a sheet drawn by
     # another worker reads them instead of solving the round's hands again on its event loop.
     db.execute('create table solutions (key text not null unique, solution text not null)')
-def open_file(path, **options):
+def open_file(path, wait_ms=0, **options):
     """A sqlite3 connection to the database file (options as sqlite3.connect takes them), that reads
     even where the disk refuses every write.
 
@@ -204,13 +204,16 @@ def open_file(path, **options):
 
     SQLite waits for a locked file at most LOCK_WAIT_MS unless `timeout` says otherwise (sqlite3's own
     default, 5 s, would hold a gevent worker and everyone it serves for that long, from the very first
-    read of a database another connection holds exclusively)."""
+    read of a database another connection holds exclusively). Past that, the first read is tried
+    again the app's way (waited(): short sleeps that let everyone else be served) for at most
+    `wait_ms`: a database held for a moment (the last connection closing checkpoints and removes
+    the -wal under an exclusive lock) is then read, not refused."""
     options.setdefault('timeout', LOCK_WAIT_MS / 1000)
     conn = sqlite3.connect(os.fspath(path), **options)
     if path == ':memory:':
         return conn
     try:
-        conn.execute('select count(*) from sqlite_master').fetchone()
+        waited(lambda: conn.execute('select count(*) from sqlite_master').fetchone(), wait_ms)
     except sqlite3.OperationalError as e:
         conn.close()
         if not (cannot_write(e) and settled(path)):
@@ -236,9 +239,10 @@ def connect(path, migrate=True, busy_timeout_ms=BUSY_TIMEOUT_MS):
 
     SQLite's own wait for a lock blocks the whole process, and under gevent a process serves
     hundreds of phones: so SQLite waits at most LOCK_WAIT_MS, and a write that finds the database
-    locked waits in writing(), in short sleeps that let every other request and stream go on."""
+    locked waits in writing(), in short sleeps that let every other request and stream go on; its first
+    read, for at most READ_WAIT_MS, the same way (open_file)."""
     waits_ms = busy_timeout_ms if migrate else min(busy_timeout_ms, LOCK_WAIT_MS)    # start-up is no event loop yet
-    db = Database(open_file(path, timeout=waits_ms / 1000))
+    db = Database(open_file(path, timeout=waits_ms / 1000, wait_ms=0 if migrate else READ_WAIT_MS))
     db.execute(f'PRAGMA busy_timeout = {int(waits_ms)}')
     db.execute('PRAGMA foreign_keys = ON')
     db.wait_ms = busy_timeout_ms
