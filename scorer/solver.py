@@ -92,10 +92,10 @@ How one hand is solved, top to bottom, in the order of this file:
    end, where the wild-rank cards left make books of their own (`Search.books_left()`).
 4. `Search.solution()` follows the best steps from the start (the memo's), and scorer/arrange.py
    deals the actual wild cards out to the melds, each held to the meld rule of scorer/melds.py.
-5. A hand in which nothing can meld takes a short path, `solve_plain()`, before any of this: with no
+5. A hand in which nothing can meld takes a short path, `solve_plain()`, once dealt out: with no
    wild (no joker, no card of the wild rank) a natural melds only with two more of its rank or a
    run's two other naturals, and when no natural has those (seven in ten of a batch's hands with no
-   wild) every card is deadwood: the search's answer, with no deal and no search.
+   wild) every card is deadwood: the search's answer, with no search.
 The search's words as it writes them (naturals as numbers, candidates, positions, steps) are in
 scorer/positions.py.
 """
@@ -125,9 +125,9 @@ __all__ = ['Solution', 'solve', 'counted', 'penalty', 'goes_out', 'discards_to_g
 def solve(hand, wild, rules=DEFAULT):
     """The minimal penalty of a hand in a round whose wild rank is `wild` (None: jokers only), with
     one arrangement that reaches it."""
-    table = table_for(rules, wild)
-    plain = solve_plain(hand, table)       # a hand with no wild: the short path (section 5)
-    return plain if plain is not None else Search(deal_out(hand, table)).solution()
+    deal = deal_out(hand, table_for(rules, wild))
+    plain = solve_plain(hand, deal)        # a hand in which nothing can meld: the short path (section 5)
+    return plain if plain is not None else Search(deal).solution()
 
 
 def counted(hand, wild, rules=DEFAULT, solver=solve):
@@ -289,6 +289,8 @@ def deal_out(hand, table):
     runners, near = find_runners(naturals, wild_cards, table)
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, table) if stand_ins == 0 else ()
+    if never and len(never) == len(naturals):       # no wild, and nothing melds: the Deal the lines below
+        return Deal(table, jokers, (), free, table.most > 1, near, never, (), (), (), (0,))     # make, made at once
     if never:
         naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
@@ -992,22 +994,18 @@ class Search:
 
 # 5. The short path: a hand in which nothing can meld.
 
-def solve_plain(hand, table):
-    """The Solution of a hand that holds no wild (no joker, no card of the wild rank) and no natural
-    that can meld: every card deadwood, the search's answer with no search; None for any other hand,
-    which the search above takes.
+def solve_plain(hand, deal):
+    """The Solution of a hand dealt out (`deal_out()`) that holds no wild (no joker, no card of the wild
+    rank) and no natural that can meld: every card deadwood, the search's answer with no search; None
+    for any other hand, which the search above takes.
 
     With no wild no meld holds a stand-in, so a natural melds only with two more of its rank or with
-    a run's two other naturals of its suit (`never_meld()`, asked of the hand's counts); tests/brute.py
-    is the definition. In seven of ten such lines of bench/vs.py's batch no natural can meld."""
-    wild, naturals = table.wild, []
-    for c in hand:
-        if c.rank == 0 or c.rank == wild:
-            return None
-        naturals.append(NATURAL[c])
-    if len(never_meld(naturals, table)) < len(naturals):
+    a run's two other naturals of its suit: the deal has set aside as `never` the naturals that cannot
+    (`never_meld()`), and when that is all of them, nothing is left to search. tests/brute.py is the
+    definition. In seven of ten such lines of bench/vs.py's batch no natural can meld."""
+    if deal.hand or deal.jokers or deal.wild_cards:
         return None
-    return Solution(table.cost(naturals), (), tuple(sorted(hand, key=ORDER.__getitem__)))
+    return Solution(deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__)))
 
 
 # What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),

@@ -140,7 +140,7 @@ def test_the_short_path_answers_exactly_the_hands_that_can_make_no_meld_and_answ
     from scorer.solver import Search, deal_out, solve_plain, table_for
     h, wild, rules = deal
     table = table_for(rules, wild)
-    plain = solve_plain(h, table)
+    plain = solve_plain(h, deal_out(h, table))
     declined = any(c.rank == 0 or c.rank == wild for c in h) or can_meld_at_all(h, wild, rules)
     if rules.suits_differ:               # three of a rank in two suits: no book, yet left to the search
         assert plain is None or not declined
