@@ -99,9 +99,7 @@ def read_query(fields, base=DEFAULT):
     """A Query from a dict of fields; raises QueryError with a clear message."""
     if not isinstance(fields, dict):
         raise QueryError(_('a query is an object like %(example)s', example='{"cards": "7H 8H 9H", "wild": "5"}'))
-    rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
-    letters = read_letters(fields)
-    wild, round = read_wild(fields.get('wild'), fields.get('round'), rules, letters)
+    rules, letters, wild, round = read_settings(fields, base)
     cards = fields.get('cards')
     if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
         cards = ' '.join(cards)
@@ -115,6 +113,34 @@ def read_query(fields, base=DEFAULT):
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
     check_size(hand, round, rules)
     return Query(hand, wild, rules, round, rules.idle(wild), letters)
+
+
+SETTINGS_HELD = 256      # the settings read_settings() keeps (a batch's lines share a few dozen)
+_settings = {}
+
+
+def read_settings(fields, base=DEFAULT):
+    """(rules, letters, wild rank, round) of a query's fields, read once for every query that gives the
+    same fields besides its cards and id: those four depend on nothing else (the cards are read and
+    checked for each query), and on the default rules only, so only queries on them are kept. A key
+    holds each value with its type, as make_rules() reads settings (true is not 1); a value that is no
+    key (a list) is read anew. Only settings read without error are kept: a message is made in the
+    language of its query."""
+    try:
+        key = tuple((k, type(v), tuple((s, type(x), x) for s, x in v.items()) if type(v) is dict else v)
+                    for k, v in fields.items() if k != 'cards' and k != 'id') if base is DEFAULT else None
+        read = _settings.get(key)
+    except TypeError:             # an unhashable value
+        key = read = None
+    if read is None:
+        rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
+        letters = read_letters(fields)
+        read = (rules, letters, *read_wild(fields.get('wild'), fields.get('round'), rules, letters))
+        if key is not None:
+            if len(_settings) >= SETTINGS_HELD:
+                _settings.clear()
+            _settings[key] = read
+    return read
 
 
 def answer_data(query, solution):

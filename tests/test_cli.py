@@ -261,3 +261,48 @@ def test_the_lang_option_names_the_language_it_answers_in_without_it(lang):
     english = Locale.parse(lang).languages['en']
     for line in (('--lang', lang, '--help'), ('check', '--help', '--lang', lang), ('sheet', '--help', '--lang', lang)):
         assert english in ' '.join(scorer(*line).stdout.split()), line
+
+
+# Queries in pairs that differ in one field besides their cards: a settings cache that took the two for
+# one would answer the second with the first's rules, wild rank, round or letters.
+ONE_FIELD_APART = [
+    ({'cards': '7H 8H 9H', 'wild': '5'}, {'cards': '7H 8H 9H', 'wild': '6'}),
+    ({'cards': '7H 8H 9H', 'round': 3}, {'cards': '7H 8H 9H', 'round': 4}),
+    ({'cards': '7H 8H 9H', 'round': 3}, {'cards': '7H 8H 9H', 'round': '3'}),
+    ({'cards': '7H 7H 7H', 'wild': '5', 'decks': 3}, {'cards': '7H 7H 7H', 'wild': '5', 'decks': 2}),
+    ({'cards': 'JK 7H', 'wild': '5', 'jokers': 2}, {'cards': 'JK 7H', 'wild': '5', 'jokers': 0}),
+    ({'cards': '7H 8H 9H', 'wild': '5', 'decks': 1}, {'cards': '7H 8H 9H', 'wild': '5', 'decks': True}),
+    ({'cards': '7H 8H 9H', 'wild': '5', 'decks': 1}, {'cards': '7H 8H 9H', 'wild': '5', 'decks': 1.0}),
+    ({'cards': 'KS KH 5C', 'wild': '5', 'rules': {'all_wild_melds': True}},
+     {'cards': 'KS KH 5C', 'wild': '5', 'rules': {'all_wild_melds': 1}}),
+    ({'cards': 'KS AS 2S', 'wild': '5', 'rules': {'aces': 'high_or_low'}},
+     {'cards': 'KS AS 2S', 'wild': '5', 'rules': {'aces': 'low'}}),
+    ({'cards': 'KS AS 2S', 'wild': '5', 'rules': {'max_wilds_per_meld': 1}},
+     {'cards': 'KS AS 2S', 'wild': '5', 'rules': {'max_wilds_per_meld': None}}),
+    ({'cards': '7C 8C 9C', 'wild': '5', 'lang': 'es'}, {'cards': '7C 8C 9C', 'wild': '5', 'lang': 'en'}),
+    ({'cards': '7C 8C 9C', 'wild': '5', 'letters': 'es'}, {'cards': '7C 8C 9C', 'wild': '5'}),
+    ({'cards': '7H 8H 9H', 'wild': '5'}, {'cards': '2S 2D 2C', 'wild': '5'}),
+    ({'cards': '7H 8H 9H', 'wild': '5'}, {'cards': '7H 8H 9H', 'wild': '5', 'rules': {'bogus': 1}}),
+    ({'cards': '7H 8H 9H', 'wild': '5', 'rules': {'aces': ['low']}}, {'cards': '7H 8H 9H', 'wild': '5'}),
+]
+
+
+@pytest.mark.parametrize('first,second', ONE_FIELD_APART + [(b, a) for a, b in ONE_FIELD_APART])
+def test_a_query_read_after_another_reads_as_it_does_alone(first, second):
+    """Issue 50: a query's settings (its fields but the cards and id) are read once for every query that
+    gives the same (query.read_settings()). A query read right after one that differs in one field, a
+    value or only a value's type, reads as it does with nothing read before it: the same rules, wild
+    rank, round, letters and cards, or the same error."""
+    from scorer import query
+
+    def read(fields):
+        try:
+            return query.read_query(dict(fields, id=1))
+        except query.QueryError as e:
+            return str(e)
+    query._settings.clear()
+    alone = read(second)
+    query._settings.clear()
+    read(first)
+    assert read(second) == alone
+    assert read(second) == alone          # and read again, from what is kept
