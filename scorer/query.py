@@ -126,12 +126,16 @@ def read_settings(fields, base=DEFAULT):
     holds each value with its type, as make_rules() reads settings (true is not 1); a value that is no
     key (a list) is read anew. Only settings read without error are kept: a message is made in the
     language of its query."""
-    try:
-        key = tuple((k, type(v), tuple((s, type(x), x) for s, x in v.items()) if type(v) is dict else v)
-                    for k, v in fields.items() if k != 'cards' and k != 'id') if base is DEFAULT else None
-        read = _settings.get(key)
-    except TypeError:             # an unhashable value
-        key = read = None
+    key = read = None
+    if base is DEFAULT:
+        key = []
+        for k, v in fields.items():
+            if k != 'cards' and k != 'id':          # a dict of settings as its items, then their types
+                key += (k, type(v), (*v.items(), *map(type, v.values())) if type(v) is dict else v)
+        try:
+            read = _settings.get(key := tuple(key))
+        except TypeError:         # a value that is no key (a list)
+            key = None
     if read is None:
         rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
         letters = read_letters(fields)
