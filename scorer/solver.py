@@ -100,6 +100,7 @@ The search's words as it writes them (naturals as numbers, candidates, positions
 scorer/positions.py.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -337,13 +338,17 @@ def never_meld(naturals, table):
     with a mate (a natural of its rank, or of its suit within two places) or a runner near, and those
     are what share a group with it (`groups()`, at a reach of two places), so the naturals that never
     meld are the singles, found on the way; with two or more, any natural may meld."""
-    counts, of_rank = {}, {}
-    for n in naturals:
-        counts[n] = counts.get(n, 0) + 1
-        of_rank[n & PLACE] = of_rank.get(n & PLACE, 0) + 1          # place_of(), inline
-    pairs = table.run_pairs
-    melds = {n for n in counts if of_rank[n & PLACE] > 2 or any(x in counts and y in counts for x, y in pairs[n])}
-    return tuple(n for n in naturals if n not in melds) if len(melds) < len(counts) else ()
+    present, of_rank = set(naturals), Counter([n & PLACE for n in naturals])      # place_of(), inline
+    pairs, melds = table.run_pairs, set()
+    for n in present:
+        if of_rank[n & PLACE] > 2:
+            melds.add(n)
+        else:
+            for x, y in pairs[n]:     # a loop, not any(): asked of every natural of a hand with no wild
+                if x in present and y in present:
+                    melds.add(n)
+                    break
+    return tuple(n for n in naturals if n not in melds) if len(melds) < len(present) else ()
 
 
 def can_meld(n, hand, limit, runners, table, near):
