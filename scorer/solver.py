@@ -290,8 +290,9 @@ def deal_out(hand, table):
     runners, near = find_runners(naturals, wild_cards, table)
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, table) if stand_ins == 0 else ()
-    if never and len(never) == len(naturals):       # no wild, and nothing melds: the Deal the lines below
-        return Deal(table, jokers, (), free, table.most > 1, near, never, (), (), (), (0,))     # make, made at once
+    if never and len(never) == len(naturals):       # no wild, and nothing melds: what the lines below make
+        return Deal(table=table, jokers=jokers, wild_cards=(), free=free, sinks=table.most > 1, near=near,
+                    never=never, hand=(), runners=(), singles=(), singles_cost=(0,))
     if never:
         naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
