@@ -36,12 +36,13 @@ class Gunicorn:
     given a certificate and its key; `prefix` is a command to run it under (a read-only disk)."""
 
     def __init__(self, database, port=None, workers=2, threads=1, sync=False, certfile=None, keyfile=None,
-                 env=None, prefix=(), root=ROOT, log=None):
+                 env=None, prefix=(), root=ROOT, log=None, options=()):
         self.database, self.port = str(database), port or free_port()
         self.workers, self.threads, self.sync = workers, threads, sync
         # The per-client budgets loosened (tests/helpers.py), unless the test sets one.
         self.certfile, self.keyfile, self.env = certfile, keyfile, {**LOOSE_RATE_SETTINGS, **(env or {})}
         self.prefix, self.root = list(prefix), root        # root: another checkout, to compare (bench/stalls.py)
+        self.options = list(options)                         # gunicorn's own, past gunicorn.conf.py's (--keep-alive 1)
         self.log = log                                       # a file for the server's log, to read it after
         self.url = f'{"https" if certfile else "http"}://127.0.0.1:{self.port}'
         self.process = None
@@ -50,7 +51,7 @@ class Gunicorn:
         env = {**os.environ, 'SCORER_DATABASE': self.database, 'SCORER_SECRET_KEY': 'server-test',
                'SCORER_BIND': f'127.0.0.1:{self.port}', 'SCORER_WORKERS': str(self.workers),
                'SCORER_CERTFILE': str(self.certfile or ''), 'SCORER_KEYFILE': str(self.keyfile or ''), **self.env}
-        cmd = [sys.executable, '-m', 'gunicorn', '--log-level', 'warning', 'app:create_app()']
+        cmd = [sys.executable, '-m', 'gunicorn', '--log-level', 'warning', *self.options, 'app:create_app()']
         if self.sync:
             cmd[3:3] = ['-k', 'sync', '--threads', str(self.threads)]
         self.process = subprocess.Popen(self.prefix + cmd, cwd=self.root, env=env, start_new_session=True,
