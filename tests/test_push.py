@@ -175,14 +175,11 @@ def hold_exclusively(path):
     return holder
 
 
-def test_a_stream_waits_for_a_held_database_without_holding_the_process(pushing, monkeypatch):
-    """A stream's set-up reads on the event loop: SQLite's own wait for a held database (sqlite3's
-    default: 5 s) would hold the whole gevent worker and everyone it serves. It waits the app's way
-    instead, in short sleeps (time.sleep yields under gevent): here the other connection lets go as
-    soon as the stream sleeps, and the stream is set up and sends its sheet."""
+def let_go_at_the_first_sleep(path, monkeypatch):
+    """The database held by another connection (hold_exclusively) until this thread first sleeps (the
+    app's way of waiting, store.waited): then it lets go. Returns the holder and the sleeps asked."""
     import time
-    app, client, url = pushing
-    holder, sleeps, main, sleep = hold_exclusively(app.config['DATABASE']), [], threading.current_thread(), time.sleep
+    holder, sleeps, main, sleep = hold_exclusively(path), [], threading.current_thread(), time.sleep
 
     def waits(seconds):
         if threading.current_thread() is main and not sleeps:
@@ -190,6 +187,16 @@ def test_a_stream_waits_for_a_held_database_without_holding_the_process(pushing,
             holder.close()                 # asked to wait: the other connection lets go
         sleep(seconds)
     monkeypatch.setattr(time, 'sleep', waits)
+    return holder, sleeps
+
+
+def test_a_stream_waits_for_a_held_database_without_holding_the_process(pushing, monkeypatch):
+    """A stream's set-up reads on the event loop: SQLite's own wait for a held database (sqlite3's
+    default: 5 s) would hold the whole gevent worker and everyone it serves. It waits the app's way
+    instead, in short sleeps (time.sleep yields under gevent): here the other connection lets go as
+    soon as the stream sleeps, and the stream is set up and sends its sheet."""
+    app, client, url = pushing
+    holder, sleeps = let_go_at_the_first_sleep(app.config['DATABASE'], monkeypatch)
     response = app.test_client().get(url + '/events')
     holder.close()
     assert response.status_code == 200 and sleeps
@@ -218,16 +225,8 @@ def test_a_page_on_a_database_held_for_a_moment_is_served_once_it_is_let_go(push
     the -wal under an exclusive lock; a busy machine stretched that past SQLite's own 20 ms, and a
     follower's offline.json got 503 in CI) waits for it the app's way, in short sleeps: here the
     other connection lets go as soon as the page sleeps, and the page is served."""
-    import time
     app, client, url = pushing
-    holder, sleeps, main, sleep = hold_exclusively(app.config['DATABASE']), [], threading.current_thread(), time.sleep
-
-    def waits(seconds):
-        if threading.current_thread() is main and not sleeps:
-            sleeps.append(seconds)
-            holder.close()                 # asked to wait: the other connection lets go
-        sleep(seconds)
-    monkeypatch.setattr(time, 'sleep', waits)
+    holder, sleeps = let_go_at_the_first_sleep(app.config['DATABASE'], monkeypatch)
     response = app.test_client().get(url)
     holder.close()
     assert response.status_code == 200 and sleeps
