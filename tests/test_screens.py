@@ -80,6 +80,14 @@ def context_for(browser, server, client, language, dark):
     return context
 
 
+def big_screen(page, game_url, width, height):
+    """The big screen of a game at this size, its names fitted to their rows (a frame after its load)."""
+    page.set_viewport_size({'width': width, 'height': height})
+    page.goto(game_url + '/tv')
+    page.wait_for_load_state('load')
+    page.evaluate('() => new Promise(requestAnimationFrame)')
+
+
 def look(page, name, full_page=True):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f'{name}.png'), full_page=full_page)
@@ -862,10 +870,7 @@ def test_thirty_ws_read_whole_in_the_lists_and_on_the_big_screen(browser, table,
     page.emulate_media(color_scheme='light')
     for width, height in TVS:
         case = f'thirty-w-tv-{width}x{height}-{language}-light'
-        page.set_viewport_size({'width': width, 'height': height})
-        page.goto(server.url + url + '/tv')
-        page.wait_for_load_state('load')
-        page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+        big_screen(page, server.url + url, width, height)
         found = [f'a name broken inside a word: {word}' for word in broken_words(page, '.tv-standings .who')]
         found += text_problems(page, 'main')
         least, what = smallest_type(page, 'main')
@@ -913,10 +918,7 @@ def test_the_big_screens_names_wrap_at_their_spaces_in_their_rows_type(browser, 
     for name, url in (('over-2', games['over-2']), ('same-length-2', same)):
         for width, height in TVS:
             case = f'tv-names-{name}-{width}x{height}'
-            page.set_viewport_size({'width': width, 'height': height})
-            page.goto(server.url + url + '/tv')
-            page.wait_for_load_state('load')
-            page.evaluate('() => new Promise(requestAnimationFrame)')        # the names fitted to their rows
+            big_screen(page, server.url + url, width, height)
             sizes, shrunk = page.evaluate(TV_NAME_SIZES)
             found = [f'set smaller though it fits its column: {word}' for word in shrunk]
             if name == 'same-length-2' and len(set(sizes)) > 1:
