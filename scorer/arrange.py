@@ -16,17 +16,15 @@ def arrange(deal, penalty, steps, tail):
     (scorer/solver.py's Deal) dealt out: the runners played as themselves, the wilds left at the
     end (`tail`, the search's Leftover), then the stand-ins."""
     table = deal.table
-    deadwood, layouts = [], []
-    for step in steps:
-        deadwood += [CARD[n] for n in step.deadwood]
-        layouts += [layout(meld, table.runner_places) for meld in step.melds]
+    deadwood = [CARD[n] for step in steps for n in step.deadwood]
+    layouts = [layout(meld, table.runner_places) for step in steps for meld in step.melds]
     for n in deal.singles[:tail.singles]:
         layouts.append(single_run(n, table) if table.suits_differ else
-                       ('set', [(CARD[n], CARD[n])] + [(Card(place_of(n), ''), None)] * 2))
+                       ('set', (CARD[n], Card(place_of(n), ''), Card(place_of(n), '')), (CARD[n], None, None)))
     deadwood += [CARD[n] for n in deal.singles[tail.singles:]]
     wild_cards = list(deal.wild_cards)
-    for _, places in layouts if deal.runners else ():       # only a runner is a wild-rank card in a layout
-        for plays, card in places:
+    for _, _, cards in layouts if deal.runners else ():     # only a runner is a wild-rank card in a layout
+        for card in cards:
             if card is not None and card.rank == table.wild:
                 wild_cards.remove(card)
     if tail.kept:                 # the wild-rank cards the end keeps for books, last (`Search.books_left()`)
@@ -34,7 +32,7 @@ def arrange(deal, penalty, steps, tail):
     left_jokers = [JOKER] * tail.jokers
     left_wilds = wild_cards[len(wild_cards) - tail.wilds:]
     pool = [JOKER] * (deal.jokers - tail.jokers) + wild_cards[:len(wild_cards) - tail.wilds]
-    melds = [meld(kind, places, pool) for kind, places in layouts]
+    melds = [meld(kind, plays, cards, pool) for kind, plays, cards in layouts]
     if tail.to_sink and table.suits_differ:
         left_jokers, left_wilds = [], sink_in_turn(melds, left_jokers + left_wilds, table)
     elif tail.to_sink:
@@ -62,8 +60,9 @@ def single_run(n, table):
     place, or ending at the top), which has room for the wilds left over that a set has not."""
     top = table.foot + table.longest - 1 + table.aces_high
     low, suit = max(table.foot, min(place_of(n), top - 2)), suit_of(n)
-    return 'run', [(CARD[natural(suit, p)], CARD[n] if p == place_of(n) or (p == ACE_ON_TOP and place_of(n) == 1)
-                    else None) for p in range(low, low + 3)]
+    places = range(natural(suit, low), natural(suit, low + 3))
+    return 'run', tuple(map(CARD.__getitem__, places)), tuple(
+        CARD[n] if p == n or (place_of(p) == ACE_ON_TOP and place_of(n) == 1) else None for p in places)
 
 
 def sink_in_turn(melds, spare, table):
@@ -95,23 +94,21 @@ def in_runs(cards, table):
 
 
 def layout(meld, runner_places):
-    """A candidate meld as its kind and places: (the card each plays as, the card there, or None for
+    """A candidate meld as (its kind, the cards its places play as, the card at each place or None for
     a stand-in to come); a runner plays as itself at one of `runner_places`."""
     c = meld.first
     if meld.kind == 'set':
+        naturals = tuple(map(CARD.__getitem__, (c,) + meld.naturals))
         stand = Card(place_of(c), '')
-        return 'set', [(CARD[n], CARD[n]) for n in (c,) + meld.naturals] + [(stand, None)] * meld.stand_ins
-    suit, (low, top) = suit_of(c), meld.span
-    naturals = set(meld.naturals) | {c}
-    own = {place: r for r in meld.runners for place in runner_places if low <= place <= top}
-    places = []
-    for place in range(low, top + 1):
-        plays = CARD[natural(suit, place)]
-        if natural(suit, place) in naturals or (place == ACE_ON_TOP and place_of(c) == 1):
-            places.append((plays, plays))
-        else:
-            places.append((plays, CARD[own[place]] if place in own else None))
-    return 'run', places
+        return 'set', naturals + (stand,) * meld.stand_ins, naturals + (None,) * meld.stand_ins
+    base, (low, top) = natural(suit_of(c), 0), meld.span      # base + place: the natural at that place
+    places = range(base + low, base + top + 1)
+    taken = {c, *meld.naturals}
+    if place_of(c) == 1:
+        taken.add(base + ACE_ON_TOP)        # the ace on top is the ace itself
+    own = {base + place: CARD[r] for r in meld.runners for place in runner_places if low <= place <= top}
+    return 'run', tuple(map(CARD.__getitem__, places)), tuple(
+        CARD[n] if n in taken else own.get(n) for n in places)
 
 
 def lengthen(run, wilds, foot):
@@ -134,10 +131,12 @@ def lengthen(run, wilds, foot):
     return Meld('run', tuple(cards), tuple(plays))
 
 
-def meld(kind, places, pool):
-    """A Meld from its places, taking each stand-in from the pool (the card itself when it is there)."""
-    cards = tuple(card if card is not None else take(pool, plays) for plays, card in places)
-    return Meld(kind, cards, tuple(plays for plays, _ in places))
+def meld(kind, plays, cards, pool):
+    """A Meld from its places (the cards they play as, the card at each or None), taking each stand-in
+    from the pool (the card itself when it is there)."""
+    if None in cards:
+        cards = tuple(card if card is not None else take(pool, p) for p, card in zip(plays, cards))
+    return Meld(kind, cards, plays)
 
 
 def plays_in_set(wilds, rank):
