@@ -314,7 +314,7 @@ def sort_out(hand, wild):
             wild_cards.append(c)
         else:
             naturals.append(NATURAL[c])
-    return jokers, sorted(wild_cards, key=order), naturals
+    return jokers, sorted(wild_cards, key=ORDER.__getitem__), naturals
 
 
 def find_runners(naturals, wild_cards, table):
@@ -379,8 +379,14 @@ def in_search_order(naturals, runners, stand_ins, aces_high):
     for group in groups(list(copies), sorted(set(runners)), stand_ins, aces_high):
         if len(group) == 1 and copies.get(group[0]) == 1:
             singles += group
-        else:
-            in_order += [n for n in sorted(group, key=SEARCH_ORDER.__getitem__) for _ in range(copies.get(n, 0))]
+            continue
+        group.sort(key=SEARCH_ORDER.__getitem__)
+        for n in group:           # each copy of a natural (a runner has none here)
+            count = copies.get(n)
+            if count == 1:
+                in_order.append(n)
+            elif count:
+                in_order += [n] * count
     return in_order, singles
 
 
@@ -393,26 +399,31 @@ def groups(naturals, runners, stand_ins, aces_high):
     the groups before.
     """
     cards = sorted(naturals + runners)               # suit by suit, low to high, each once
-    group_of = neighbours(cards, stand_ins + 1)      # a card -> the list of its group
+    group_of, made = neighbours(cards, stand_ins + 1)     # a card -> the list of its group; the lists
     for a, b in joins(naturals, cards, stand_ins, aces_high):
         a, b = group_of[a], group_of[b]
         if a is not b:
+            if b[0] < a[0]:       # a group's first card is its lowest: the lower takes the other in, in place
+                a, b = b, a
             a += b
             group_of.update(dict.fromkeys(b, a))
-    return list({id(group): group for group in group_of.values()}.values())
+            b.clear()
+    return [group for group in made if group]       # in the order of their lowest card
 
 
 def neighbours(cards, reach):
-    """Each card (`cards` sorted: suit by suit, low to high) -> the list of its neighbours: the cards
-    of its suit each at most `reach` places above the one before, one list shared by them all."""
-    group_of, group, previous = {}, None, -99
+    """(each card (`cards` sorted: suit by suit, low to high) -> the list of its neighbours: the cards
+    of its suit each at most `reach` places above the one before, one list shared by them all; the
+    lists, in order)."""
+    group_of, made, group, previous = {}, [], None, -99
     for n in cards:
         if n - previous <= reach and n >> 4 == previous >> 4:         # suit_of(), inline
             group.append(n)
         else:
             group = [n]
+            made.append(group)
         group_of[n], previous = group, n
-    return group_of
+    return group_of, made
 
 
 def joins(naturals, cards, stand_ins, aces_high):
