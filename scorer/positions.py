@@ -32,6 +32,13 @@ CARD = {**{n: c for c, n in NATURAL.items()},
         **{natural(s, ACE_ON_TOP): CARDS[Card(1, suit)] for s, suit in enumerate(EVERY_SUIT)}}
 
 
+@lru_cache(maxsize=16)
+def naturals_of(wild):
+    """Card -> its natural, for every card that plays as itself in a round with this wild rank (None:
+    jokers only): every card of every deck but the jokers and the cards of the wild rank."""
+    return {c: n for c, n in NATURAL.items() if c.rank != wild}
+
+
 def naturals_taken(meld):
     """How many naturals a candidate meld takes besides the first (the search tries the most first)."""
     return len(meld.naturals)

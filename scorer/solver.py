@@ -100,7 +100,6 @@ The search's words as it writes them (naturals as numbers, candidates, positions
 scorer/positions.py.
 """
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -110,7 +109,7 @@ from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
 from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
-                        natural, natural_values, naturals_taken, place_of, position_from, run_tables, set_of,
+                        natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables, set_of,
                         step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
@@ -213,6 +212,7 @@ class Table:
     most: int                   # stand-ins a meld may take (ANY: no limit)
     as_itself: bool             # a wild-rank card may play as itself
     value: dict                 # natural -> what it costs as deadwood
+    natural_of: dict            # card -> its natural, for the cards that are no wild (`positions.naturals_of()`)
     joker_value: int
     wild_value: int
     foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
@@ -248,7 +248,7 @@ def table_for(rules, wild):
     longest = longest_run(rules)
     most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
-                 as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
+                 as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild), natural_of=naturals_of(wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
                  longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
@@ -285,7 +285,7 @@ def deal_out(hand, table):
     make a set of their own: melds may hold any number of wilds, and either all-wild melds are
     allowed or there is no joker (wild-rank cards left over make a set of their rank, playing as
     themselves)."""
-    jokers, wild_cards, naturals = sort_out(hand, table.wild)
+    jokers, wild_cards, naturals = sort_out(hand, table)
     free = table.most > 1 and (table.rules.all_wild_melds or (not jokers and table.as_itself))
     runners, near = find_runners(naturals, wild_cards, table)
     stand_ins = min(table.most, len(hand) - len(naturals))
@@ -304,16 +304,19 @@ def deal_out(hand, table):
                 singles_cost=tuple(table.cost(singles[m:]) for m in range(len(singles) + 1)))
 
 
-def sort_out(hand, wild):
+def sort_out(hand, table):
     """(how many jokers, the wild-rank cards in order, the naturals as the search writes them)."""
-    jokers, wild_cards, naturals = 0, [], []
+    jokers, wild_cards, naturals, natural_of, wild = 0, [], [], table.natural_of, table.wild
     for c in hand:
-        if c.rank == 0:
-            jokers += 1
+        n = natural_of.get(c)
+        if n is not None:
+            naturals.append(n)
         elif c.rank == wild:
             wild_cards.append(c)
+        elif c.rank == 0:
+            jokers += 1
         else:
-            naturals.append(NATURAL[c])
+            raise KeyError(c)     # a card of no deck: hands are checked before they are solved
     return jokers, sorted(wild_cards, key=ORDER.__getitem__), naturals
 
 
@@ -339,10 +342,10 @@ def never_meld(naturals, table):
     with a mate (a natural of its rank, or of its suit within two places) or a runner near, and those
     are what share a group with it (`groups()`, at a reach of two places), so the naturals that never
     meld are the singles, found on the way; with two or more, any natural may meld."""
-    present, of_rank = set(naturals), Counter([n & PLACE for n in naturals])      # place_of(), inline
+    present, places = set(naturals), [n & PLACE for n in naturals]      # place_of(), inline
     pairs, melds = table.run_pairs, set()
     for n in present:
-        if of_rank[n & PLACE] > 2:
+        if places.count(n & PLACE) > 2:
             melds.add(n)
         else:
             for x, y in pairs[n]:     # a loop, not any(): asked of every natural of a hand with no wild

@@ -95,7 +95,7 @@ def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_noth
     h, wild, rules = deal
     table = table_for(rules, wild)
     dealt = deal_out(h, table)
-    naturals = tuple(sort_out(h, wild)[2])
+    naturals = tuple(sort_out(h, table)[2])
     limit = dealt.stand_ins
     never = [n for n in naturals if limit < 2 and not can_meld(n, naturals, limit, dealt.runners, table, dealt.near)]
     assert sorted(dealt.never) == sorted(never)
