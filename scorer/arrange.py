@@ -6,9 +6,12 @@ Every meld made here is valid by the meld rule: tests/hands.py's check_arrangeme
 arrangement the tests get to melds.valid(), so a hand's answer is not checked again as it is written
 (that was 4 % of a random hand's instructions, callgrind)."""
 
-from .cards import ACE_ON_TOP, JOKER, ORDER, Card
+from .cards import ACE_ON_TOP, CARDS, JOKER, KING, ORDER, Card
 from .melds import Meld, meld_of
 from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of, without
+
+# What a wild standing in a set of each rank plays as: the rank alone (Card(rank, ''), its one object).
+AS_RANK = {rank: CARDS[Card(rank, '')] for rank in range(1, KING + 1)}
 
 
 def arrange(deal, penalty, steps, tail):
@@ -18,10 +21,11 @@ def arrange(deal, penalty, steps, tail):
     table = deal.table
     deadwood = [CARD[n] for step in steps for n in step.deadwood]
     layouts = [layout(meld, table.runner_places) for step in steps for meld in step.melds]
-    for n in deal.singles[:tail.singles]:
-        layouts.append(single_run(n, table) if table.suits_differ else
-                       ('set', (CARD[n], Card(place_of(n), ''), Card(place_of(n), '')), (CARD[n], None, None)))
-    deadwood += [CARD[n] for n in deal.singles[tail.singles:]]
+    if deal.singles:
+        for n in deal.singles[:tail.singles]:
+            layouts.append(single_run(n, table) if table.suits_differ else
+                           ('set', (CARD[n], AS_RANK[place_of(n)], AS_RANK[place_of(n)]), (CARD[n], None, None)))
+        deadwood += [CARD[n] for n in deal.singles[tail.singles:]]
     wild_cards = list(deal.wild_cards)
     for _, _, cards in layouts if deal.runners else ():     # only a runner is a wild-rank card in a layout
         for card in cards:
@@ -99,16 +103,17 @@ def layout(meld, runner_places):
     c = meld.first
     if meld.kind == 'set':
         naturals = tuple(map(CARD.__getitem__, (c,) + meld.naturals))
-        stand = Card(place_of(c), '')
-        return 'set', naturals + (stand,) * meld.stand_ins, naturals + (None,) * meld.stand_ins
+        if not meld.stand_ins:
+            return 'set', naturals, naturals
+        return 'set', naturals + (AS_RANK[place_of(c)],) * meld.stand_ins, naturals + (None,) * meld.stand_ins
     base, (low, top) = natural(suit_of(c), 0), meld.span      # base + place: the natural at that place
     places = range(base + low, base + top + 1)
     taken = {c, *meld.naturals}
     if place_of(c) == 1:
         taken.add(base + ACE_ON_TOP)        # the ace on top is the ace itself
-    own = {base + place: CARD[r] for r in meld.runners for place in runner_places if low <= place <= top}
-    return 'run', tuple(map(CARD.__getitem__, places)), tuple(
-        CARD[n] if n in taken else own.get(n) for n in places)
+    own = {base + place: CARD[r] for r in meld.runners for place in runner_places if low <= place <= top} \
+        if meld.runners else {}
+    return 'run', tuple(map(CARD.__getitem__, places)), tuple([CARD[n] if n in taken else own.get(n) for n in places])
 
 
 def lengthen(run, wilds, foot):
@@ -135,7 +140,7 @@ def meld(kind, plays, cards, pool):
     """A Meld from its places (the cards they play as, the card at each or None), taking each stand-in
     from the pool (the card itself when it is there)."""
     if None in cards:
-        cards = tuple(card if card is not None else take(pool, p) for p, card in zip(plays, cards))
+        cards = tuple([card if card is not None else take(pool, p) for p, card in zip(plays, cards)])
     return Meld(kind, cards, plays)
 
 
