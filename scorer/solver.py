@@ -327,7 +327,8 @@ def find_runners(naturals, wild_cards, table):
     if table.most == 1 and table.wild and table.as_itself:
         for c in wild_cards:
             r = NATURAL[c]
-            close = [n for n in naturals if suit_of(n) == suit_of(r) and table.close(n, r)]
+            suit = r >> 4                                                  # suit_of(), inline
+            close = [n for n in naturals if n >> 4 == suit and table.close(n, r)]
             if close:
                 runners.append(r)
                 near.update(dict.fromkeys(close, r))
@@ -438,9 +439,9 @@ def joins(naturals, cards, stand_ins, aces_high):
         if first != n:
             found.append((first, n))
     if aces_high:                                    # an ace also sits above the king
-        tops = {suit_of(n): n for n in cards}
-        found += [(n, tops[suit_of(n)]) for n in cards
-                  if place_of(n) == 1 and ACE_ON_TOP - place_of(tops[suit_of(n)]) <= stand_ins + 1]
+        tops = {n >> 4: n for n in cards}                                 # suit_of(), inline
+        found += [(n, tops[n >> 4]) for n in cards
+                  if n & PLACE == 1 and ACE_ON_TOP - (tops[n >> 4] & PLACE) <= stand_ins + 1]     # place_of()
     return found
 
 
