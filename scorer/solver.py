@@ -109,8 +109,8 @@ from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
 from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
-                        natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables, set_of,
-                        step_from, sub_multisets, suit_of, without)
+                        natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
+                        set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -298,10 +298,10 @@ def deal_out(hand, table):
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
     if stand_ins == 1:            # a single melds only with two stand-ins: with one, never (see never_meld())
         never, singles = tuple(singles), ()
-    singles = sorted(singles, key=table.value.get, reverse=True)
+    singles = tuple(sorted(singles, key=table.value.get, reverse=True)) if singles else ()
     return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
-                never=never, hand=tuple(in_order), runners=tuple(sorted(runners)), singles=tuple(singles),
-                singles_cost=tuple(table.cost(singles[m:]) for m in range(len(singles) + 1)))
+                never=never, hand=tuple(in_order), runners=tuple(sorted(runners)) if runners else (), singles=singles,
+                singles_cost=tuple([table.cost(singles[m:]) for m in range(len(singles) + 1)]) if singles else (0,))
 
 
 def sort_out(hand, table):
