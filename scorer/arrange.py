@@ -55,7 +55,8 @@ def arrange(deal, penalty, steps, tail):
             for group in in_runs(cards, table):
                 melds.append(meld_of(group, table.wild, table.rules)    # a set, or a run as the table reads it
                              or Meld('set', tuple(group), plays_in_set(group, table.wild or 1)))
-    deadwood += left_wilds + left_jokers
+    if left_wilds or left_jokers:
+        deadwood += left_wilds + left_jokers
     return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=ORDER.__getitem__)))
 
 
@@ -111,9 +112,12 @@ def layout(meld, runner_places):
     taken = {c, *meld.naturals}
     if place_of(c) == 1:
         taken.add(base + ACE_ON_TOP)        # the ace on top is the ace itself
-    own = {base + place: CARD[r] for r in meld.runners for place in runner_places if low <= place <= top} \
-        if meld.runners else {}
-    return 'run', tuple(map(CARD.__getitem__, places)), tuple([CARD[n] if n in taken else own.get(n) for n in places])
+    cards = [CARD[n] if n in taken else None for n in places]
+    for r in meld.runners:
+        for place in runner_places:
+            if low <= place <= top and cards[place - low] is None:
+                cards[place - low] = CARD[r]
+    return 'run', tuple(map(CARD.__getitem__, places)), tuple(cards)
 
 
 def lengthen(run, wilds, foot):
