@@ -346,14 +346,16 @@ def never_meld(naturals, table):
     present, places = set(naturals), [n & PLACE for n in naturals]      # place_of(), inline
     pairs, melds = table.run_pairs, set()
     for n in present:
+        if n in melds:            # in a run found before
+            continue
         if places.count(n & PLACE) > 2:
             melds.add(n)
-        else:
-            for x, y in pairs[n]:     # a loop, not any(): asked of every natural of a hand with no wild
-                if x in present and y in present:
-                    melds.add(n)
-                    break
-    return tuple(n for n in naturals if n not in melds) if len(melds) < len(present) else ()
+            continue
+        for x, y in pairs[n]:     # a loop, not any(): asked of every natural of a hand with no wild
+            if x in present and y in present:
+                melds.update((n, x, y))
+                break
+    return tuple([n for n in naturals if n not in melds]) if len(melds) < len(present) else ()
 
 
 def can_meld(n, hand, limit, runners, table, near):
@@ -380,7 +382,7 @@ def in_search_order(naturals, runners, stand_ins, aces_high):
     copies = dict.fromkeys(naturals, 0)
     for n in naturals:
         copies[n] += 1
-    for group in groups(list(copies), sorted(set(runners)), stand_ins, aces_high):
+    for group in groups(list(copies), sorted(set(runners)) if runners else [], stand_ins, aces_high):
         if len(group) == 1 and copies.get(group[0]) == 1:
             singles += group
             continue
