@@ -460,8 +460,9 @@ class Search:
         # below, False, None): one dict, so a position searched is hashed and stored once
         self.known = {}
         self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
-        if deal.stand_ins < 2:
-            self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
+        stand_ins = deal.stand_ins
+        if stand_ins < 2:
+            self.ever[stand_ins].update(dict.fromkeys(deal.hand, True))
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
         # The first step: the naturals that never meld are deadwood.
         left = (deal.hand, len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False, None)
