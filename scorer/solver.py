@@ -443,7 +443,7 @@ def joins(naturals, cards, stand_ins, aces_high):
     if aces_high:                                    # an ace also sits above the king
         tops = {n >> 4: n for n in cards}                                 # suit_of(), inline
         found += [(n, tops[n >> 4]) for n in cards
-                  if n & PLACE == 1 and ACE_ON_TOP - (tops[n >> 4] & PLACE) <= stand_ins + 1]     # place_of()
+                  if n & PLACE == 1 and ACE_ON_TOP - (tops[n >> 4] & PLACE) <= stand_ins + 1]     # place_of(), inline
     return found
 
 
