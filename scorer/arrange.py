@@ -8,7 +8,7 @@ arrangement the tests get to melds.valid(), so a hand's answer is not checked ag
 
 from .cards import ACE_ON_TOP, CARDS, JOKER, KING, ORDER, Card
 from .melds import Meld, meld_of
-from .positions import CARD, EVERY_SUIT, NATURAL, Solution, natural, place_of, suit_of, without
+from .positions import CARD, EVERY_SUIT, NATURAL, PLACE, Solution, natural, place_of, suit_of, without
 
 # What a wild standing in a set of each rank plays as: the rank alone (Card(rank, ''), its one object).
 AS_RANK = {rank: CARDS[Card(rank, '')] for rank in range(1, KING + 1)}
@@ -107,10 +107,10 @@ def layout(meld, runner_places):
         if not meld.stand_ins:
             return 'set', naturals, naturals
         return 'set', naturals + (AS_RANK[place_of(c)],) * meld.stand_ins, naturals + (None,) * meld.stand_ins
-    base, (low, top) = natural(suit_of(c), 0), meld.span      # base + place: the natural at that place
+    base, (low, top) = c & ~PLACE, meld.span      # base + place: the natural at that place (natural(suit_of(c), 0))
     places = range(base + low, base + top + 1)
     taken = {c, *meld.naturals}
-    if place_of(c) == 1:
+    if c & PLACE == 1:                      # place_of(), inline
         taken.add(base + ACE_ON_TOP)        # the ace on top is the ace itself
     cards = [CARD[n] if n in taken else None for n in places]
     for r in meld.runners:
