@@ -22,11 +22,14 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   not matter;
 - deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
   has found no dearer a total the move is cut short, never wrongly (branch and bound).
-What prunes, besides the memo (each position searched once): the bound above, and in a big search
+What prunes, besides the memo (each position searched once): the bound above; the singles' floor
+(`singles_floor()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
+dearest singles are deadwood in every line: a position whose floor costs its bound is not searched, and
+once a move reaches the floor no other is tried); and in a big search
 (more than `BIG` positions met: a random hand's whole search is about 8) the certain deadwood of a
 position (`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only
 with a mate, and cards only go, so a natural with no mate left is deadwood in every line from there;
-when those naturals alone cost the bound, the position is answered with their cost, a floor,
+when those naturals with the singles' floor cost the bound, the position is answered with that cost, a floor,
 unsearched. (The slowest known hand, bench/solver.py's last but one `HARD`, meets 572 positions, 739
 without it; a small search would pay more for the floor than it saves: bench/positions.py counts.)
 Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
@@ -446,6 +449,7 @@ class Search:
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
+        self.singles_floor = singles_floor(deal)     # wilds left for stand-ins -> what the singles cost at least
         # The first step: the naturals that never meld are deadwood.
         left = (deal.hand, len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False, None)
         self.opening = self.step(self.table.cost(deal.never), deal.never, (), left)
@@ -468,23 +472,27 @@ class Search:
             cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
             self.known[position] = cost, True, None
             return cost
+        _, wilds, runners, owed, _, _ = position
+        floor = self.singles_floor[self.jokers + wilds + len(runners) - owed]    # self.spare(), inline
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
-            floor = self.certain_deadwood(position)
-            if floor >= bound:
-                self.known[position] = floor, False, None
-                return floor
+            floor += self.certain_deadwood(position)          # naturals of the hand, apart from the singles
+        if floor >= bound:
+            self.known[position] = floor, False, None
+            return floor
         cost, choice = INFINITY, None
         for step in self.meld_steps(position):
             beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
-                if cost == 0:
+                if cost <= floor:         # nothing does better than the floor: the moves left are not made
                     break
         # The first natural as deadwood, last: searched only when its value alone does not lose to the
         # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
         value, ceiling = self.table.value[position.hand[0]], (cost if cost < bound else bound)
-        if value < ceiling:
+        if cost <= floor:
+            pass
+        elif value < ceiling:
             step = self.deadwood_step(position)
             beat = ceiling - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
@@ -1014,8 +1022,20 @@ def solve_plain(hand, deal):
     return Solution(deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__)))
 
 
-# What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),
-# and the naturals of the first one's rank at the head of a hand (3a, 3c).
+# What the search's parts above call, as plain functions: the singles' floor (3), the books of wild-rank
+# cards at the end (3d), and the naturals of the first one's rank at the head of a hand (3a, 3c).
+
+def singles_floor(deal):
+    """For each number of wilds left for stand-ins, what the deal's singles cost at least: a floor on the
+    penalty of any position, by which best() answers a position unsearched when the floor costs its bound,
+    and stops trying moves once one reaches it. A single shares no meld with another card of the hand, so
+    it melds only with two stand-ins (tests/brute.py is the definition): with s wilds left at most s // 2
+    singles meld, at best the dearest, and the others are deadwood in every line from there."""
+    most = len(deal.singles)
+    if not most:
+        return (0,) * (deal.jokers + len(deal.wild_cards) + 1)
+    return tuple(deal.singles_cost[min(most, spare // 2)] for spare in range(deal.jokers + len(deal.wild_cards) + 1))
+
 
 def kept_suits(counts, n):
     """Every way to keep n cards of piles holding `counts` cards each (largest first): how many of

@@ -84,6 +84,24 @@ def test_the_slowest_hand_found_is_cut_by_its_certain_deadwood():
     assert len(search.known) < 600
 
 
+def test_a_position_whose_singles_cost_its_bound_is_not_searched():
+    """Kings wild, two of them: 8D, AH and QD share no meld with another card (singles), and each melds
+    only with two stand-ins, so with two wilds left at most one does, and the other two (9 points at
+    least) are deadwood in every line. Asked below 9, the search answers 9 from that floor, meeting no
+    position but the first (it met 8 before the floor); and a hand whose best line costs its floor
+    stops trying moves once a line reaches it (9 positions met, 15 before)."""
+    from scorer.solver import Search, deal_out, table_for
+    h = parse_cards('8D 9C 9H 4C AH 2C 6H QD KD 3S 3C KC 4C', DEFAULT.decks, DEFAULT.jokers)
+    search = Search(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.best(search.opening.after, 9) == 9
+    assert len(search.known) == 1
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 32
+    h = parse_cards('QD 8D AH 2C 3C 4C KD KC 9H 9C 9S 5S 6S', DEFAULT.decks, DEFAULT.jokers)
+    search = Search(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 19
+    assert len(search.known) <= 9
+
+
 @examples(400)
 @given(st.one_of(deals(), five_crowns_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds)))
 def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
