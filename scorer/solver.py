@@ -112,7 +112,7 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_taken, place_of, position_from, run_tables, set_of,
                         step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -224,6 +224,7 @@ class Table:
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
     kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
+    neighbours: dict            # natural -> its mates of its suit (within two places), as a tuple
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
     suits: int                  # the suits of the deck: the most cards a set holds when they must differ
@@ -247,13 +248,14 @@ def table_for(rules, wild):
     """The Table of the rules in a round whose wild rank is `wild`, worked out once."""
     aces_high = rules.aces == 'high_or_low'
     foot = foot_place(rules)
-    run_pairs, mates = run_tables(aces_high, foot)
+    run_pairs, mates, neighbours = run_tables(aces_high, foot)
     longest = longest_run(rules)
     most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
-                 longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
+                 longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates,
+                 neighbours=neighbours, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
@@ -579,6 +581,14 @@ class Search:
         smallest = 3 - min(spare, self.table.set_stand_ins)
         if len(same) <= smallest:
             return (same,)
+        if len(set(same)) == len(same):          # no copies (most hands): the subsets holding those no run can take
+            if self.free:                        # runs_through() of each, the suits of `rest` listed once
+                suits = [x >> 4 for x in rest]   # suit_of(), inline
+                forced = [n for n in same if n >> 4 not in suits]
+            else:
+                forced = [n for n in same if not self.runs_through(n, rest, runners)]
+            subsets = [used for size in range(len(same), smallest - 1, -1) for used in combinations(same, size)]
+            return [used for used in subsets if all(n in used for n in forced)] if forced else subsets
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
@@ -586,10 +596,10 @@ class Search:
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
         besides n (with one stand-in per meld, one within two places of it), and no two runs
         hold the same card."""
-        suit, table = suit_of(n), self.table
-        if self.free:
-            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
-        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
+        suit, table = n >> 4, self.table               # suit_of(), inline
+        if self.free:             # `rest` holds no natural of n's rank: they come together at the head
+            return sum(x >> 4 == suit for x in rest)
+        near = sum(map(rest.count, table.neighbours[n]))     # its suit, within two places
         return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
 
     def set_stand_ins(self, naturals, spare):

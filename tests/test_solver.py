@@ -102,6 +102,32 @@ def test_a_position_whose_singles_cost_its_bound_is_not_searched():
     assert len(search.known) <= 9
 
 
+@examples(200)
+@given(st.one_of(deals(), five_crowns_deals(), crowded_deals()))
+def test_the_set_choices_of_a_rank_with_no_copies_are_the_sub_multisets_in_their_order(deal):
+    """set_choices() lists the subsets of a rank's naturals with no copies itself (combinations, the
+    suits of the rest listed once when wilds are free): at every position a search meets where the sets
+    are not made, the same choices in the same order as the sub-multisets of the general case, which
+    the read-back's ties depend on."""
+    from scorer.positions import sub_multisets
+    from scorer.solver import Search, deal_out, kin_at_head, table_for
+    h, wild, rules = deal
+    search = Search(deal_out(h, table_for(rules, wild)))
+    search.penalty()
+    for position in search.known:
+        if not position.hand or position.sets_made:
+            continue
+        kin = kin_at_head(position.hand)
+        same, rest = position.hand[:kin], position.hand[kin:]
+        spare = search.spare(position.wilds, position.runners, position.owed)
+        smallest = 3 - min(spare, search.table.set_stand_ins)
+        if len(set(same)) < len(same) or len(same) <= smallest:
+            continue
+        least = {n: max(0, same.count(n) - search.runs_through(n, rest, position.runners)) for n in same}
+        assert search.set_choices(same, rest, position.runners, spare) == [
+            used for used in sub_multisets(same, least) if len(used) >= smallest]
+
+
 @examples(400)
 @given(st.one_of(deals(), five_crowns_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds)))
 def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
