@@ -23,7 +23,7 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
 - deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
   has found no dearer a total the move is cut short, never wrongly (branch and bound).
 What prunes, besides the memo (each position searched once): the bound above; the singles' floor
-(`singles_floor()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
+(`Search.best()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
 dearest singles are deadwood in every line: a position whose floor costs its bound is not searched, and
 once a move reaches the floor no other is tried); and in a big search
 (more than `BIG` positions met: a random hand's whole search is about 8) the certain deadwood of a
@@ -451,7 +451,8 @@ class Search:
         if deal.stand_ins < 2:
             self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
-        self.singles_floor = singles_floor(deal)     # wilds left for stand-ins -> what the singles cost at least
+        # What the singles cost, when the m dearest meld (m = 0 ... `singles`): best()'s floor, the singles' floor.
+        self.singles_cost, self.singles = deal.singles_cost, len(deal.singles)
         # The first step: the naturals that never meld are deadwood.
         left = (deal.hand, len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False, None)
         self.opening = self.step(self.table.cost(deal.never), deal.never, (), left)
@@ -474,8 +475,12 @@ class Search:
             cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
             self.known[position] = cost, True, None
             return cost
+        # The singles' floor: a single melds only with two stand-ins (it shares no meld with another card of
+        # the hand: tests/brute.py is the definition), so with s wilds left at most s // 2 meld, at best the
+        # dearest, and the others are deadwood in every line from here.
         _, wilds, runners, owed, _, _ = position
-        floor = self.singles_floor[self.jokers + wilds + len(runners) - owed]    # self.spare(), inline
+        melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
+        floor = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
             floor += self.certain_deadwood(position)          # naturals of the hand, apart from the singles
         if floor >= bound:
@@ -1032,20 +1037,8 @@ def solve_plain(hand, deal):
     return Solution(deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__)))
 
 
-# What the search's parts above call, as plain functions: the singles' floor (3), the books of wild-rank
-# cards at the end (3d), and the naturals of the first one's rank at the head of a hand (3a, 3c).
-
-def singles_floor(deal):
-    """For each number of wilds left for stand-ins, what the deal's singles cost at least: a floor on the
-    penalty of any position, by which best() answers a position unsearched when the floor costs its bound,
-    and stops trying moves once one reaches it. A single shares no meld with another card of the hand, so
-    it melds only with two stand-ins (tests/brute.py is the definition): with s wilds left at most s // 2
-    singles meld, at best the dearest, and the others are deadwood in every line from there."""
-    most = len(deal.singles)
-    if not most:
-        return (0,) * (deal.jokers + len(deal.wild_cards) + 1)
-    return tuple(deal.singles_cost[min(most, spare // 2)] for spare in range(deal.jokers + len(deal.wild_cards) + 1))
-
+# What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),
+# and the naturals of the first one's rank at the head of a hand (3a, 3c).
 
 def kept_suits(counts, n):
     """Every way to keep n cards of piles holding `counts` cards each (largest first): how many of
