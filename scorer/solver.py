@@ -447,9 +447,11 @@ class Search:
         # position -> (its minimal penalty, True, the first step that reaches it), or (a number it is not
         # below, False, None): one dict, so a position searched is hashed and stored once
         self.known = {}
-        self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
-        if deal.stand_ins < 2:
-            self.ever[deal.stand_ins].update(dict.fromkeys(deal.hand, True))
+        # What can meld with the deal's naturals, for lone(): with no stand-in, the naturals that can (made
+        # when first asked, by never_meld()); with one, natural -> whether it can (`can_meld()`), as first
+        # asked. With the deal's own stand-ins, every natural of the hand (deal_out() left out the others).
+        self.pure = frozenset(deal.hand) if deal.stand_ins == 0 else None
+        self.ever = dict.fromkeys(deal.hand, True) if deal.stand_ins == 1 else {}
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
         # What the singles cost, when the m dearest meld (m = 0 ... `singles`): best()'s floor, the singles' floor.
         self.singles_cost, self.singles = deal.singles_cost, len(deal.singles)
@@ -849,15 +851,26 @@ class Search:
                           deadwood, melds))
 
     def lone(self, hand, limit, runners):
-        """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
-        ever, deal, table = self.ever[limit], self.deal, self.table
-        near = deal.near
-        for i, n in enumerate(hand):
-            could = ever.get(n)
-            if could is None:     # whether it can meld with the whole hand: if not, it never will
-                could = ever[n] = can_meld(n, deal.hand, limit, deal.runners, table, near)
-            if could and can_meld(n, hand, limit, runners, table, near):
-                return i
+        """How many naturals at the head of the hand can be in no meld (see `can_meld()`). A natural that
+        cannot meld with the deal's naturals never will; with no stand-in left that is most of them, and
+        when it is every natural of the hand, none is looked at (most calls with no stand-in)."""
+        deal, table = self.deal, self.table
+        if limit:
+            ever = self.ever
+            for i, n in enumerate(hand):
+                could = ever.get(n)
+                if could is None:     # whether it can meld with the whole hand: if not, it never will
+                    could = ever[n] = can_meld(n, deal.hand, 1, deal.runners, table, deal.near)
+                if could and can_meld(n, hand, 1, runners, table, deal.near):
+                    return i
+            return len(hand)
+        pure = self.pure
+        if pure is None:          # the naturals that can make a meld of no stand-in with the deal's
+            pure = self.pure = frozenset(deal.hand).difference(never_meld(deal.hand, table))
+        if not pure.isdisjoint(hand):
+            for i, n in enumerate(hand):
+                if n in pure and can_meld(n, hand, 0, runners, table, deal.near):
+                    return i
         return len(hand)
 
     def runners_kept(self, hand, wilds, runners):

@@ -128,6 +128,38 @@ def test_the_set_choices_of_a_rank_with_no_copies_are_the_sub_multisets_in_their
             used for used in sub_multisets(same, least) if len(used) >= smallest]
 
 
+def test_with_no_stand_in_left_a_hand_that_can_make_no_meld_of_naturals_is_not_looked_through():
+    """Kings wild, one of them: no three of these naturals make a meld (no three of a rank, no run of
+    three), so once a move has taken the king, every natural left is deadwood. lone() knows it from the
+    deal's naturals (never_meld(), once), and asks can_meld() nothing with no stand-in left (it asked
+    7 times before, once for each natural it met)."""
+    from scorer import solver
+    h = parse_cards('8D 9C 2H 4C AH 2C 6H QD KD 3S 5C JC 4S', DEFAULT.decks, DEFAULT.jokers)
+    with mock.patch.object(solver, 'can_meld', wraps=solver.can_meld) as can_meld:
+        search = solver.Search(solver.deal_out(h, solver.table_for(DEFAULT, 13)))
+        assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 45
+    assert can_meld.call_count > 0
+    assert [call for call in can_meld.call_args_list if call.args[2] == 0] == []
+
+
+@examples(200)
+@given(st.one_of(deals(), five_crowns_deals(), crowded_deals(), deals().map(without_wilds)))
+def test_lone_drops_the_head_naturals_that_can_meld_with_nothing_left(deal):
+    """lone() looks only at the naturals that can meld with the deal's (the others never will): at every
+    position a search meets, with no stand-in and with one, it drops just the naturals at the head
+    that can_meld() says can be in no meld with the hand and runners left."""
+    from scorer.solver import Search, can_meld, deal_out, table_for
+    h, wild, rules = deal
+    search = Search(deal_out(h, table_for(rules, wild)))
+    search.penalty()
+    table, near = search.table, search.deal.near
+    for position in search.known:
+        hand, runners = position.hand, position.runners
+        for limit in (0, 1):
+            head = next((i for i, n in enumerate(hand) if can_meld(n, hand, limit, runners, table, near)), len(hand))
+            assert search.lone(hand, limit, runners) == head
+
+
 @examples(400)
 @given(st.one_of(deals(), five_crowns_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds)))
 def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
