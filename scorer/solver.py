@@ -24,12 +24,12 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   has found no dearer a total the move is cut short, never wrongly (branch and bound).
 What prunes, besides the memo (each position searched once): the bound above; the singles' floor
 (`Search.best()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
-dearest singles are deadwood in every line: a position whose floor costs its bound is not searched, and
-once a move reaches the floor no other is tried); and in a big search
-(more than `BIG` positions met: a random hand's whole search is about 8) the certain deadwood of a
-position (`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only
-with a mate, and cards only go, so a natural with no mate left is deadwood in every line from there;
-when those naturals with the singles' floor cost the bound, the position is answered with that cost, a floor,
+dearest singles are deadwood in every line: a position whose floor costs its bound is not searched,
+and once a move reaches the floor no other is tried); and in a big search (more than `BIG`
+positions met: a random hand's whole search is about 8) the certain deadwood of a position
+(`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only with a mate,
+and cards only go, so a natural with no mate left is deadwood in every line from there; when those
+naturals with the singles' floor cost the bound, the position is answered with that cost, a floor,
 unsearched. (The slowest known hand, bench/solver.py's last but one `HARD`, meets 572 positions, 739
 without it; a small search would pay more for the floor than it saves: bench/positions.py counts.)
 Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
@@ -343,7 +343,8 @@ def never_meld(naturals, table):
     to the same naturals). deal_out() asks it only with no stand-in: with one, a natural melds only
     with a mate (a natural of its rank, or of its suit within two places) or a runner near, and those
     are what share a group with it (`groups()`, at a reach of two places), so the naturals that never
-    meld are the singles, found on the way; with two or more, any natural may meld."""
+    meld are the singles, found on the way; with two or more, any natural may meld. The search asks it
+    of the deal's hand once its stand-ins are all taken (`Search.lone()`)."""
     present, of_rank = set(naturals), Counter([n & PLACE for n in naturals])      # place_of(), inline
     pairs, melds = table.run_pairs, set()
     for n in present:
@@ -499,16 +500,15 @@ class Search:
         # The first natural as deadwood, last: searched only when its value alone does not lose to the
         # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
         value, ceiling = self.table.value[position.hand[0]], (cost if cost < bound else bound)
-        if cost <= floor:
-            pass
-        elif value < ceiling:
-            step = self.deadwood_step(position)
-            beat = ceiling - step.cost
-            total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
-            if total < cost:
-                cost, choice = total, step
-        elif value < cost:
-            cost, choice = value, None         # not below the bound: a floor only, never a choice
+        if cost > floor:          # (a line at the floor already: none does better)
+            if value < ceiling:
+                step = self.deadwood_step(position)
+                beat = ceiling - step.cost
+                total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
+                if total < cost:
+                    cost, choice = total, step
+            elif value < cost:
+                cost, choice = value, None         # not below the bound: a floor only, never a choice
         self.known[position] = (cost, True, choice) if cost < bound else (cost, False, None)
         return cost
 
