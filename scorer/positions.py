@@ -72,10 +72,11 @@ def kin_in(suits):
 @lru_cache(maxsize=8)
 def run_tables(aces_high, foot):
     """For each natural, with these run bounds: (the pairs that make a run with it, its mates: the
-    naturals that make a meld with it and one stand-in, of its rank or of its suit near enough)."""
+    naturals that make a meld with it and one stand-in, of its rank or of its suit near enough, its
+    neighbours: those mates of its suit, as a tuple)."""
     pairs = {n: run_pairs(n, aces_high, foot) for n in NATURAL.values()}
     mates = {n: frozenset({x for pair in pairs[n] for x in pair} | KIN[n]) - {n} for n in pairs}
-    return pairs, mates
+    return pairs, mates, {n: tuple(sorted(mates[n] - KIN[n])) for n in pairs}
 
 
 class Solution(NamedTuple):

@@ -22,11 +22,14 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   not matter;
 - deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
   has found no dearer a total the move is cut short, never wrongly (branch and bound).
-What prunes, besides the memo (each position searched once): the bound above, and in a big search
-(more than `BIG` positions met: a random hand's whole search is about 8) the certain deadwood of a
-position (`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only
-with a mate, and cards only go, so a natural with no mate left is deadwood in every line from there;
-when those naturals alone cost the bound, the position is answered with their cost, a floor,
+What prunes, besides the memo (each position searched once): the bound above; the singles' floor
+(`Search.best()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
+dearest singles are deadwood in every line: a position whose floor costs its bound is not searched,
+and once a move reaches the floor no other is tried); and in a big search (more than `BIG`
+positions met: a random hand's whole search is about 8) the certain deadwood of a position
+(`Search.certain_deadwood()`): with fewer than two stand-ins left a natural melds only with a mate,
+and cards only go, so a natural with no mate left is deadwood in every line from there; when those
+naturals with the singles' floor cost the bound, the position is answered with that cost, a floor,
 unsearched. (The slowest known hand, bench/solver.py's last but one `HARD`, meets 572 positions, 739
 without it; a small search would pay more for the floor than it saves: bench/positions.py counts.)
 Wilds are not placed one by one, as brute.py's `is_meld()` places them: a meld only counts the
@@ -108,7 +111,7 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, KIN, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
                         set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -221,6 +224,7 @@ class Table:
     run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
     kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
     mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
+    neighbours: dict            # natural -> its mates of its suit (within two places), as a tuple
     runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
     suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
     suits: int                  # the suits of the deck: the most cards a set holds when they must differ
@@ -244,13 +248,14 @@ def table_for(rules, wild):
     """The Table of the rules in a round whose wild rank is `wild`, worked out once."""
     aces_high = rules.aces == 'high_or_low'
     foot = foot_place(rules)
-    run_pairs, mates = run_tables(aces_high, foot)
+    run_pairs, mates, neighbours = run_tables(aces_high, foot)
     longest = longest_run(rules)
     most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild), natural_of=naturals_of(wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
-                 longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates, kin=kin_in(rules.deck.suits),
+                 longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates,
+                 neighbours=neighbours, kin=kin_in(rules.deck.suits),
                  runner_places=run_places(wild, aces_high) if wild else (),
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
@@ -342,7 +347,8 @@ def never_meld(naturals, table):
     to the same naturals). deal_out() asks it only with no stand-in: with one, a natural melds only
     with a mate (a natural of its rank, or of its suit within two places) or a runner near, and those
     are what share a group with it (`groups()`, at a reach of two places), so the naturals that never
-    meld are the singles, found on the way; with two or more, any natural may meld."""
+    meld are the singles, found on the way; with two or more, any natural may meld. The search asks it
+    of the deal's hand once its stand-ins are all taken (`Search.lone()`)."""
     present, places = set(naturals), [n & PLACE for n in naturals]      # place_of(), inline
     pairs, melds = table.run_pairs, set()
     for n in present:
@@ -459,11 +465,15 @@ class Search:
         # position -> (its minimal penalty, True, the first step that reaches it), or (a number it is not
         # below, False, None): one dict, so a position searched is hashed and stored once
         self.known = {}
-        self.ever = ({}, {})    # natural -> whether it can meld with the whole hand, with 0 and 1 stand-in
+        # What can meld with the deal's naturals, for lone(): with no stand-in, the naturals that can (made
+        # when first asked, by never_meld()); with one, natural -> whether it can (`can_meld()`), as first
+        # asked. With the deal's own stand-ins, every natural of the hand (deal_out() left out the others).
         stand_ins = deal.stand_ins
-        if stand_ins < 2:
-            self.ever[stand_ins].update(dict.fromkeys(deal.hand, True))
+        self.pure = frozenset(deal.hand) if stand_ins == 0 else None
+        self.ever = dict.fromkeys(deal.hand, True) if stand_ins == 1 else {}
         self.ends = {}          # (wilds, owed, sink, runners) -> the Leftover of the end
+        # What the singles cost, when the m dearest meld (m = 0 ... `singles`): best()'s floor, the singles' floor.
+        self.singles_cost, self.singles = deal.singles_cost, len(deal.singles)
         # The first step: the naturals that never meld are deadwood.
         left = (deal.hand, len(deal.wild_cards) - len(deal.runners), deal.runners, 0, False, None)
         self.opening = self.step(self.table.cost(deal.never), deal.never, (), left)
@@ -486,30 +496,37 @@ class Search:
             cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
             self.known[position] = cost, True, None
             return cost
+        # The singles' floor: a single melds only with two stand-ins (it shares no meld with another card of
+        # the hand: tests/brute.py is the definition), so with s wilds left at most s // 2 meld, at best the
+        # dearest, and the others are deadwood in every line from here.
+        _, wilds, runners, owed, _, _ = position
+        melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
+        floor = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
-            floor = self.certain_deadwood(position)
-            if floor >= bound:
-                self.known[position] = floor, False, None
-                return floor
+            floor += self.certain_deadwood(position)          # naturals of the hand, apart from the singles
+        if floor >= bound:
+            self.known[position] = floor, False, None
+            return floor
         cost, choice = INFINITY, None
         for step in self.meld_steps(position):
             beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
                 cost, choice = total, step
-                if cost == 0:
+                if cost <= floor:         # nothing does better than the floor: the moves left are not made
                     break
         # The first natural as deadwood, last: searched only when its value alone does not lose to the
         # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
         value, ceiling = self.table.value[position.hand[0]], (cost if cost < bound else bound)
-        if value < ceiling:
-            step = self.deadwood_step(position)
-            beat = ceiling - step.cost
-            total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
-            if total < cost:
-                cost, choice = total, step
-        elif value < cost:
-            cost, choice = value, None         # not below the bound: a floor only, never a choice
+        if cost > floor:          # (a line at the floor already: none does better)
+            if value < ceiling:
+                step = self.deadwood_step(position)
+                beat = ceiling - step.cost
+                total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
+                if total < cost:
+                    cost, choice = total, step
+            elif value < cost:
+                cost, choice = value, None         # not below the bound: a floor only, never a choice
         self.known[position] = (cost, True, choice) if cost < bound else (cost, False, None)
         return cost
 
@@ -589,6 +606,14 @@ class Search:
         smallest = 3 - min(spare, self.table.set_stand_ins)
         if len(same) <= smallest:
             return (same,)
+        if len(set(same)) == len(same):          # no copies (most hands): the subsets holding those no run can take
+            if self.free:                        # runs_through() of each, the suits of `rest` listed once
+                suits = [x >> 4 for x in rest]   # suit_of(), inline
+                forced = [n for n in same if n >> 4 not in suits]
+            else:
+                forced = [n for n in same if not self.runs_through(n, rest, runners)]
+            subsets = [used for size in range(len(same), smallest - 1, -1) for used in combinations(same, size)]
+            return [used for used in subsets if all(n in used for n in forced)] if forced else subsets
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
@@ -596,10 +621,10 @@ class Search:
         """How many runs could hold a copy of natural n at most: each holds a card of n's suit
         besides n (with one stand-in per meld, one within two places of it), and no two runs
         hold the same card."""
-        suit, table = suit_of(n), self.table
-        if self.free:
-            return sum(1 for x in rest if suit_of(x) == suit and place_of(x) != place_of(n))
-        near = sum(map(rest.count, table.mates[n] - KIN[n]))     # its suit, within two places
+        suit, table = n >> 4, self.table               # suit_of(), inline
+        if self.free:             # `rest` holds no natural of n's rank: they come together at the head
+            return sum(x >> 4 == suit for x in rest)
+        near = sum(map(rest.count, table.neighbours[n]))     # its suit, within two places
         return near + sum(1 for r in runners if suit_of(r) == suit and table.close(n, r)) if runners else near
 
     def set_stand_ins(self, naturals, spare):
@@ -844,15 +869,26 @@ class Search:
                           deadwood, melds))
 
     def lone(self, hand, limit, runners):
-        """How many naturals at the head of the hand can be in no meld (see `can_meld()`)."""
-        ever, deal, table = self.ever[limit], self.deal, self.table
-        near = deal.near
-        for i, n in enumerate(hand):
-            could = ever.get(n)
-            if could is None:     # whether it can meld with the whole hand: if not, it never will
-                could = ever[n] = can_meld(n, deal.hand, limit, deal.runners, table, near)
-            if could and can_meld(n, hand, limit, runners, table, near):
-                return i
+        """How many naturals at the head of the hand can be in no meld (see `can_meld()`). A natural that
+        cannot meld with the deal's naturals never will; with no stand-in left that is most of them, and
+        when it is every natural of the hand, none is looked at (most calls with no stand-in)."""
+        deal, table = self.deal, self.table
+        if limit:
+            ever = self.ever
+            for i, n in enumerate(hand):
+                could = ever.get(n)
+                if could is None:     # whether it can meld with the whole hand: if not, it never will
+                    could = ever[n] = can_meld(n, deal.hand, 1, deal.runners, table, deal.near)
+                if could and can_meld(n, hand, 1, runners, table, deal.near):
+                    return i
+            return len(hand)
+        pure = self.pure
+        if pure is None:          # the naturals that can make a meld of no stand-in with the deal's
+            pure = self.pure = frozenset(deal.hand).difference(never_meld(deal.hand, table))
+        if not pure.isdisjoint(hand):
+            for i, n in enumerate(hand):
+                if n in pure and can_meld(n, hand, 0, runners, table, deal.near):
+                    return i
         return len(hand)
 
     def runners_kept(self, hand, wilds, runners):

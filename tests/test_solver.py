@@ -84,6 +84,82 @@ def test_the_slowest_hand_found_is_cut_by_its_certain_deadwood():
     assert len(search.known) < 600
 
 
+def test_a_position_whose_singles_cost_its_bound_is_not_searched():
+    """Kings wild, two of them: 8D, AH and QD share no meld with another card (singles), and each melds
+    only with two stand-ins, so with two wilds left at most one does, and the other two (9 points at
+    least) are deadwood in every line. Asked below 9, the search answers 9 from that floor, meeting no
+    position but the first (it met 8 before the floor); and a hand whose best line costs its floor
+    stops trying moves once a line reaches it (9 positions met, 15 before)."""
+    from scorer.solver import Search, deal_out, table_for
+    h = parse_cards('8D 9C 9H 4C AH 2C 6H QD KD 3S 3C KC 4C', DEFAULT.decks, DEFAULT.jokers)
+    search = Search(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.best(search.opening.after, 9) == 9
+    assert len(search.known) == 1
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 32
+    h = parse_cards('QD 8D AH 2C 3C 4C KD KC 9H 9C 9S 5S 6S', DEFAULT.decks, DEFAULT.jokers)
+    search = Search(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 19
+    assert len(search.known) <= 9
+
+
+@examples(200)
+@given(st.one_of(deals(), five_crowns_deals(), crowded_deals()))
+def test_the_set_choices_of_a_rank_with_no_copies_are_the_sub_multisets_in_their_order(deal):
+    """set_choices() lists the subsets of a rank's naturals with no copies itself (combinations, the
+    suits of the rest listed once when wilds are free): at every position a search meets where the sets
+    are not made, the same choices in the same order as the sub-multisets of the general case, which
+    the read-back's ties depend on."""
+    from scorer.positions import sub_multisets
+    from scorer.solver import Search, deal_out, kin_at_head, table_for
+    h, wild, rules = deal
+    search = Search(deal_out(h, table_for(rules, wild)))
+    search.penalty()
+    for position in search.known:
+        if not position.hand or position.sets_made:
+            continue
+        kin = kin_at_head(position.hand)
+        same, rest = position.hand[:kin], position.hand[kin:]
+        spare = search.spare(position.wilds, position.runners, position.owed)
+        smallest = 3 - min(spare, search.table.set_stand_ins)
+        if len(set(same)) < len(same) or len(same) <= smallest:
+            continue
+        least = {n: max(0, same.count(n) - search.runs_through(n, rest, position.runners)) for n in same}
+        assert search.set_choices(same, rest, position.runners, spare) == [
+            used for used in sub_multisets(same, least) if len(used) >= smallest]
+
+
+def test_with_no_stand_in_left_a_hand_that_can_make_no_meld_of_naturals_is_not_looked_through():
+    """Kings wild, one of them: no three of these naturals make a meld (no three of a rank, no run of
+    three), so once a move has taken the king, every natural left is deadwood. lone() knows it from the
+    deal's naturals (never_meld(), once), and asks can_meld() nothing with no stand-in left (it asked
+    7 times before, once for each natural it met)."""
+    from scorer import solver
+    h = parse_cards('8D 9C 2H 4C AH 2C 6H QD KD 3S 5C JC 4S', DEFAULT.decks, DEFAULT.jokers)
+    with mock.patch.object(solver, 'can_meld', wraps=solver.can_meld) as can_meld:
+        search = solver.Search(solver.deal_out(h, solver.table_for(DEFAULT, 13)))
+        assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 45
+    assert can_meld.call_count > 0
+    assert [call for call in can_meld.call_args_list if call.args[2] == 0] == []
+
+
+@examples(200)
+@given(st.one_of(deals(), five_crowns_deals(), crowded_deals(), deals().map(without_wilds)))
+def test_lone_drops_the_head_naturals_that_can_meld_with_nothing_left(deal):
+    """lone() looks only at the naturals that can meld with the deal's (the others never will): at every
+    position a search meets, with no stand-in and with one, it drops just the naturals at the head
+    that can_meld() says can be in no meld with the hand and runners left."""
+    from scorer.solver import Search, can_meld, deal_out, table_for
+    h, wild, rules = deal
+    search = Search(deal_out(h, table_for(rules, wild)))
+    search.penalty()
+    table, near = search.table, search.deal.near
+    for position in search.known:
+        hand, runners = position.hand, position.runners
+        for limit in (0, 1):
+            head = next((i for i, n in enumerate(hand) if can_meld(n, hand, limit, runners, table, near)), len(hand))
+            assert search.lone(hand, limit, runners) == head
+
+
 @examples(400)
 @given(st.one_of(deals(), five_crowns_deals(), deals().map(without_wilds), five_crowns_deals().map(without_wilds)))
 def test_the_naturals_set_aside_from_the_start_are_those_that_can_meld_with_nothing(deal):
