@@ -15,7 +15,9 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
 - the sets of its rank, first and all at once (`set_steps()`): the naturals of a rank come
   together, so which copies go into sets, and with how many stand-ins, is one move, not a move
   per copy that would meet the same sets in every order; a copy no run can take always goes in
-  (a set takes a card of its rank for no stand-in more; otherwise it is deadwood);
+  (a set takes a card of its rank for no stand-in more; otherwise it is deadwood); a set of one
+  natural on two stand-ins is not tried when a dearer natural is then deadwood in every line
+  (`alone_loses()`: that one set alone on them does better);
 - the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
@@ -593,9 +595,33 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         sinks = self.sinks
         for used in self.set_choices(same, rest, runners, spare):
+            after = without(same, used) + rest
+            if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
+                continue
             for stand_ins in self.set_stand_ins(len(used), spare):
-                left = (without(same, used) + rest, wilds, runners, owed + stand_ins, sink or sinks, place)
+                left = (after, wilds, runners, owed + stand_ins, sink or sinks, place)
                 yield self.step(0, (), self.sets(used, stand_ins), left)
+
+    def alone_loses(self, n, spare, after, runners):
+        """Whether a set of natural n alone, on two of the `spare` wilds, loses to n as deadwood, the
+        hand `after` left: it does when a natural dearer than n is deadwood in every line after that
+        set, for the same line with that natural set alone on those two stand-ins instead, and n
+        deadwood, costs less (tests/brute.py: any natural and two wilds are a set). So the set is
+        never the best line nor a tie, and is not tried. Such a natural is a single, when more singles
+        dearer than n are left than the stand-ins after the set meld (two each, the dearest first:
+        `leftover()`), or a natural of `after` that can be in no meld with the fewer than two
+        stand-ins left (`can_meld()`: cards only go)."""
+        if self.table.most < 2:   # no set of one natural
+            return False
+        value, melded, costs = self.table.value, (spare - 2) // 2, self.singles_cost
+        if melded < self.singles and costs[melded] - costs[melded + 1] > value[n]:    # the single left first
+            return True
+        if spare < 4:
+            dearer = value[n]
+            for d in after:
+                if value[d] > dearer and not can_meld(d, after, spare - 2, runners, self.table, self.deal.near):
+                    return True
+        return False
 
     def set_choices(self, same, rest, runners, spare):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough

@@ -102,6 +102,24 @@ def test_a_position_whose_singles_cost_its_bound_is_not_searched():
     assert len(search.known) <= 9
 
 
+def test_a_set_of_one_natural_is_not_tried_when_a_dearer_natural_would_be_deadwood_for_it():
+    """Kings wild, two of them. A set of 4S alone on both kings leaves no wild: in the first hand JD,
+    a single (it shares no meld with another card), is then deadwood in every line, in the second 9D
+    and 9C, which make no meld without a wild. That line with JD (or 9D) set alone on the kings
+    instead, and 4S deadwood, costs less, so the search does not try the set of 4S alone (it did
+    before), and still finds the brute force's minimum."""
+    from scorer.positions import CARD
+    from scorer.solver import Search, deal_out, table_for
+    for text, best in (('4S 5S JD KD KC', 9), ('4S 5S 9D 9C KD KC', 0)):
+        h = parse_cards(text, DEFAULT.decks, DEFAULT.jokers)
+        search = Search(deal_out(h, table_for(DEFAULT, 13)))
+        start = search.opening.after
+        assert str(CARD[start.hand[0]]) == '4S' and start.wilds == 2
+        alone = [m for step in search.steps(start) for m in step.melds if m.kind == 'set' and not m.naturals]
+        assert alone == []
+        assert search.penalty() == brute_penalty(h, 13, DEFAULT) == best
+
+
 @examples(200)
 @given(st.one_of(deals(), five_crowns_deals(), crowded_deals()))
 def test_the_set_choices_of_a_rank_with_no_copies_are_the_sub_multisets_in_their_order(deal):
