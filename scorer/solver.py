@@ -611,15 +611,15 @@ class Search:
         dearer than n are left than the stand-ins after the set meld (two each, the dearest first:
         `leftover()`), or a natural of `after` that can be in no meld with the fewer than two
         stand-ins left (`can_meld()`: cards only go)."""
-        if self.table.most < 2:   # no set of one natural
+        if spare < 2 or self.table.most < 2:      # no set of one natural
             return False
         value, melded, costs = self.table.value, (spare - 2) // 2, self.singles_cost
-        if melded < self.singles and costs[melded] - costs[melded + 1] > value[n]:    # the single left first
+        worth = value[n]
+        if melded < self.singles and costs[melded] - costs[melded + 1] > worth:    # the dearest single left out
             return True
         if spare < 4:
-            dearer = value[n]
             for d in after:
-                if value[d] > dearer and not can_meld(d, after, spare - 2, runners, self.table, self.deal.near):
+                if value[d] > worth and not can_meld(d, after, spare - 2, runners, self.table, self.deal.near):
                     return True
         return False
 
