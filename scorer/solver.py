@@ -22,8 +22,9 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
   not matter;
-- deadwood, tried last: its value alone is a floor on what that move costs, so once a meld move
-  has found no dearer a total the move is cut short, never wrongly (branch and bound).
+- deadwood, tried last: its value and the singles' floor below (the move leaves the wilds as they
+  are) are a floor on what that move costs, so once a meld move has found no dearer a total the
+  move is cut short, never wrongly (branch and bound).
 What prunes, besides the memo (each position searched once): the bound above; the singles' floor
 (`Search.best()`: a single melds only with two stand-ins, so with s wilds left all but the s // 2
 dearest singles are deadwood in every line: a position whose floor costs its bound is not searched,
@@ -87,7 +88,7 @@ How one hand is solved, top to bottom, in the order of this file:
    (`Search.set_steps()`: the copies no run can take go into them), so that many copies of one
    rank, in three decks, are not shared out among sets again and again; then each natural left
    of that rank is in one of the runs `Search.runs_of()` lists or, tried last and only while its
-   value alone does not lose to the best found, deadwood. When no natural is left,
+   value and the singles' floor do not lose to the best found, deadwood. When no natural is left,
    `Search.leftover()` draws the stand-ins owed, melds the singles and the wilds that remain, or
    counts them as deadwood. Each position is searched once (the memo), and a step that
    cannot beat the best found so far is cut short (branch and bound); in a big search, so is a
@@ -503,7 +504,7 @@ class Search:
         # dearest, and the others are deadwood in every line from here.
         _, wilds, runners, owed, _, _ = position
         melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
-        floor = self.singles_cost[melded if melded < self.singles else self.singles]
+        floor = singles = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
             floor += self.certain_deadwood(position)          # naturals of the hand, apart from the singles
         if floor >= bound:
@@ -517,9 +518,10 @@ class Search:
                 cost, choice = total, step
                 if cost <= floor:         # nothing does better than the floor: the moves left are not made
                     break
-        # The first natural as deadwood, last: searched only when its value alone does not lose to the
-        # best found; otherwise that value is what the move costs at least (a floor, like a cut step).
-        value, ceiling = self.table.value[position.hand[0]], (cost if cost < bound else bound)
+        # The first natural as deadwood, last: searched only when its value and the singles' floor (the
+        # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
+        # costs at least (a floor, like a cut step).
+        value, ceiling = self.table.value[position.hand[0]] + singles, (cost if cost < bound else bound)
         if cost > floor:          # (a line at the floor already: none does better)
             if value < ceiling:
                 step = self.deadwood_step(position)

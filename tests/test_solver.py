@@ -120,6 +120,18 @@ def test_a_set_of_one_natural_is_not_tried_when_a_dearer_natural_would_be_deadwo
         assert search.penalty() == brute_penalty(h, 13, DEFAULT) == best
 
 
+def test_the_first_natural_is_not_tried_as_deadwood_when_its_value_and_the_singles_cost_the_best_found():
+    """Kings wild, two of them: 7S and 5C are singles, so with both kings left at least 5 points of
+    them are deadwood in every line. The run 9C JC QC on one king reaches 12; 9C as deadwood costs
+    its 9 and those 5 at least, 14, so it is not searched (it was before, meeting JC QC's position:
+    3 positions met, now 2)."""
+    from scorer.solver import Search, deal_out, table_for
+    h = parse_cards('QC 7S 5C 9C JC KD KC', DEFAULT.decks, DEFAULT.jokers)
+    search = Search(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 12
+    assert len(search.known) == 2
+
+
 @examples(200)
 @given(st.one_of(deals(), five_crowns_deals(), crowded_deals()))
 def test_the_set_choices_of_a_rank_with_no_copies_are_the_sub_multisets_in_their_order(deal):
