@@ -18,8 +18,8 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   (a set takes a card of its rank for no stand-in more; otherwise it is deadwood); a set of one
   natural on two stand-ins is not tried when a dearer natural is then deadwood in every line
   (`alone_loses()`: that one set alone on them does better); nor, in the search for the best line
-  (not in the walk through ties), a set of two naturals on the one wild left while a third of their
-  rank is left out (`only_ties()`: with free wilds it at best ties the set of the three, tried first);
+  (not in the walk through ties), a set on stand-ins while another natural of its rank is left out
+  (`only_ties()`: with free wilds it at best ties the set taking that natural too, tried first);
 - the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
@@ -631,14 +631,16 @@ class Search:
         return False
 
     def only_ties(self, used, kin, spare):
-        """Whether a set of `used` naturals of the `kin` at the head, on the one wild left (`spare`),
-        can at best tie the set of those and one natural more with no stand-in, which set_choices()
-        lists before it (the larger first). With free wilds it can: the natural x left out is then
-        deadwood or in a run of no stand-in (none is left), and x in the set instead, the wild
-        standing in x's place in that run or going to that set at the end (a set takes the wilds left
-        over), is an arrangement as cheap or cheaper (tests/brute.py: a wild stands in for any card).
-        So best() needs only the set made before; the walk through ties (`ties()`) still takes it."""
-        return spare == 1 and self.free and used == 2 < kin
+        """Whether a set of `used` naturals of the `kin` at the head, on stand-ins (fewer than three
+        naturals), can at best tie the set of those and one natural more on a stand-in fewer, which
+        set_choices() lists before it (the larger first). With free wilds it can: the natural x left
+        out is then deadwood or in a run, and x in the set instead, one of its stand-ins in x's place
+        in that run or going to that set at the end (a set takes the wilds left over), is an
+        arrangement as cheap or cheaper (tests/brute.py: a wild stands in for any card). That run
+        keeps a natural unless all-wild melds are allowed: with at most two wilds left (`spare`) the
+        set's stand-in leaves that run one at most, so two naturals. So best() needs only the set made
+        before; the walk through ties (`ties()`) still takes it."""
+        return self.free and used < kin and used < 3 and (spare <= 2 or self.table.rules.all_wild_melds)
 
     def set_choices(self, same, rest, runners, spare):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
