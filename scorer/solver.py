@@ -17,7 +17,9 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   per copy that would meet the same sets in every order; a copy no run can take always goes in
   (a set takes a card of its rank for no stand-in more; otherwise it is deadwood); a set of one
   natural on two stand-ins is not tried when a dearer natural is then deadwood in every line
-  (`alone_loses()`: that one set alone on them does better);
+  (`alone_loses()`: that one set alone on them does better); nor, in the search for the best line
+  (not in the walk through ties), a set on stand-ins while another natural of its rank is left out
+  (`only_ties()`: with free wilds it at best ties the set taking that natural too, tried first);
 - the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
@@ -511,7 +513,7 @@ class Search:
             self.known[position] = floor, False, None
             return floor
         cost, choice = INFINITY, None
-        for step in self.meld_steps(position):
+        for step in self.meld_steps(position, ties=False):
             beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
@@ -555,13 +557,14 @@ class Search:
         yield from self.meld_steps(position)
         yield self.deadwood_step(position)
 
-    def meld_steps(self, position):
+    def meld_steps(self, position, ties=True):
         """The moves that meld: the sets of the first natural's rank (unless they are made), then
-        the runs of the first natural."""
+        the runs of the first natural. Without `ties`, not the sets that can at best tie a line of a
+        set made before (`only_ties()`): best() needs none of those, the walk through ties does."""
         hand, wilds, runners, owed, sink, sets_made = position
         spare = self.spare(wilds, runners, owed)
         if not sets_made:
-            yield from self.set_steps(position, spare)
+            yield from self.set_steps(position, spare, ties)
         c, rest = hand[0], hand[1:]
         most, place = self.table.most, c & PLACE     # place_of(), inline
         for meld in self.runs_of(c, rest, runners, spare if spare < most else most):
@@ -579,7 +582,7 @@ class Search:
 
     # 3a. The sets of a rank, made all at once.
 
-    def set_steps(self, position, spare):
+    def set_steps(self, position, spare, ties=True):
         """Every way to make the sets of the first natural's rank, all at once: which of the naturals
         of that rank go into sets (`set_choices()`; none is the runs' turn), and with how many of the
         `spare` wilds as stand-ins. The naturals of that rank left out of the sets may then only be
@@ -588,7 +591,7 @@ class Search:
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
         left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
         m // 2 stand-ins (a set of two naturals holds one). When a set's suits must differ, the
-        books of book_steps()."""
+        books of book_steps(). Without `ties`, not the sets `only_ties()` names."""
         if self.table.suits_differ:
             yield from self.book_steps(position, spare)
             return
@@ -599,6 +602,8 @@ class Search:
         for used in self.set_choices(same, rest, runners, spare):
             after = without(same, used) + rest
             if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
+                continue
+            if not ties and self.only_ties(len(used), kin, spare):
                 continue
             for stand_ins in self.set_stand_ins(len(used), spare):
                 left = (after, wilds, runners, owed + stand_ins, sink or sinks, place)
@@ -624,6 +629,18 @@ class Search:
                 if value[d] > worth and not can_meld(d, after, spare - 2, runners, self.table, self.deal.near):
                     return True
         return False
+
+    def only_ties(self, used, kin, spare):
+        """Whether a set of `used` naturals of the `kin` at the head, on stand-ins (fewer than three
+        naturals), can at best tie the set of those and one natural more on a stand-in fewer, which
+        set_choices() lists before it (the larger first). With free wilds it can: the natural x left
+        out is then deadwood or in a run, and x in the set instead, one of its stand-ins in x's place
+        in that run or going to that set at the end (a set takes the wilds left over), is an
+        arrangement as cheap or cheaper (tests/brute.py: a wild stands in for any card). That run
+        keeps a natural unless all-wild melds are allowed: with at most two wilds left (`spare`) the
+        set's stand-in leaves that run one at most, so two naturals. So best() needs only the set made
+        before; the walk through ties (`ties()`) still takes it."""
+        return self.free and used < kin and used < 3 and (spare <= 2 or self.table.rules.all_wild_melds)
 
     def set_choices(self, same, rest, runners, spare):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough

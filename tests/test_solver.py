@@ -120,6 +120,57 @@ def test_a_set_of_one_natural_is_not_tried_when_a_dearer_natural_would_be_deadwo
         assert search.penalty() == brute_penalty(h, 13, DEFAULT) == best
 
 
+def test_a_set_of_two_on_the_one_wild_left_beside_a_third_of_its_rank_is_walked_for_ties_not_searched():
+    """Kings wild, one of them, free wilds: 8H 8D 8C and 9C 10C, 2C 3C. A set of two eights on the king
+    leaves 8C for the run 8C 9C 10C, which only ties the set of the three eights with the king in 9C
+    10C's run (only_ties()): best() does not make that set (it did before) and finds the brute force's
+    minimum; with no 2C 3C (both lines then meld every card), the walk through ties still makes it, so
+    both arrangements are shown."""
+    from scorer.solver import Search, arrangements, deal_out, grouping, table_for
+
+    class Made(Search):
+        """The search, the melds of every step it makes kept."""
+        def __init__(self, deal):
+            self.melds = []
+            super().__init__(deal)
+
+        def step(self, cost, deadwood, melds, left):
+            self.melds += melds
+            return super().step(cost, deadwood, melds, left)
+
+    h = parse_cards('8H 8D 8C 9C 10C 2C 3C KS', DEFAULT.decks, DEFAULT.jokers)
+    search = Made(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 5
+    two_on_the_wild = [m for m in search.melds if m.kind == 'set' and len(m.naturals) == 1 and m.stand_ins == 1]
+    assert two_on_the_wild == []
+    h = parse_cards('8H 8D 8C 9C 10C KS', DEFAULT.decks, DEFAULT.jokers)
+    shown = {grouping(a)[0] for a in arrangements(h, 13, DEFAULT, count=5)}
+    assert shown == {(('10C', '9C', 'KS'), ('8C', '8D', '8H')), (('10C', '8C', '9C'), ('8D', '8H', 'KS'))}
+
+
+def test_with_two_wilds_left_a_set_on_stand_ins_beside_another_of_its_rank_is_not_searched():
+    """Kings wild, two of them, free wilds: 3H 3D 3C, 7D 9D. A set of two threes on a king leaves the
+    third deadwood (no run takes it), which at best ties the set of the three threes, the king sunk
+    in it (only_ties(), with two wilds left as with one): best() does not make that set (it did
+    before) and finds the brute force's minimum, 10 (10S)."""
+    from scorer.solver import Search, deal_out, table_for
+
+    class Made(Search):
+        """The search, the melds of every step it makes kept."""
+        def __init__(self, deal):
+            self.melds = []
+            super().__init__(deal)
+
+        def step(self, cost, deadwood, melds, left):
+            self.melds += melds
+            return super().step(cost, deadwood, melds, left)
+
+    h = parse_cards('3C 3H 3D 7D 10S 9D KS KH', DEFAULT.decks, DEFAULT.jokers)
+    search = Made(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 10
+    assert [m for m in search.melds if m.kind == 'set' and m.stand_ins] == []
+
+
 def test_the_first_natural_is_not_tried_as_deadwood_when_its_value_and_the_singles_cost_the_best_found():
     """Kings wild, two of them: 7S and 5C are singles, so with both kings left at least 5 points of
     them are deadwood in every line. The run 9C JC QC on one king reaches 12; 9C as deadwood costs
