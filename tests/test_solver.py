@@ -12,7 +12,7 @@ from scorer.cards import JOKER, SUITS, Card
 from scorer.reading import parse_cards
 from scorer.limits import MAX_HAND
 from scorer.rules import DEFAULT, make_rules
-from scorer.solver import best_discard, discards_to_go_out, goes_out, solve, without
+from scorer.solver import Search, best_discard, discards_to_go_out, goes_out, solve, without
 from tests.brute import brute_penalty, could_be_melds, is_meld
 from tests.hands import (FIVE_CROWNS_SETTINGS, MELD_SETTINGS, check_arrangement, clustered_deals, crowded_deals,
                          deals, examples, five_crowns_deals, solves_exactly)
@@ -120,26 +120,28 @@ def test_a_set_of_one_natural_is_not_tried_when_a_dearer_natural_would_be_deadwo
         assert search.penalty() == brute_penalty(h, 13, DEFAULT) == best
 
 
+class MeldsMade(Search):
+    """The search, with the melds of every step it makes kept (what a cut must leave unmade)."""
+
+    def __init__(self, deal):
+        self.melds = []
+        super().__init__(deal)
+
+    def step(self, cost, deadwood, melds, left):
+        self.melds += melds
+        return super().step(cost, deadwood, melds, left)
+
+
 def test_a_set_of_two_on_the_one_wild_left_beside_a_third_of_its_rank_is_walked_for_ties_not_searched():
     """Kings wild, one of them, free wilds: 8H 8D 8C and 9C 10C, 2C 3C. A set of two eights on the king
     leaves 8C for the run 8C 9C 10C, which only ties the set of the three eights with the king in 9C
     10C's run (only_ties()): best() does not make that set (it did before) and finds the brute force's
     minimum; with no 2C 3C (both lines then meld every card), the walk through ties still makes it, so
     both arrangements are shown."""
-    from scorer.solver import Search, arrangements, deal_out, grouping, table_for
-
-    class Made(Search):
-        """The search, the melds of every step it makes kept."""
-        def __init__(self, deal):
-            self.melds = []
-            super().__init__(deal)
-
-        def step(self, cost, deadwood, melds, left):
-            self.melds += melds
-            return super().step(cost, deadwood, melds, left)
+    from scorer.solver import arrangements, deal_out, grouping, table_for
 
     h = parse_cards('8H 8D 8C 9C 10C 2C 3C KS', DEFAULT.decks, DEFAULT.jokers)
-    search = Made(deal_out(h, table_for(DEFAULT, 13)))
+    search = MeldsMade(deal_out(h, table_for(DEFAULT, 13)))
     assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 5
     two_on_the_wild = [m for m in search.melds if m.kind == 'set' and len(m.naturals) == 1 and m.stand_ins == 1]
     assert two_on_the_wild == []
@@ -153,20 +155,10 @@ def test_with_two_wilds_left_a_set_on_stand_ins_beside_another_of_its_rank_is_no
     third deadwood (no run takes it), which at best ties the set of the three threes, the king sunk
     in it (only_ties(), with two wilds left as with one): best() does not make that set (it did
     before) and finds the brute force's minimum, 10 (10S)."""
-    from scorer.solver import Search, deal_out, table_for
-
-    class Made(Search):
-        """The search, the melds of every step it makes kept."""
-        def __init__(self, deal):
-            self.melds = []
-            super().__init__(deal)
-
-        def step(self, cost, deadwood, melds, left):
-            self.melds += melds
-            return super().step(cost, deadwood, melds, left)
+    from scorer.solver import deal_out, table_for
 
     h = parse_cards('3C 3H 3D 7D 10S 9D KS KH', DEFAULT.decks, DEFAULT.jokers)
-    search = Made(deal_out(h, table_for(DEFAULT, 13)))
+    search = MeldsMade(deal_out(h, table_for(DEFAULT, 13)))
     assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 10
     assert [m for m in search.melds if m.kind == 'set' and m.stand_ins] == []
 
