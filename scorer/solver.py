@@ -506,7 +506,7 @@ class Search:
         # dearest, and the others are deadwood in every line from here.
         _, wilds, runners, owed, _, _ = position
         melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
-        floor = singles = self.singles_cost[melded if melded < self.singles else self.singles]
+        floor = singles_floor = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
             floor += self.certain_deadwood(position)          # naturals of the hand, apart from the singles
         if floor >= bound:
@@ -523,7 +523,7 @@ class Search:
         # The first natural as deadwood, last: searched only when its value and the singles' floor (the
         # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
         # costs at least (a floor, like a cut step).
-        value, ceiling = self.table.value[position.hand[0]] + singles, (cost if cost < bound else bound)
+        value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
         if cost > floor:          # (a line at the floor already: none does better)
             if value < ceiling:
                 step = self.deadwood_step(position)
