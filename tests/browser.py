@@ -39,9 +39,19 @@ ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-net
 
 
 def launch(playwright):
+    """Debian's Chromium, whose every context waits for a page up to WAIT_MS (Playwright's own 30 s
+    is a pace a loaded machine misses: a hang guard is far from any pace)."""
     if not Path(CHROMIUM).exists():
         pytest.fail('Debian chromium is not installed (make test installs it)')
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=with_chinese_type())
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=with_chinese_type())
+    made = browser.new_context
+
+    def new_context(**options):
+        context = made(**options)
+        context.set_default_timeout(WAIT_MS)
+        return context
+    browser.new_context = new_context
+    return browser
 
 
 FONTS = Path(__file__).resolve().parent.parent / 'node_modules' / '.picture-fonts'

@@ -7,11 +7,12 @@ hands at a person's pace tap that way (tests/browser.Finger: the box read first,
 later at the same spot, never re-aimed); the other tests tap once the page has settled."""
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
 
 from scorer.reading import symbols
-from tests.browser import KEY_BOXES, SIZES, Finger, phone_at, save_by_points, settled, shot, start_game, tap_cards, until
+from tests.browser import KEY_BOXES, SIZES, Finger, guarded, phone_at, save_by_points, settled, shot, start_game, tap_cards, until
 from tests.helpers import LANGUAGES
 
 sync_api = pytest.importorskip('playwright.sync_api')
@@ -243,30 +244,29 @@ def test_a_follower_that_fell_back_to_polling_returns_to_the_stream(browser, tmp
         context, page = phone_at(browser, server, 'en', SIZES[0])
         game = start_game(page, server.url, PLAYERS)
         # Its service worker kept out (this is the page's own fallback): a request that goes through a
-        # service worker passes no route of the page's, so a worker that takes the page before the stream's
-        # next try lets that try past the refusing route, and no new stream comes after it. The likeliest
-        # reading of one failure, on a fresh clone beside a loaded machine (2026-12-06): the follower's
-        # stream reached the server while refused here, and none came after the route was lifted.
-        follower = context.browser.new_context(service_workers='block')
+        # service worker passes no route of the page's.
+        follower = guarded(browser.new_context(service_workers='block'))
         view = follower.new_page()
-        polls, opened = [], []
-        view.on('request', lambda r: polls.append(r.url) if '/live' in r.url else None)
-        # A stream the server itself answered (the refused ones get the route's 502): counted by its
-        # answer, not by its request, as the try made as the route goes may be the one that opens.
-        view.on('response', lambda r: opened.append(r.url) if '/events' in r.url and r.status == 200 else None)
-        view.route('**/events*', lambda route: route.fulfill(status=502))   # the server restarting
-        with view.expect_request(lambda r: '/live' in r.url):           # it falls back to polling
-            view.goto(game)
-        assert not opened
-        # The server is back: a stream opens again (a try that failed just before makes the next wait
-        # twice as long), and the polling stops: no poll in the next five of its intervals
-        # (LIVE_POLL_MS), but one that may have been on its way. A wait for an absence: the one fixed
-        # wait of this file, and a busy machine can only make it see fewer polls, never fail it.
-        with view.expect_response(lambda r: '/events' in r.url and r.status == 200):
-            view.unroute('**/events*')
-        counted = len(polls)
+        seen = []       # in order: 'refused' (the route's 502), 'poll' (the sheet asked for), 'stream' (one open)
+        live = urlsplit(game).path + '/live'
+        view.on('request', lambda r: seen.append('poll') if urlsplit(r.url).path == live else None)
+        # A stream the server itself answered: counted by its answer, not by its request.
+        view.on('response', lambda r: seen.append('stream') if '/events' in r.url and r.status == 200 else None)
+        # The server restarting: its first stream refused (a proxy's 502), and back by the next try. Each
+        # refusal doubles the wait before the next try, so one refusal, not "refused until the page has
+        # loaded", keeps that wait to LIVE_BACK_TO_STREAM_MS however slow the machine. (Refused for as
+        # long as the page took to load, a loaded machine made it 16 s, then 32: past a wait of 30 s.)
+        view.route('**/events*', lambda route: (seen.append('refused'), route.fulfill(status=502)), times=1)
+        view.goto(game)
+        until(view, lambda: 'stream' in seen, 'a stream open again after the polling')
+        assert seen[0] == 'refused', seen
+        assert 'poll' in seen[:seen.index('stream')], seen               # it fell back to polling meanwhile
+        # And the polling stops: no poll in the next five of its intervals (LIVE_POLL_MS), but one that may
+        # have been on its way. A wait for an absence: the one fixed wait of this file, and a busy machine
+        # can only make it see fewer polls, never fail it.
+        counted = seen.count('poll')
         view.wait_for_timeout(5 * poll_ms)
-        assert len(polls) <= counted + 1
+        assert seen.count('poll') <= counted + 1, seen
         save_by_points(context, game, 1)
         expect(view.locator('#live .banner.now')).to_contain_text('Round 2')
         follower.close()
