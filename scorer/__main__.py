@@ -188,13 +188,20 @@ def answer_line(fields):
         return {'id': None, 'error': ngettext('id must be a string of at most %(most)d character or a number',
                                               'id must be a string of at most %(most)d characters or a number',
                                               MAX_ID, most=MAX_ID)}
-    language = fields.get('lang') if fields.get('lang') in LANGUAGES else 'en'
-    with speaking(catalog(language), language):
-        try:
-            query = read_query(fields)
-        except QueryError as e:
-            return {'id': ident, 'error': str(e)}
-        return {'id': ident, **answer_data(query, solve(query.hand, query.wild, query.rules))}
+    asked = fields.get('lang') if fields.get('lang') in LANGUAGES else 'en'
+    if asked == language():        # the batch speaks it already (run()): no context entered for the line
+        return answer_query(fields, ident)
+    with speaking(catalog(asked), asked):
+        return answer_query(fields, ident)
+
+
+def answer_query(fields, ident):
+    """The answer to a query with a valid id, in the language spoken: the solution, or the error."""
+    try:
+        query = read_query(fields)
+    except QueryError as e:
+        return {'id': ident, 'error': str(e)}
+    return {'id': ident, **answer_data(query, solve(query.hand, query.wild, query.rules))}
 
 
 def valid_id(ident):
