@@ -131,7 +131,9 @@ def check(args, out):
     return 0
 
 
-ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)      # one answer line's JSON, made once a batch
+# One answer line's JSON, made once a batch. An answer is a tree made here, never circular: the
+# encoder does not keep every list and dict it enters to check (a seventh of its time, 0.5 µs a line).
+ANSWER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=False)
 
 
 def solve_jsonl(lines, out):
