@@ -77,7 +77,7 @@ def main():
     print(f'{len(found)} climbs of {args.steps} changes in {args.seconds:.0f} s; the slowest hands (ms, best of 5):\n')
     print('| ms | hand | wild rank | rules |\n|---:|---|---:|---|')
     for ms, hand, wild, rules in found[:args.show]:
-        changed = {k: v for k, v in vars(rules).items()
+        changed = {k: v for k, v in rules.to_dict().items()
                    if k in ('game', 'decks', 'jokers', 'aces', 'max_wilds_per_meld', 'all_wild_melds')}
         print(f'| {ms:.1f} | {pretty(hand)} | {wild} | {changed} |')
     for line in skipped:

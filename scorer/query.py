@@ -151,9 +151,13 @@ def answer_data(query, solution):
     """What the API and `solve --jsonl` answer for a query: the solution, the letters its cards were
     read in, notes if any, and with leftovers counted as they lie what the cards count so
     (`as_they_lie`, beside the minimal penalty)."""
-    lying = query.rules.as_they_lie and {'as_they_lie': counted(query.hand, query.wild, query.rules).penalty}
-    return {**as_data(solution), 'letters': query.letters, **({'notes': query.notes} if query.notes else {}),
-            **(lying or {})}
+    answer = as_data(solution)
+    answer['letters'] = query.letters
+    if query.notes:
+        answer['notes'] = query.notes
+    if query.rules.as_they_lie:
+        answer['as_they_lie'] = counted(query.hand, query.wild, query.rules).penalty
+    return answer
 
 
 def as_data(solution):

@@ -2,7 +2,6 @@
 
 import math
 from functools import lru_cache
-from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from .cards import KING, STARS, SUITS
@@ -96,9 +95,11 @@ class RulesError(ValueError):
     """An unknown setting or a value that setting does not take."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The house rules a table plays by; the defaults are the standard game of docs/rules.md."""
+class Rules(NamedTuple):
+    """The house rules a table plays by; the defaults are the standard game of docs/rules.md. A named
+    tuple: frozen, and hashed and compared by its settings, as a frozen dataclass would be, without
+    the import of dataclasses (and of inspect, which it imports: a quarter of the instructions
+    `python -m scorer solve --jsonl` spent starting, callgrind)."""
     game: str = 'standard'
     decks: int = 2
     jokers: int = 0
@@ -207,7 +208,7 @@ class Rules:
         return sum(self.value(c, wild) for c in hand)
 
     def to_dict(self):
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
     def idle(self, wild=...):
         """Notes on the settings changed from their game's default (Five Crowns' own values are its
@@ -295,14 +296,14 @@ DEFAULT = Rules()
 
 def game_defaults(game):
     """A game's rules where nobody chose a house rule: DEFAULT, with what the game decides itself."""
-    return replace(DEFAULT, game=game, **DECKS[game].fixed)
+    return DEFAULT._replace(game=game, **DECKS[game].fixed)
 
 
 PRESETS = {name: game_defaults(name) for name in GAMES}
 
 
 def default_text(key):
-    """A setting's value where nobody chose one (DEFAULT's, the Rules dataclass's), as a form sends it."""
+    """A setting's value where nobody chose one (DEFAULT's, the Rules class's), as a form sends it."""
     return str(getattr(DEFAULT, key))
 
 
@@ -385,7 +386,7 @@ def rules_from(settings, base):
     if game != base.game:                  # a game's own settings come with it, and go with it
         for key in {**base.deck.fixed, **DECKS[game].fixed}:
             values.setdefault(key, DECKS[game].fixed.get(key, getattr(DEFAULT, key)))
-    rules = replace(base, **values)
+    rules = base._replace(**values)
     if rules.jokers > 2 * rules.decks and not rules.deck.fixed:
         raise RulesError(ngettext('%(jokers)d jokers, but %(num)d deck holds at most %(most)d',
                                   '%(jokers)d jokers, but %(num)d decks hold at most %(most)d', rules.decks,

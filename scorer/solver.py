@@ -108,7 +108,6 @@ The search's words as it writes them (naturals as numbers, candidates, positions
 scorer/positions.py.
 """
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
@@ -211,29 +210,37 @@ def grouping(solution):
 
 # 1. The table: what the rules and the round's wild rank decide, once for every hand dealt under them.
 
-@dataclass(frozen=True, eq=False)
 class Table:
-    """What the search needs of the rules in a round with wild rank `wild`."""
-    rules: object
-    wild: int | None
-    aces_high: bool             # an ace may also sit above the king
-    most: int                   # stand-ins a meld may take (ANY: no limit)
-    as_itself: bool             # a wild-rank card may play as itself
-    value: dict                 # natural -> what it costs as deadwood
-    natural_of: dict            # card -> its natural, for the cards that are no wild (`positions.naturals_of()`)
-    joker_value: int
-    wild_value: int
-    foot: int                   # a run's lowest place (the ace, or Five Crowns' 3)
-    longest: int                # the most cards in a run (13, or Five Crowns' 11)
-    sinking: int                # with free wilds, a run this long or shorter takes two wilds more on its ends
-    run_pairs: dict             # natural -> the pairs of naturals that make a 3-card run with it
-    kin: dict                   # natural -> its kin in the deck's suits (`positions.kin_in()`)
-    mates: dict                 # natural -> the naturals that make a meld with it and one stand-in
-    neighbours: dict            # natural -> its mates of its suit (within two places), as a tuple
-    runner_places: tuple        # where a wild-rank card plays as itself in a run (an ace also on top)
-    suits_differ: bool          # a set's cards each of a different suit (`set_suits`): see book_steps()
-    suits: int                  # the suits of the deck: the most cards a set holds when they must differ
-    set_stand_ins: int          # the most stand-ins that count towards a set's 3 cards: 2, or 1 when `most` is 1
+    """What the search needs of the rules in a round with wild rank `wild`, made once by table_for().
+    A plain class with slots, not a dataclass: importing dataclasses (and inspect, which it imports)
+    was a quarter of the instructions `python -m scorer solve --jsonl` spent starting (callgrind),
+    and a named tuple's fields are slower to read."""
+    __slots__ = (
+        'rules',
+        'wild',
+        'aces_high',            # an ace may also sit above the king
+        'most',                 # stand-ins a meld may take (ANY: no limit)
+        'as_itself',            # a wild-rank card may play as itself
+        'value',                # natural -> what it costs as deadwood
+        'natural_of',           # card -> its natural, for the cards that are no wild (`positions.naturals_of()`)
+        'joker_value',
+        'wild_value',
+        'foot',                 # a run's lowest place (the ace, or Five Crowns' 3)
+        'longest',              # the most cards in a run (13, or Five Crowns' 11)
+        'sinking',              # with free wilds, a run this long or shorter takes two wilds more on its ends
+        'run_pairs',            # natural -> the pairs of naturals that make a 3-card run with it
+        'kin',                  # natural -> its kin in the deck's suits (`positions.kin_in()`)
+        'mates',                # natural -> the naturals that make a meld with it and one stand-in
+        'neighbours',           # natural -> its mates of its suit (within two places), as a tuple
+        'runner_places',        # where a wild-rank card plays as itself in a run (an ace also on top)
+        'suits_differ',         # a set's cards each of a different suit (`set_suits`): see book_steps()
+        'suits',                # the suits of the deck: the most cards a set holds when they must differ
+        'set_stand_ins',        # the most stand-ins that count towards a set's 3 cards: 2, or 1 when `most` is 1
+    )
+
+    def __init__(self, **fields):
+        for name, value in fields.items():       # every slot, by its name (an unknown one: AttributeError)
+            setattr(self, name, value)
 
     def places(self, n):
         """The places a natural may take in a run: an ace may sit on top when aces are high."""

@@ -5,8 +5,10 @@ The commands run in process through main(argv, stdin, stdout, stderr), as a shel
 
 import io
 import json
+import os
 
 import pytest
+import select
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -28,17 +30,41 @@ def test_python_m_scorer_runs_as_a_program():
     assert r.returncode == 0 and 'Every card melds: penalty 0' in r.stdout
 
 
-def test_a_solve_jsonl_batch_starts_without_pathlib():
+def test_a_solve_jsonl_batch_starts_without_pathlib_dataclasses_or_shutil():
     """A batch's process pays its start once a batch: `python -m scorer solve --jsonl` imports no
     pathlib (with what it imports, 8 % of the instructions the start took: the catalogs' folder is
-    a plain path), and still answers in the languages of its catalogs."""
+    a plain path), no dataclasses (with inspect, a quarter: Rules is a named tuple, the solver's Table
+    a class with slots), no shutil (argparse imports it to build a parser, and solve --jsonl has
+    nothing to parse), and still answers in the languages of its catalogs."""
     r = subprocess.run([sys.executable, '-X', 'importtime', '-m', 'scorer', 'solve', '--jsonl'],
                        input='{"id": 1, "cards": "7H 8H 9H KS", "wild": "5", "lang": "es"}\n',
                        capture_output=True, text=True, timeout=PATIENCE)
     imported = {line.split('|')[-1].strip() for line in r.stderr.splitlines() if line.startswith('import time:')}
     assert r.returncode == 0 and 'scorer.solver' in imported
-    assert 'pathlib' not in imported
+    assert not {'pathlib', 'dataclasses', 'inspect', 'shutil'} & imported
     assert 'palo' in json.loads(r.stdout)['error']
+
+
+def test_solve_jsonl_answers_a_co_process_line_by_line():
+    """A program that talks to `python -m scorer solve --jsonl` through pipes, writing one line and
+    waiting for its answer before the next, gets each answer as soon as it is made: the answers
+    are flushed whenever no more input is waiting, not only at the end of the input (its output
+    buffered as a program's is, not unbuffered by PYTHONUNBUFFERED)."""
+    buffered = {k: v for k, v in os.environ.items() if k != 'PYTHONUNBUFFERED'}
+    child = subprocess.Popen([sys.executable, '-m', 'scorer', 'solve', '--jsonl'], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=buffered)
+    try:
+        for ident, cards in enumerate(['7H 8H 9H KS', 'QS QD', 'not cards', '2C 3C 4C']):
+            child.stdin.write(json.dumps({'id': ident, 'cards': cards, 'wild': '5'}) + '\n')
+            child.stdin.flush()
+            ready, _, _ = select.select([child.stdout], [], [], PATIENCE)     # its answer, or none in time
+            assert ready, f'no answer to line {ident} while the next waits to be written'
+            assert json.loads(child.stdout.readline())['id'] == ident
+        child.stdin.close()
+        assert child.wait(timeout=PATIENCE) == 0 and child.stdout.read() == ''
+    finally:
+        child.kill()
+        child.wait()
 
 
 def test_check_says_melds_deadwood_and_penalty():

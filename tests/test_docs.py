@@ -2,14 +2,13 @@
 with its default, everything the README links to is in the repository, and what the pages restate
 of the code (the module map, the routes, the settings: docs/restated.py) is written from it."""
 
-import dataclasses
 import io
 import re
 from pathlib import Path
 
 import pytest
 
-from scorer.rules import ABOUT, CHOICES, Rules
+from scorer.rules import ABOUT, CHOICES, DEFAULT
 from tests.helpers import LANGUAGES, PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,20 +19,21 @@ def shown(value):
     return 'none' if value is None else str(value).lower()
 
 
-@pytest.mark.parametrize('setting', [f for f in dataclasses.fields(Rules)], ids=lambda f: f.name)
+@pytest.mark.parametrize('setting', list(DEFAULT.to_dict()))
 def test_every_setting_is_described_with_its_default(setting):
-    row = re.search(rf'^\| `{setting.name}` \| ([^|]*) \|([^|]*)\|([^|]*)\|', RULES_DOC, re.M)
-    assert row, f'docs/rules.md has no row for {setting.name}'
-    assert f'`{shown(setting.default)}`' in row.group(1), f'the default of {setting.name} is not in its row'
+    default = getattr(DEFAULT, setting)
+    row = re.search(rf'^\| `{setting}` \| ([^|]*) \|([^|]*)\|([^|]*)\|', RULES_DOC, re.M)
+    assert row, f'docs/rules.md has no row for {setting}'
+    assert f'`{shown(default)}`' in row.group(1), f'the default of {setting} is not in its row'
     others = row.group(2) + row.group(3)
-    for value in CHOICES[setting.name]:
-        if value != setting.default and setting.name != 'jokers':      # jokers: '1 to 2 per deck'
-            assert f'`{shown(value)}`' in others, f'{setting.name}: {value} is not described'
+    for value in CHOICES[setting]:
+        if value != default and setting != 'jokers':      # jokers: '1 to 2 per deck'
+            assert f'`{shown(value)}`' in others, f'{setting}: {value} is not described'
 
 
 def test_the_settings_table_has_no_setting_the_code_lacks():
     documented = set(re.findall(r'^\| `(\w+)` \| `', RULES_DOC, re.M))
-    assert documented == {f.name for f in dataclasses.fields(Rules)}
+    assert documented == set(DEFAULT.to_dict())
 
 
 @pytest.mark.parametrize('doc', ['README.md', *[str(p.relative_to(ROOT)) for p in (ROOT / 'docs').glob('*.md')]])
@@ -77,7 +77,7 @@ def test_every_command_line_example_prints_what_the_page_says(command, expected)
     assert run.returncode == (2 if expected[0].startswith('error:') else 0)
 
 
-@pytest.mark.parametrize('setting', [f.name for f in dataclasses.fields(Rules)])
+@pytest.mark.parametrize('setting', list(DEFAULT.to_dict()))
 def test_each_setting_is_described_in_the_same_words_by_form_help_and_docs(setting, client):
     """One table (scorer.rules.ABOUT) says what a setting changes: the new-game form shows it,
     `--help` prints it, and docs/rules.md's row says it word for word."""
