@@ -562,7 +562,7 @@ class Search:
         the runs of the first natural. Without `ties`, not the sets that can at best tie a line of a
         set made before (`only_ties()`): best() needs none of those, the walk through ties does."""
         hand, wilds, runners, owed, sink, sets_made = position
-        spare = self.spare(wilds, runners, owed)
+        spare = self.jokers + wilds + len(runners) - owed       # self.spare(), inline
         if not sets_made:
             yield from self.set_steps(position, spare, ties)
         c, rest = hand[0], hand[1:]
@@ -600,7 +600,7 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         sinks = self.sinks
         for used in self.set_choices(same, rest, runners, spare):
-            after = without(same, used) + rest
+            after = without(same, used) + rest if len(used) < kin else rest
             if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
                 continue
             if not ties and self.only_ties(len(used), kin, spare):
@@ -757,7 +757,7 @@ class Search:
         of their own); a longer one may take one or two stand-ins more. A run of c and stand-ins
         alone is left out: a set of c and two stand-ins does as much and is a sink. A 13-card run
         may also leave one or two naturals out for wilds that have no other place."""
-        anchor, aces_high = place_of(runs[0]), self.table.aces_high
+        anchor, aces_high = runs[0] & PLACE, self.table.aces_high      # place_of(), inline
         if anchor == 1 and aces_high:       # the ace on top, and the places below it
             self.free_run_ends(runs, (ACE_ON_TOP, -1, 2))
         self.free_run_ends(runs, (anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING))
@@ -768,7 +768,7 @@ class Search:
         c, rest, _, limit, _ = runs
         anchor, way, end = walk
         sinking = self.table.sinking
-        base = natural(suit_of(c), 0)                  # base + place: the natural at that place
+        base = c & ~PLACE                              # natural(suit_of(c), 0), inline: base + place is the natural there
         back = anchor - self.table.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
         taken, gaps, far = (), 0, anchor
         while far != end:
@@ -949,7 +949,9 @@ class Search:
 
     def may_set(self, hand, limit):
         """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
-        if limit < 2 and (len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE):     # not of the first one's place
+        if limit >= 2:            # any natural and two stand-ins are a set
+            return True
+        if len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE:     # not of the first one's place
             return False          # a lone natural of its rank needs two stand-ins
         kin = kin_at_head(hand)
         return kin >= 3 or kin + (limit if limit < self.table.set_stand_ins else self.table.set_stand_ins) >= 3
