@@ -523,8 +523,8 @@ class Search:
         # The first natural as deadwood, last: searched only when its value and the singles' floor (the
         # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
         # costs at least (a floor, like a cut step).
-        value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
         if cost > floor:          # (a line at the floor already: none does better)
+            value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
             if value < ceiling:
                 step = self.deadwood_step(position)
                 beat = ceiling - step.cost
@@ -773,7 +773,7 @@ class Search:
         taken, gaps, far = (), 0, anchor
         while far != end:
             far += way
-            n = base + far if far != ACE_ON_TOP else None
+            n = base + far            # at ACE_ON_TOP no natural of the hand: an ace in the hand has place 1
             if n not in rest:
                 gaps += 1
                 if gaps > limit:
@@ -847,7 +847,7 @@ class Search:
             place += way
             if (place - end) * way > 0:
                 return
-            n = natural(suit, place) if place != ACE_ON_TOP else None
+            n = natural(suit, place)          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
             has_natural = n in rest
             has_runner = runner is not None and place in runner_places
             grown = []
