@@ -599,6 +599,10 @@ class Search:
         place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
         sinks = self.sinks
+        if kin == 1:              # one natural of its rank (most hands): its one set, set_stand_ins(1, spare)'s
+            if not self.alone_loses(same[0], spare, rest, runners):        # two (may_set() saw two left)
+                yield self.step(0, (), (set_of(same, 2, sinks),), (rest, wilds, runners, owed + 2, sink or sinks, place))
+            return
         for used in self.set_choices(same, rest, runners, spare):
             after = without(same, used) + rest if len(used) < kin else rest
             if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
