@@ -19,7 +19,7 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   natural on two stand-ins is not tried when a dearer natural is then deadwood in every line
   (`alone_loses()`: that one set alone on them does better); nor, in the search for the best line
   (not in the walk through ties), a set on stand-ins while another natural of its rank is left out
-  (`only_ties()`: with free wilds it at best ties the set taking that natural too, tried first);
+  (`fewest_untied()`: with free wilds it at best ties the set taking that natural too, tried first);
 - the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
@@ -560,7 +560,7 @@ class Search:
     def meld_steps(self, position, ties=True):
         """The moves that meld: the sets of the first natural's rank (unless they are made), then
         the runs of the first natural. Without `ties`, not the sets that can at best tie a line of a
-        set made before (`only_ties()`): best() needs none of those, the walk through ties does."""
+        set made before (`fewest_untied()`): best() needs none of those, the walk through ties does."""
         hand, wilds, runners, owed, sink, sets_made = position
         spare = self.jokers + wilds + len(runners) - owed       # self.spare(), inline
         if not sets_made:
@@ -591,7 +591,7 @@ class Search:
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
         left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
         m // 2 stand-ins (a set of two naturals holds one). When a set's suits must differ, the
-        books of book_steps(). Without `ties`, not the sets `only_ties()` names."""
+        books of book_steps(). Without `ties`, not the sets `fewest_untied()` leaves out."""
         if self.table.suits_differ:
             yield from self.book_steps(position, spare)
             return
@@ -603,11 +603,9 @@ class Search:
             if not self.alone_loses(same[0], spare, rest, runners):        # two (may_set() saw two left)
                 yield self.step(0, (), (set_of(same, 2, sinks),), (rest, wilds, runners, owed + 2, sink or sinks, place))
             return
-        for used in self.set_choices(same, rest, runners, spare):
+        for used in self.set_choices(same, rest, runners, spare, 0 if ties else self.fewest_untied(kin, spare)):
             after = without(same, used) + rest if len(used) < kin else rest
             if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
-                continue
-            if not ties and self.only_ties(len(used), kin, spare):
                 continue
             for stand_ins in self.set_stand_ins(len(used), spare):
                 left = (after, wilds, runners, owed + stand_ins, sink or sinks, place)
@@ -634,25 +632,28 @@ class Search:
                     return True
         return False
 
-    def only_ties(self, used, kin, spare):
-        """Whether a set of `used` naturals of the `kin` at the head, on stand-ins (fewer than three
-        naturals), can at best tie the set of those and one natural more on a stand-in fewer, which
-        set_choices() lists before it (the larger first). With free wilds it can: the natural x left
+    def fewest_untied(self, kin, spare):
+        """The fewest naturals of the `kin` at the head that a set needs to do better than a tie (0: any
+        number may). A set of fewer (and fewer than three), on stand-ins, can at best tie the set of
+        those and one natural more on a stand-in fewer, which set_choices() lists before it (the larger
+        first), so set_choices() does not list it for best(). With free wilds it can: the natural x left
         out is then deadwood or in a run, and x in the set instead, one of its stand-ins in x's place
         in that run or going to that set at the end (a set takes the wilds left over), is an
         arrangement as cheap or cheaper (tests/brute.py: a wild stands in for any card). That run
         keeps a natural unless all-wild melds are allowed: with at most two wilds left (`spare`) the
         set's stand-in leaves that run one at most, so two naturals. So best() needs only the set made
         before; the walk through ties (`ties()`) still takes it."""
-        return self.free and used < kin and used < 3 and (spare <= 2 or self.table.rules.all_wild_melds)
+        if self.free and (spare <= 2 or self.table.rules.all_wild_melds):
+            return min(kin, 3)
+        return 0
 
-    def set_choices(self, same, rest, runners, spare):
+    def set_choices(self, same, rest, runners, spare, fewest=0):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
         to make a set with the stand-ins left (`spare`), the largest first (none at all: `steps()`
         tries the runs next); but copies that no run can take always go in (a set of one rank
         needs no more stand-ins for a card more). When only all of them are enough, that is the
-        one choice."""
-        smallest = 3 - min(spare, self.table.set_stand_ins)
+        one choice. None of fewer than `fewest` naturals (`fewest_untied()`)."""
+        smallest = max(3 - min(spare, self.table.set_stand_ins), fewest)
         if len(same) <= smallest:
             return (same,)
         if len(set(same)) == len(same):          # no copies (most hands): the subsets holding those no run can take
