@@ -600,7 +600,7 @@ class Search:
         same, rest = hand[:kin], hand[kin:]
         sinks = self.sinks
         if kin == 1:              # one natural of its rank (most hands): its one set, set_stand_ins(1, spare)'s
-            if not self.alone_loses(same[0], spare, rest, runners):        # two (may_set() saw two left)
+            if not self.alone_loses(same[0], spare, rest, runners):        # two (step() saw two left)
                 yield self.step(0, (), (set_of(same, 2, sinks),), (rest, wilds, runners, owed + 2, sink or sinks, place))
             return
         for used in self.set_choices(same, rest, runners, spare, 0 if ties else self.fewest_untied(kin, spare)):
@@ -913,7 +913,7 @@ class Search:
                 deadwood, cost = deadwood + out, cost + (self.table.value[out[0]] if lone == 1 else self.table.cost(out))
         if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
             wilds, runners = self.runners_kept(hand, wilds, runners)
-        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
+        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or limit < 2 and not self.may_set(hand, limit))  # place_of()
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
@@ -953,9 +953,8 @@ class Search:
         return wilds + len(runners) - len(kept), tuple(kept)
 
     def may_set(self, hand, limit):
-        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
-        if limit >= 2:            # any natural and two stand-ins are a set
-            return True
+        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins,
+        fewer than two (step() asks only then: any natural and two stand-ins are a set)."""
         if len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE:     # not of the first one's place
             return False          # a lone natural of its rank needs two stand-ins
         kin = kin_at_head(hand)
