@@ -163,6 +163,27 @@ def test_with_two_wilds_left_a_set_on_stand_ins_beside_another_of_its_rank_is_no
     assert [m for m in search.melds if m.kind == 'set' and m.stand_ins] == []
 
 
+def test_the_sets_that_only_tie_are_not_listed_for_the_best_line():
+    """Kings wild, two of them, free wilds: AH AC first, with 8H JH and 4C of their suits left. A set of
+    one ace on the two kings, the other ace left out, at best ties the set of both aces on one king
+    (fewest_untied()): set_choices() does not list it for best(), so nothing is worked out about it
+    (alone_loses() was asked of each ace before, and the set then dropped) and the penalty is still the
+    brute force's."""
+    from scorer.positions import place_of
+    from scorer.solver import deal_out, table_for
+    asked = []
+
+    class Asked(Search):
+        def alone_loses(self, n, spare, after, runners):
+            asked.append(n)
+            return super().alone_loses(n, spare, after, runners)
+
+    h = parse_cards('AH 8H 4C JH AC 3D KS KH', DEFAULT.decks, DEFAULT.jokers)
+    search = Asked(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 9
+    assert [n for n in asked if place_of(n) == 1] == []
+
+
 def test_the_first_natural_is_not_tried_as_deadwood_when_its_value_and_the_singles_cost_the_best_found():
     """Kings wild, two of them: 7S and 5C are singles, so with both kings left at least 5 points of
     them are deadwood in every line. The run 9C JC QC on one king reaches 12; 9C as deadwood costs
