@@ -116,7 +116,7 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
                         set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -761,8 +761,12 @@ class Search:
         cards or fewer is a sink (two wilds left over can still go on its ends; three make a set
         of their own); a longer one may take one or two stand-ins more. A run of c and stand-ins
         alone is left out: a set of c and two stand-ins does as much and is a sink. A 13-card run
-        may also leave one or two naturals out for wilds that have no other place."""
-        anchor, aces_high = runs[0] & PLACE, self.table.aces_high      # place_of(), inline
+        may also leave one or two naturals out for wilds that have no other place. So with no other
+        natural of c's suit left, no run is listed."""
+        c, rest = runs[0], runs[1]
+        if SUITED[c].isdisjoint(rest):
+            return
+        anchor, aces_high = c & PLACE, self.table.aces_high      # place_of(), inline
         if anchor == 1 and aces_high:       # the ace on top, and the places below it
             self.free_run_ends(runs, (ACE_ON_TOP, -1, 2))
         self.free_run_ends(runs, (anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING))
