@@ -936,6 +936,8 @@ class Search:
                 if could and can_meld(n, hand, 1, runners, table, deal.near):
                     return i
             return len(hand)
+        if len(hand) < 3:         # with no stand-in a meld takes three naturals
+            return len(hand)
         pure = self.pure
         if pure is None:          # the naturals that can make a meld of no stand-in with the deal's
             pure = self.pure = frozenset(deal.hand).difference(never_meld(deal.hand, table))
