@@ -601,7 +601,8 @@ class Search:
         sinks = self.sinks
         if kin == 1:              # one natural of its rank (most hands): its one set, set_stand_ins(1, spare)'s
             if not self.alone_loses(same[0], spare, rest, runners):        # two (step() saw two left)
-                yield self.step(0, (), (set_of(same, 2, sinks),), (rest, wilds, runners, owed + 2, sink or sinks, place))
+                left = (rest, wilds, runners, owed + 2, sink or sinks, place)
+                yield self.step(0, (), (set_of(same, 2, sinks),), left)
             return
         for used in self.set_choices(same, rest, runners, spare, 0 if ties else self.fewest_untied(kin, spare)):
             after = without(same, used) + rest if len(used) < kin else rest
@@ -777,7 +778,7 @@ class Search:
         c, rest, _, limit, _ = runs
         anchor, way, end = walk
         sinking = self.table.sinking
-        base = c & ~PLACE                              # natural(suit_of(c), 0), inline: base + place is the natural there
+        base = c & ~PLACE                              # natural(suit_of(c), 0), inline: base + place, the natural there
         back = anchor - self.table.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
         taken, gaps, far = (), 0, anchor
         while far != end:
@@ -917,7 +918,8 @@ class Search:
                 deadwood, cost = deadwood + out, cost + (self.table.value[out[0]] if lone == 1 else self.table.cost(out))
         if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
             wilds, runners = self.runners_kept(hand, wilds, runners)
-        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or limit < 2 and not self.may_set(hand, limit))  # place_of()
+        # (place_of(), inline; with two stand-ins left any natural makes a set)
+        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or limit < 2 and not self.may_set(hand, limit))
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
