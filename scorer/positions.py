@@ -61,6 +61,9 @@ def run_pairs(n, aces_high, foot):
 # A natural's kin: the naturals of its rank, its own included.
 KIN = {n: frozenset(natural(s, place_of(n)) for s in range(len(EVERY_SUIT))) for n in NATURAL.values()}
 
+# The other naturals of a natural's suit: a run holding it holds one of them at least, or only stand-ins.
+SUITED = {n: frozenset(natural(suit_of(n), p) for p in range(1, KING + 1)) - {n} for n in NATURAL.values()}
+
 
 @lru_cache(maxsize=8)
 def kin_in(suits):

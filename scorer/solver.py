@@ -19,7 +19,7 @@ in a set, in a run, or deadwood; so these three moves reach every arrangement:
   natural on two stand-ins is not tried when a dearer natural is then deadwood in every line
   (`alone_loses()`: that one set alone on them does better); nor, in the search for the best line
   (not in the walk through ties), a set on stand-ins while another natural of its rank is left out
-  (`only_ties()`: with free wilds it at best ties the set taking that natural too, tried first);
+  (`fewest_untied()`: with free wilds it at best ties the set taking that natural too, tried first);
 - the runs through it (`runs_of()`): it is the lowest natural of its suit left in its group, so
   a run holding it goes up from it (below it only stand-ins and runners); each run of the
   naturals left is listed once, told by the cards it takes, since where its stand-ins sit does
@@ -115,7 +115,7 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, Leftover, Solution, candidate_from, kin_in,
+from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
                         set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -530,8 +530,8 @@ class Search:
         # The first natural as deadwood, last: searched only when its value and the singles' floor (the
         # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
         # costs at least (a floor, like a cut step).
-        value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
         if cost > floor:          # (a line at the floor already: none does better)
+            value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
             if value < ceiling:
                 step = self.deadwood_step(position)
                 beat = ceiling - step.cost
@@ -567,9 +567,9 @@ class Search:
     def meld_steps(self, position, ties=True):
         """The moves that meld: the sets of the first natural's rank (unless they are made), then
         the runs of the first natural. Without `ties`, not the sets that can at best tie a line of a
-        set made before (`only_ties()`): best() needs none of those, the walk through ties does."""
+        set made before (`fewest_untied()`): best() needs none of those, the walk through ties does."""
         hand, wilds, runners, owed, sink, sets_made = position
-        spare = self.spare(wilds, runners, owed)
+        spare = self.jokers + wilds + len(runners) - owed       # self.spare(), inline
         if not sets_made:
             yield from self.set_steps(position, spare, ties)
         c, rest = hand[0], hand[1:]
@@ -598,7 +598,7 @@ class Search:
         With any number of wilds per meld one set of the rank is enough (it takes the wilds
         left over at the end); with one stand-in per meld, m naturals make sets holding 0 to
         m // 2 stand-ins (a set of two naturals holds one). When a set's suits must differ, the
-        books of book_steps(). Without `ties`, not the sets `only_ties()` names."""
+        books of book_steps(). Without `ties`, not the sets `fewest_untied()` leaves out."""
         if self.table.suits_differ:
             yield from self.book_steps(position, spare)
             return
@@ -606,11 +606,14 @@ class Search:
         place, kin = hand[0] & PLACE, kin_at_head(hand)                     # place_of(), inline
         same, rest = hand[:kin], hand[kin:]
         sinks = self.sinks
-        for used in self.set_choices(same, rest, runners, spare):
-            after = without(same, used) + rest
+        if kin == 1:              # one natural of its rank (most hands): its one set, set_stand_ins(1, spare)'s
+            if not self.alone_loses(same[0], spare, rest, runners):        # two (step() saw two left)
+                left = (rest, wilds, runners, owed + 2, sink or sinks, place)
+                yield self.step(0, (), (set_of(same, 2, sinks),), left)
+            return
+        for used in self.set_choices(same, rest, runners, spare, 0 if ties else self.fewest_untied(kin, spare)):
+            after = without(same, used) + rest if len(used) < kin else rest
             if len(used) == 1 and self.alone_loses(used[0], spare, after, runners):
-                continue
-            if not ties and self.only_ties(len(used), kin, spare):
                 continue
             for stand_ins in self.set_stand_ins(len(used), spare):
                 left = (after, wilds, runners, owed + stand_ins, sink or sinks, place)
@@ -637,25 +640,28 @@ class Search:
                     return True
         return False
 
-    def only_ties(self, used, kin, spare):
-        """Whether a set of `used` naturals of the `kin` at the head, on stand-ins (fewer than three
-        naturals), can at best tie the set of those and one natural more on a stand-in fewer, which
-        set_choices() lists before it (the larger first). With free wilds it can: the natural x left
+    def fewest_untied(self, kin, spare):
+        """The fewest naturals of the `kin` at the head that a set needs to do better than a tie (0: any
+        number may). A set of fewer (and fewer than three), on stand-ins, can at best tie the set of
+        those and one natural more on a stand-in fewer, which set_choices() lists before it (the larger
+        first), so set_choices() does not list it for best(). With free wilds it can: the natural x left
         out is then deadwood or in a run, and x in the set instead, one of its stand-ins in x's place
         in that run or going to that set at the end (a set takes the wilds left over), is an
         arrangement as cheap or cheaper (tests/brute.py: a wild stands in for any card). That run
         keeps a natural unless all-wild melds are allowed: with at most two wilds left (`spare`) the
         set's stand-in leaves that run one at most, so two naturals. So best() needs only the set made
         before; the walk through ties (`ties()`) still takes it."""
-        return self.free and used < kin and used < 3 and (spare <= 2 or self.table.rules.all_wild_melds)
+        if self.free and (spare <= 2 or self.table.rules.all_wild_melds):
+            return min(kin, 3)
+        return 0
 
-    def set_choices(self, same, rest, runners, spare):
+    def set_choices(self, same, rest, runners, spare, fewest=0):
         """Which naturals of the rank `same` holds may go into its sets: every sub-multiset big enough
         to make a set with the stand-ins left (`spare`), the largest first (none at all: `steps()`
         tries the runs next); but copies that no run can take always go in (a set of one rank
         needs no more stand-ins for a card more). When only all of them are enough, that is the
-        one choice."""
-        smallest = 3 - min(spare, self.table.set_stand_ins)
+        one choice. None of fewer than `fewest` naturals (`fewest_untied()`)."""
+        smallest = max(3 - min(spare, self.table.set_stand_ins), fewest)
         if len(same) <= smallest:
             return (same,)
         if len(set(same)) == len(same):          # no copies (most hands): the subsets holding those no run can take
@@ -741,6 +747,8 @@ class Search:
         (the naturals it takes, the runners it takes as themselves, its stand-ins). Two runs of one
         shape are the same move. (A plain tuple, unpacked by name: a named tuple made once a call cost
         1.5 % more of a random 13-card hand, callgrind.)"""
+        if self.free and SUITED[c].isdisjoint(rest):     # no other natural of c's suit: no free run (free_runs())
+            return ()
         runner = None
         if runners:               # the one runner a run of c's suit could take
             runner = natural(suit_of(c), self.table.wild)
@@ -763,8 +771,9 @@ class Search:
         cards or fewer is a sink (two wilds left over can still go on its ends; three make a set
         of their own); a longer one may take one or two stand-ins more. A run of c and stand-ins
         alone is left out: a set of c and two stand-ins does as much and is a sink. A 13-card run
-        may also leave one or two naturals out for wilds that have no other place."""
-        anchor, aces_high = place_of(runs[0]), self.table.aces_high
+        may also leave one or two naturals out for wilds that have no other place. So with no other
+        natural of c's suit left, there is none (runs_of() does not ask)."""
+        anchor, aces_high = runs[0] & PLACE, self.table.aces_high      # place_of(), inline
         if anchor == 1 and aces_high:       # the ace on top, and the places below it
             self.free_run_ends(runs, (ACE_ON_TOP, -1, 2))
         self.free_run_ends(runs, (anchor, +1, ACE_ON_TOP if aces_high and anchor > 1 else KING))
@@ -775,12 +784,12 @@ class Search:
         c, rest, _, limit, _ = runs
         anchor, way, end = walk
         sinking = self.table.sinking
-        base = natural(suit_of(c), 0)                  # base + place: the natural at that place
+        base = c & ~PLACE                              # natural(suit_of(c), 0), inline: base + place, the natural there
         back = anchor - self.table.foot if way > 0 else 0   # places behind the anchor, for stand-ins only
         taken, gaps, far = (), 0, anchor
         while far != end:
             far += way
-            n = base + far if far != ACE_ON_TOP else None
+            n = base + far            # at ACE_ON_TOP no natural of the hand: an ace in the hand has place 1
             if n not in rest:
                 gaps += 1
                 if gaps > limit:
@@ -854,7 +863,7 @@ class Search:
             place += way
             if (place - end) * way > 0:
                 return
-            n = natural(suit, place) if place != ACE_ON_TOP else None
+            n = natural(suit, place)          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
             has_natural = n in rest
             has_runner = runner is not None and place in runner_places
             grown = []
@@ -915,7 +924,8 @@ class Search:
                 deadwood, cost = deadwood + out, cost + (self.table.value[out[0]] if lone == 1 else self.table.cost(out))
         if runners:               # after lone(): a runner it would drop is near no natural of the hand, so no help there
             wilds, runners = self.runners_kept(hand, wilds, runners)
-        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or not self.may_set(hand, limit))   # place_of(), inline
+        # (place_of(), inline; with two stand-ins left any natural makes a set)
+        sets_made = bool(hand) and (hand[0] & PLACE == sets_of or limit < 2 and not self.may_set(hand, limit))
         # The hottest line of the search: the fields in order (positions.step_from()).
         return step_from((cost, position_from((hand, wilds, runners, owed, sink and spare > 0, sets_made)),
                           deadwood, melds))
@@ -933,6 +943,8 @@ class Search:
                     could = ever[n] = can_meld(n, deal.hand, 1, deal.runners, table, deal.near)
                 if could and can_meld(n, hand, 1, runners, table, deal.near):
                     return i
+            return len(hand)
+        if len(hand) < 3:         # with no stand-in a meld takes three naturals
             return len(hand)
         pure = self.pure
         if pure is None:          # the naturals that can make a meld of no stand-in with the deal's
@@ -955,8 +967,9 @@ class Search:
         return wilds + len(runners) - len(kept), tuple(kept)
 
     def may_set(self, hand, limit):
-        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins."""
-        if limit < 2 and (len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE):     # not of the first one's place
+        """Whether the naturals of the first natural's rank can still make a set, with at most `limit` stand-ins,
+        fewer than two (step() asks only then: any natural and two stand-ins are a set)."""
+        if len(hand) < 2 or (hand[1] ^ hand[0]) & PLACE:     # not of the first one's place
             return False          # a lone natural of its rank needs two stand-ins
         kin = kin_at_head(hand)
         return kin >= 3 or kin + (limit if limit < self.table.set_stand_ins else self.table.set_stand_ins) >= 3

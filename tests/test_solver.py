@@ -135,7 +135,7 @@ class MeldsMade(Search):
 def test_a_set_of_two_on_the_one_wild_left_beside_a_third_of_its_rank_is_walked_for_ties_not_searched():
     """Kings wild, one of them, free wilds: 8H 8D 8C and 9C 10C, 2C 3C. A set of two eights on the king
     leaves 8C for the run 8C 9C 10C, which only ties the set of the three eights with the king in 9C
-    10C's run (only_ties()): best() does not make that set (it did before) and finds the brute force's
+    10C's run (fewest_untied()): best() does not make that set (it did before) and finds the brute force's
     minimum; with no 2C 3C (both lines then meld every card), the walk through ties still makes it, so
     both arrangements are shown."""
     from scorer.solver import arrangements, deal_out, grouping, table_for
@@ -153,7 +153,7 @@ def test_a_set_of_two_on_the_one_wild_left_beside_a_third_of_its_rank_is_walked_
 def test_with_two_wilds_left_a_set_on_stand_ins_beside_another_of_its_rank_is_not_searched():
     """Kings wild, two of them, free wilds: 3H 3D 3C, 7D 9D. A set of two threes on a king leaves the
     third deadwood (no run takes it), which at best ties the set of the three threes, the king sunk
-    in it (only_ties(), with two wilds left as with one): best() does not make that set (it did
+    in it (fewest_untied(), with two wilds left as with one): best() does not make that set (it did
     before) and finds the brute force's minimum, 10 (10S)."""
     from scorer.solver import deal_out, table_for
 
@@ -161,6 +161,27 @@ def test_with_two_wilds_left_a_set_on_stand_ins_beside_another_of_its_rank_is_no
     search = MeldsMade(deal_out(h, table_for(DEFAULT, 13)))
     assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 10
     assert [m for m in search.melds if m.kind == 'set' and m.stand_ins] == []
+
+
+def test_the_sets_that_only_tie_are_not_listed_for_the_best_line():
+    """Kings wild, two of them, free wilds: AH AC first, with 8H JH and 4C of their suits left. A set of
+    one ace on the two kings, the other ace left out, at best ties the set of both aces on one king
+    (fewest_untied()): set_choices() does not list it for best(), so nothing is worked out about it
+    (alone_loses() was asked of each ace before, and the set then dropped) and the penalty is still the
+    brute force's."""
+    from scorer.positions import place_of
+    from scorer.solver import deal_out, table_for
+    asked = []
+
+    class Asked(Search):
+        def alone_loses(self, n, spare, after, runners):
+            asked.append(n)
+            return super().alone_loses(n, spare, after, runners)
+
+    h = parse_cards('AH 8H 4C JH AC 3D KS KH', DEFAULT.decks, DEFAULT.jokers)
+    search = Asked(deal_out(h, table_for(DEFAULT, 13)))
+    assert search.penalty() == brute_penalty(h, 13, DEFAULT) == 9
+    assert [n for n in asked if place_of(n) == 1] == []
 
 
 def test_the_first_natural_is_not_tried_as_deadwood_when_its_value_and_the_singles_cost_the_best_found():
