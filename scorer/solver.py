@@ -109,13 +109,13 @@ scorer/positions.py.
 """
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import NamedTuple
 
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
+from .positions import (CARD, EVERY_SUIT, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
                         natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
                         set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
@@ -233,6 +233,7 @@ class Table:
         'mates',                # natural -> the naturals that make a meld with it and one stand-in
         'neighbours',           # natural -> its mates of its suit (within two places), as a tuple
         'runner_places',        # where a wild-rank card plays as itself in a run (an ace also on top)
+        'runner_reach',         # runner -> the naturals near enough to share a run with it (empty: no runners)
         'suits_differ',         # a set's cards each of a different suit (`set_suits`): see book_steps()
         'suits',                # the suits of the deck: the most cards a set holds when they must differ
         'set_stand_ins',        # the most stand-ins that count towards a set's 3 cards: 2, or 1 when `most` is 1
@@ -242,13 +243,9 @@ class Table:
         for name, value in fields.items():       # every slot, by its name (an unknown one: AttributeError)
             setattr(self, name, value)
 
-    def places(self, n):
-        """The places a natural may take in a run: an ace may sit on top when aces are high."""
-        return run_places(place_of(n), self.aces_high)
-
     def close(self, n, runner):
         """Whether a natural and a runner of its suit are near enough to share a run (one stand-in between)."""
-        return any(abs(p - q) <= 2 for p in self.places(n) for q in self.runner_places)
+        return near_enough(n, self.runner_places, self.aces_high)
 
     def cost(self, naturals):
         """What naturals cost as deadwood."""
@@ -263,14 +260,34 @@ def table_for(rules, wild):
     run_pairs, mates, neighbours = run_tables(aces_high, foot)
     longest = longest_run(rules)
     most = ANY if rules.max_wilds_per_meld is None else rules.max_wilds_per_meld
+    runner_places = run_places(wild, aces_high) if wild else ()
     return Table(rules=rules, wild=wild, aces_high=aces_high, most=most,
                  as_itself=rules.wild_rank_as_itself, value=natural_values(rules, wild), natural_of=naturals_of(wild),
                  joker_value=rules.joker_penalty, wild_value=rules.wild_penalty, foot=foot,
                  longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates,
                  neighbours=neighbours, kin=kin_in(rules.deck.suits),
-                 runner_places=run_places(wild, aces_high) if wild else (),
+                 runner_places=runner_places,
+                 runner_reach=runner_reach(wild, runner_places, aces_high) if most == 1 and rules.wild_rank_as_itself else {},
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
+
+
+@lru_cache(maxsize=32)
+def runner_reach(wild, runner_places, aces_high):
+    """Each runner (a wild-rank card as the natural it is) -> the naturals of its suit near enough to
+    share a run with it (one stand-in between), for a round with wild rank `wild` (None: no runner).
+    A wild-rank card is a runner only when a meld takes at most one stand-in and it may play as
+    itself (table_for() asks this of those rules only), and only while one of these is in the hand."""
+    if not wild:
+        return {}
+    return {natural(s, wild): frozenset(n for n in map(natural, repeat(s), range(1, KING + 1))
+                                        if near_enough(n, runner_places, aces_high))
+            for s in range(len(EVERY_SUIT))}
+
+
+def near_enough(n, runner_places, aces_high):
+    """Whether natural n may sit in a run within two places of a runner of its suit (one stand-in between)."""
+    return any(abs(p - q) <= 2 for p in run_places(place_of(n), aces_high) for q in runner_places)
 
 
 # 2. The deal: one hand made ready for the search.
@@ -340,12 +357,11 @@ def sort_out(hand, table):
 def find_runners(naturals, wild_cards, table):
     """(the wild-rank cards that may play as themselves: one stand-in per meld, a natural of their
     suit near enough; natural -> the runner it could share a run with)."""
-    runners, near = [], {}
-    if table.most == 1 and table.wild and table.as_itself:
+    runners, near, reach = [], {}, table.runner_reach
+    if reach:
         for c in wild_cards:
             r = NATURAL[c]
-            suit = r >> 4                                                  # suit_of(), inline
-            close = [n for n in naturals if n >> 4 == suit and table.close(n, r)]
+            close = [n for n in naturals if n in reach[r]]
             if close:
                 runners.append(r)
                 near.update(dict.fromkeys(close, r))
