@@ -144,8 +144,11 @@ class Leftover(NamedTuple):
 
 @lru_cache(maxsize=256)
 def natural_values(rules, wild):
-    """What each natural costs as deadwood in a round with this wild rank."""
-    return {n: rules.value(c, wild) for n, c in CARD.items()}
+    """What each natural costs as deadwood in a round with this wild rank: rules.value() asked once a
+    rank, of its spade, since a card's value is its rank's (a table is made for each rules and wild
+    rank a batch meets: asked of all 96 naturals, 9 M instructions of a 4,500-line batch, callgrind)."""
+    of_rank = {rank: rules.value(CARD[natural(0, rank)], wild) for rank in range(1, KING + 1)}
+    return {n: of_rank[c.rank] for n, c in CARD.items()}
 
 
 def sub_multisets(cards, least):

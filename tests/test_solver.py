@@ -537,6 +537,18 @@ def test_card_values_and_penalty_settings():
     assert penalty('AS', 1, aces='high_or_low') == 15                  # aces wild at 14 cards
 
 
+
+@pytest.mark.parametrize('settings', [{}, dict(aces='high_or_low'), dict(face_values='ranked', wild_penalty=20),
+                                      dict(aces='high_or_low', ace_penalty=1, wild_penalty=0),
+                                      dict(game='five_crowns', max_wilds_per_meld=1)])
+def test_the_tables_values_are_the_rules_values_of_every_card(settings):
+    # The search's values (positions.natural_values(), worked out once a rank) are what the rules
+    # say each card of every suit costs as deadwood, in every round's wild rank and with none.
+    from scorer.positions import CARD, natural_values
+    rules = make_rules(settings)
+    for wild in (None, *range(1, 14)):
+        assert natural_values(rules, wild) == {n: rules.value(c, wild) for n, c in CARD.items()}
+
 def test_unmelded_wilds_left_are_the_cheapest():
     # Fives wild, one joker in play (20) and a 5♦ (15); one wild per meld, so 7♥ 8♥ takes one of
     # them and the other is left over: the dearer joker is melded, the cheaper five is deadwood.
