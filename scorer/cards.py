@@ -102,8 +102,10 @@ def check_pack(hand, decks=2, jokers=0, deck=None):
             raise CardError(_('%(card)s: this game has no %(suit)s cards', card=foreign.pretty,
                               suit=SYMBOL.get(foreign.suit, foreign.suit)))
         raise CardError(_('%(card)s: this game has no %(rank)s', card=foreign.pretty, rank=rank_plural(foreign.rank)))
-    if decks and len(held) == len(hand) and (jokers or JOKER not in held):
-        return                      # no card twice: one deck holds every card (most hands)
+    extra = len(hand) - len(held)   # the copies beyond a card's first: a card held k times adds k - 1
+    if extra < decks and (extra < jokers or JOKER not in held):
+        return                      # so no card is held more often than the decks deal it, nor the joker
+                                    # than the jokers in play (every hand of two decks but a few: no count)
     counts = Counter(hand)
     n_jokers = counts.pop(JOKER, 0)
     if n_jokers > copies(JOKER, decks, jokers):

@@ -1,5 +1,7 @@
 """Card text: forgiving input, canonical output, and clear errors quoting what was typed."""
 
+from unittest import mock
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -55,6 +57,23 @@ def test_pack_limits_follow_decks_and_jokers():
     with pytest.raises(CardError, match='3 jokers, but only 2 in play'):
         parse_cards('JK JK JK', jokers=2)
 
+
+
+def test_a_card_twice_in_two_decks_is_checked_without_counting_every_card():
+    # Fewer copies beyond a card's first than the decks: no card can be held more often than they
+    # deal it (a third of a batch's two-deck hands hold one card twice); no Counter is made for them.
+    with mock.patch('scorer.cards.Counter', side_effect=AssertionError('counted')):
+        assert len(parse_cards('7H 7H 8S JK', decks=2, jokers=2)) == 4
+        assert len(parse_cards('7H 7H 7H 8S', decks=3)) == 4
+    # The copies beyond the first still count, the joker's against the jokers in play.
+    with pytest.raises(CardError, match='two 7♥ but only 1 deck'):
+        parse_cards('7H 7H', decks=1)
+    with pytest.raises(CardError, match='three 8♠ but only 2 decks'):
+        parse_cards('7H 7H 8S 8S 8S', decks=2)
+    with pytest.raises(CardError, match='2 jokers, but only 1 in play'):
+        parse_cards('JK JK 7H', decks=2, jokers=1)
+    with pytest.raises(CardError, match='a joker, but no jokers are in play'):
+        parse_cards('7H 7H JK', decks=3)
 
 def test_a_hand_holds_at_most_the_largest_deal_and_the_card_drawn():
     """Six-fourteen deals 14 cards; a player holding the card drawn has 15 (MAX_HAND)."""
