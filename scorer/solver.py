@@ -108,7 +108,7 @@ The search's words as it writes them (naturals as numbers, candidates, positions
 scorer/positions.py.
 """
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations, repeat
 from typing import NamedTuple
 
@@ -312,6 +312,11 @@ class Deal(NamedTuple):
         return min(self.table.most, self.jokers + len(self.wild_cards))
 
 
+# A Deal as deal_out() makes one a hand: straight from a tuple of its fields in order (tuple.__new__, in C),
+# not through the named tuple's own __new__, a Python function reading eleven keywords.
+deal_from = partial(tuple.__new__, Deal)
+
+
 def deal_out(hand, table):
     """The Deal of a hand under a Table.
 
@@ -325,17 +330,17 @@ def deal_out(hand, table):
     stand_ins = min(table.most, len(hand) - len(naturals))
     never = never_meld(naturals, table) if stand_ins == 0 else ()
     if never and len(never) == len(naturals):       # no wild, and nothing melds: what the lines below make
-        return Deal(table=table, jokers=jokers, wild_cards=(), free=free, sinks=table.most > 1, near=near,
-                    never=never, hand=(), runners=(), singles=(), singles_cost=(0,))
+        #                 table, jokers, wild_cards, free, sinks, near, never, hand, runners, singles, singles_cost
+        return deal_from((table, jokers, (), free, table.most > 1, near, never, (), (), (), (0,)))
     if never:
         naturals = [n for n in naturals if n not in never]       # every copy of a natural that never melds
     in_order, singles = in_search_order(naturals, runners, stand_ins, table.aces_high)
     if stand_ins == 1:            # a single melds only with two stand-ins: with one, never (see never_meld())
         never, singles = tuple(singles), ()
     singles = tuple(sorted(singles, key=table.value.get, reverse=True)) if singles else ()
-    return Deal(table=table, jokers=jokers, wild_cards=tuple(wild_cards), free=free, sinks=table.most > 1, near=near,
-                never=never, hand=tuple(in_order), runners=tuple(sorted(runners)) if runners else (), singles=singles,
-                singles_cost=tuple([table.cost(singles[m:]) for m in range(len(singles) + 1)]) if singles else (0,))
+    return deal_from((table, jokers, tuple(wild_cards), free, table.most > 1, near, never, tuple(in_order),
+                      tuple(sorted(runners)) if runners else (), singles,
+                      tuple([table.cost(singles[m:]) for m in range(len(singles) + 1)]) if singles else (0,)))
 
 
 def sort_out(hand, table):
