@@ -416,22 +416,15 @@ def can_meld(n, hand, limit, runners, table, near):
 def in_search_order(naturals, runners, stand_ins, aces_high):
     """(the naturals in search order, the singles). The search takes naturals group by group,
     and in a group rank by rank, low to high. A single (the one card of its group) melds only
-    with two stand-ins: the end takes it."""
+    with two stand-ins: the end takes it. The groups hold every copy of a natural (a copy is next to
+    itself), so the copies come in order with it, with no count kept of them."""
     in_order, singles = [], []
-    copies = dict.fromkeys(naturals, 0)
-    for n in naturals:
-        copies[n] += 1
-    for group in groups(list(copies), sorted(set(runners)) if runners else [], stand_ins, aces_high):
-        if len(group) == 1 and copies.get(group[0]) == 1:
+    for group in groups(naturals, sorted(set(runners)) if runners else [], stand_ins, aces_high):
+        if len(group) == 1 and not (runners and group[0] in runners):
             singles += group
             continue
         group.sort(key=SEARCH_ORDER.__getitem__)
-        for n in group:           # each copy of a natural (a runner has none here)
-            count = copies.get(n)
-            if count == 1:
-                in_order.append(n)
-            elif count:
-                in_order += [n] * count
+        in_order += [n for n in group if n not in runners] if runners else group   # a runner is no natural here
     return in_order, singles
 
 
@@ -443,7 +436,7 @@ def groups(naturals, runners, stand_ins, aces_high):
     one group after another lets the memo reuse each group's results whatever was done in
     the groups before.
     """
-    cards = sorted(naturals + runners)               # suit by suit, low to high, each once
+    cards = sorted(naturals + runners)               # suit by suit, low to high, every copy
     group_of, made = neighbours(cards, stand_ins + 1)     # a card -> the list of its group; the lists
     for a, b in joins(naturals, cards, stand_ins, aces_high):
         a, b = group_of[a], group_of[b]
