@@ -105,7 +105,7 @@ def read_query(fields, base=DEFAULT):
     """A Query from a dict of fields; raises QueryError with a clear message."""
     if not isinstance(fields, dict):
         raise QueryError(_('a query is an object like %(example)s', example='{"cards": "7H 8H 9H", "wild": "5"}'))
-    rules, letters, wild, round = read_settings(fields, base)
+    rules, letters, wild, round, dealt = read_settings(fields, base)
     cards = fields.get('cards')
     if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
         cards = ' '.join(cards)
@@ -117,7 +117,7 @@ def read_query(fields, base=DEFAULT):
         raise QueryError(str(e)) from None
     if not hand:
         raise QueryError(_('no cards given (%(example)s)', example='cards: "7H 8H 9H"'))
-    check_size(hand, round, rules)
+    check_size(hand, round, rules, dealt)
     return query_from((hand, wild, rules, round, rules.idle(wild), letters))
 
 
@@ -126,12 +126,12 @@ _settings = {}
 
 
 def read_settings(fields, base=DEFAULT):
-    """(rules, letters, wild rank, round) of a query's fields, read once for every query that gives the
-    same fields besides its cards and id: those four depend on nothing else (the cards are read and
-    checked for each query), and on the default rules only, so only queries on them are kept. A key
-    holds each value with its type, as make_rules() reads settings (true is not 1); a value that is no
-    key (a list) is read anew. Only settings read without error are kept: a message is made in the
-    language of its query."""
+    """(rules, letters, wild rank, round, the cards the round deals) of a query's fields, read once for
+    every query that gives the same fields besides its cards and id: those depend on nothing else (the
+    cards are read and checked for each query), and on the default rules only, so only queries on them
+    are kept. A key holds each value with its type, as make_rules() reads settings (true is not 1); a
+    value that is no key (a list) is read anew. Only settings read without error are kept: a message is
+    made in the language of its query."""
     key = read = None
     if base is DEFAULT:
         key = []
@@ -145,7 +145,8 @@ def read_settings(fields, base=DEFAULT):
     if read is None:
         rules = read_rules(fields.get('rules'), fields.get('decks'), fields.get('jokers'), base)
         letters = read_letters(fields)
-        read = (rules, letters, *read_wild(fields.get('wild'), fields.get('round'), rules, letters))
+        wild, round = read_wild(fields.get('wild'), fields.get('round'), rules, letters)
+        read = (rules, letters, wild, round, None if round is None else rules.hand_size(round))
         if key is not None:
             if len(_settings) >= SETTINGS_HELD:
                 _settings.clear()
@@ -186,10 +187,11 @@ def read_cards_field(text, rules, letters):
     return parse_hand(text, rules, letters)
 
 
-def check_size(hand, round, rules):
-    """Raise QueryError when a hand holds more cards than its round deals, plus the one drawn."""
+def check_size(hand, round, rules, dealt=None):
+    """Raise QueryError when a hand holds more cards than its round deals, plus the one drawn. `dealt`:
+    what the round deals, when known (read_settings() keeps it for a batch's lines)."""
     if round is not None:
-        size = rules.hand_size(round)
+        size = rules.hand_size(round) if dealt is None else dealt
         if len(hand) > size + 1:
             raise QueryError(ngettext('%(count)d card, but round %(round)d deals %(size)d (at most %(most)d with '
                                       'the card drawn)',

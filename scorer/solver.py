@@ -115,9 +115,9 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, EVERY_SUIT, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
-                        natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
-                        set_of, step_from, sub_multisets, suit_of, without)
+from .positions import (CARD, EVERY_SUIT, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from,
+                        kin_in, natural, natural_values, naturals_of, naturals_taken, place_of, position_from,
+                        run_tables, set_of, step_from, sub_multisets, suit_of, without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -267,7 +267,8 @@ def table_for(rules, wild):
                  longest=longest, sinking=longest - 2, run_pairs=run_pairs, mates=mates,
                  neighbours=neighbours, kin=kin_in(rules.deck.suits),
                  runner_places=runner_places,
-                 runner_reach=runner_reach(wild, runner_places, aces_high) if most == 1 and rules.wild_rank_as_itself else {},
+                 runner_reach=runner_reach(wild, runner_places, aces_high)
+                 if most == 1 and rules.wild_rank_as_itself else {},
                  suits_differ=rules.suits_differ, suits=len(rules.deck.suits),
                  set_stand_ins=2 if most > 1 else 1)
 
