@@ -109,7 +109,7 @@ scorer/positions.py.
 """
 
 from functools import lru_cache, partial
-from itertools import combinations, repeat
+from itertools import accumulate, combinations, repeat
 from typing import NamedTuple
 
 from .arrange import arrange
@@ -341,7 +341,15 @@ def deal_out(hand, table):
     singles = tuple(sorted(singles, key=table.value.get, reverse=True)) if singles else ()
     return deal_from((table, jokers, tuple(wild_cards), free, table.most > 1, near, never, tuple(in_order),
                       tuple(sorted(runners)) if runners else (), singles,
-                      tuple([table.cost(singles[m:]) for m in range(len(singles) + 1)]) if singles else (0,)))
+                      singles_costs(singles, table.value) if singles else (0,)))
+
+
+def singles_costs(singles, value):
+    """What the singles from the m-th on cost, for each m (the last 0): summed once from the cheapest
+    end, not anew for each m."""
+    costs = list(accumulate(map(value.__getitem__, reversed(singles)), initial=0))
+    costs.reverse()
+    return tuple(costs)
 
 
 def sort_out(hand, table):
