@@ -833,14 +833,17 @@ class Search:
         A run has 3 to `longest` places, never below the foot nor above the ace on top, and at most
         `limit` stand-ins; any natural may be left out for a stand-in (it may be needed elsewhere,
         and a meld may not be made of wilds alone)."""
-        c, rest, _, limit, _ = runs
+        c, rest, runner, limit, _ = runs
         table, anchor = self.table, place_of(c)
         if anchor == 1 and table.aces_high:       # the ace on top, and the places below it
             for low, shape in self.grow(runs, (ACE_ON_TOP, -1, 2), rest):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(runs, low, ACE_ON_TOP, shape)
-        below = ([(anchor, ((), (), 0))] if anchor == table.foot else
-                 list(self.grow(runs, (anchor, -1, table.foot), ())))
+        if runner is None:        # below c only stand-ins: grow()'s walk down, as it yields it
+            below = [(anchor - k, ((), (), k)) for k in range(min(limit, anchor - table.foot) + 1)]
+        else:
+            below = ([(anchor, ((), (), 0))] if anchor == table.foot else
+                     list(self.grow(runs, (anchor, -1, table.foot), ())))
         ceiling = ACE_ON_TOP if table.aces_high and anchor > 1 else KING
         for top, (naturals, own, stand_ins) in self.grow(runs, (anchor, +1, ceiling), rest):
             for low, (_, own_below, more) in below:
@@ -936,12 +939,13 @@ class Search:
         when it is every natural of the hand, none is looked at (most calls with no stand-in)."""
         deal, table = self.deal, self.table
         if limit:
-            ever = self.ever
+            ever, mates = self.ever, table.mates
             for i, n in enumerate(hand):
                 could = ever.get(n)
                 if could is None:     # whether it can meld with the whole hand: if not, it never will
                     could = ever[n] = can_meld(n, deal.hand, 1, deal.runners, table, deal.near)
-                if could and can_meld(n, hand, 1, runners, table, deal.near):
+                # (a mate left: can_meld()'s first answer, asked here first, most often true)
+                if could and (not mates[n].isdisjoint(hand) or can_meld(n, hand, 1, runners, table, deal.near)):
                     return i
             return len(hand)
         if len(hand) < 3:         # with no stand-in a meld takes three naturals
@@ -961,6 +965,8 @@ class Search:
         suits of those left (`books_left()`), so the position keeps every runner by its suit."""
         if self.table.suits_differ:
             return wilds, runners
+        if len(runners) == 1:     # (most positions with a runner): kept while a natural near it is left
+            return (wilds, runners) if runners[0] in map(self.deal.near.get, hand) else (wilds + 1, ())
         kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
         for r in dict.fromkeys(runners):                              # runners are in order
             kept += [r] * min(wanted.count(r), runners.count(r))
