@@ -751,7 +751,7 @@ class Search:
             return ()
         runner = None
         if runners:               # the one runner a run of c's suit could take
-            runner = natural(suit_of(c), self.table.wild)
+            runner = (c & ~PLACE) + self.table.wild     # natural(suit_of(c), wild), inline
             if runner not in runners:
                 runner = None
         found = {}
@@ -844,10 +844,10 @@ class Search:
         else:
             below = ([(anchor, ((), (), 0))] if anchor == table.foot else
                      list(self.grow(runs, (anchor, -1, table.foot), ())))
-        ceiling = ACE_ON_TOP if table.aces_high and anchor > 1 else KING
+        ceiling, longest = ACE_ON_TOP if table.aces_high and anchor > 1 else KING, table.longest
         for top, (naturals, own, stand_ins) in self.grow(runs, (anchor, +1, ceiling), rest):
             for low, (_, own_below, more) in below:
-                if stand_ins + more <= limit and 3 <= top - low + 1 <= table.longest:
+                if stand_ins + more <= limit and 3 <= top - low + 1 <= longest:
                     self.add_run(runs, low, top, (naturals, own + own_below, stand_ins + more))
 
     def grow(self, runs, walk, rest):
@@ -857,7 +857,7 @@ class Search:
         first, never past the place `end`."""
         c, _, runner, limit, _ = runs
         place, way, end = walk
-        suit = c >> 4                                   # suit_of(), inline: a walk is a hot loop
+        base = c & ~PLACE          # natural(suit_of(c), 0), inline: base + place, the natural there (a hot loop)
         runner_places = self.table.runner_places
         shapes = [((), (), 0)]
         while True:
@@ -866,7 +866,7 @@ class Search:
             place += way
             if (place - end) * way > 0:
                 return
-            n = natural(suit, place)          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
+            n = base + place          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
             has_natural = n in rest
             has_runner = runner is not None and place in runner_places
             grown = []
@@ -918,8 +918,8 @@ class Search:
         it can be made any more.
         """
         hand, wilds, runners, owed, sink, sets_of = left
-        spare = self.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
-        limit = spare if spare < self.table.most else self.table.most
+        spare, most = self.jokers + wilds + len(runners) - owed, self.table.most    # self.spare(), inline: hottest
+        limit = spare if spare < most else most
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
