@@ -10,15 +10,14 @@ from functools import partial
 
 from .cards import ACE_ON_TOP, CARDS, JOKER, KING, ORDER, Card
 from .melds import Meld, meld_of
-from .positions import CARD, EVERY_SUIT, NATURAL, PLACE, Solution, natural, place_of, suit_of, without
+from .positions import CARD, EVERY_SUIT, NATURAL, PLACE, natural, place_of, solution_from, suit_of, without
 
 # What a wild standing in a set of each rank plays as: the rank alone (Card(rank, ''), its one object).
 AS_RANK = {rank: CARDS[Card(rank, '')] for rank in range(1, KING + 1)}
 
-# A Meld and a Solution as each line's answer makes them: from a tuple of the fields in order (tuple.__new__,
-# in C), not through a named tuple's own __new__, a Python function (as positions.step_from() does).
+# A Meld as each line's answer makes it: from a tuple of its fields (tuple.__new__, in C), not through the named
+# tuple's own __new__, a Python function (as positions.solution_from()).
 meld_from = partial(tuple.__new__, Meld)
-solution_from = partial(tuple.__new__, Solution)
 
 
 def arrange(deal, penalty, steps, tail):

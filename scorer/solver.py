@@ -115,9 +115,10 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from, kin_in,
-                        natural, natural_values, naturals_of, naturals_taken, place_of, position_from, run_tables,
-                        set_of, step_from, sub_multisets, suit_of, without)
+from .positions import (CARD, NATURAL, NO_WILDS_LEFT, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution,
+                        candidate_from, kin_in, leftover_from, natural, natural_values, naturals_of, naturals_taken,
+                        place_of, position_from, run_tables, set_of, solution_from, step_from, sub_multisets, suit_of,
+                        without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -1011,7 +1012,7 @@ class Search:
                        else self.wilds_left(jokers - from_jokers, kept, sink or (melded > 0 and deal.sinks)))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
-                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink, end.kept)
+                    best = leftover_from((cost, melded, end.jokers, end.wilds, end.sets, end.to_sink, end.kept))
         self.ends[wilds - len(runners), owed, sink, runners] = best
         return best
 
@@ -1025,7 +1026,7 @@ class Search:
         one joker. A wild-rank card always wild (`wild_rank_as_itself` false) never plays itself.
         """
         if not jokers and not wilds:
-            return Leftover(cost=0)
+            return NO_WILDS_LEFT
         table = self.table
         if table.most > 1 and jokers + wilds >= 3 and ((wilds and table.as_itself) or table.rules.all_wild_melds):
             return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((jokers, wilds),))
@@ -1049,7 +1050,7 @@ class Search:
         deadwood. With one stand-in per meld, the wild-rank cards make books of their own rank
         (`books_left()`); a wild-rank card always wild never plays itself."""
         if not jokers and not wilds:
-            return Leftover(cost=0)
+            return NO_WILDS_LEFT
         table = self.table
         values = [table.joker_value] * jokers + [table.wild_value] * wilds
         if table.most > 1:
@@ -1136,7 +1137,7 @@ def solve_plain(hand, deal):
     definition. In seven of ten such lines of bench/vs.py's batch no natural can meld."""
     if deal.hand or deal.jokers or deal.wild_cards:
         return None
-    return Solution(deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__)))
+    return solution_from((deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__))))
 
 
 # What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),
