@@ -521,7 +521,7 @@ class Search:
             self.known[position] = floor, False, None
             return floor
         cost, choice = INFINITY, None
-        for step in self.meld_steps(position, ties=False):
+        for step in self.meld_steps(position, False):        # (not the ties)
             beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
@@ -672,7 +672,7 @@ class Search:
             else:
                 forced = [n for n in same if not self.runs_through(n, rest, runners)]
             subsets = [used for size in range(len(same), smallest - 1, -1) for used in combinations(same, size)]
-            return [used for used in subsets if all(n in used for n in forced)] if forced else subsets
+            return [used for used in subsets if all(map(used.__contains__, forced))] if forced else subsets
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
