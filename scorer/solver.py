@@ -505,14 +505,14 @@ class Search:
         known = self.known.get(position)
         if known is not None and (known[1] or known[0] >= bound):
             return known[0]
-        if not position.hand:
-            cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
+        hand, wilds, runners, owed, sink, _ = position
+        if not hand:
+            cost = self.leftover(wilds, owed, sink, runners).cost
             self.known[position] = cost, True, None
             return cost
         # The singles' floor: a single melds only with two stand-ins (it shares no meld with another card of
         # the hand: tests/brute.py is the definition), so with s wilds left at most s // 2 meld, at best the
         # dearest, and the others are deadwood in every line from here.
-        _, wilds, runners, owed, _, _ = position
         melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
         floor = singles_floor = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
@@ -532,7 +532,7 @@ class Search:
         # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
         # costs at least (a floor, like a cut step).
         if cost > floor:          # (a line at the floor already: none does better)
-            value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
+            value, ceiling = self.table.value[hand[0]] + singles_floor, (cost if cost < bound else bound)
             if value < ceiling:
                 step = self.deadwood_step(position)
                 beat = ceiling - step.cost
