@@ -6,12 +6,18 @@ Every meld made here is valid by the meld rule: tests/hands.py's check_arrangeme
 arrangement the tests get to melds.valid(), so a hand's answer is not checked again as it is written
 (that was 4 % of a random hand's instructions, callgrind)."""
 
+from functools import partial
+
 from .cards import ACE_ON_TOP, CARDS, JOKER, KING, ORDER, Card
 from .melds import Meld, meld_of
-from .positions import CARD, EVERY_SUIT, NATURAL, PLACE, Solution, natural, place_of, suit_of, without
+from .positions import CARD, EVERY_SUIT, NATURAL, PLACE, natural, place_of, solution_from, suit_of, without
 
 # What a wild standing in a set of each rank plays as: the rank alone (Card(rank, ''), its one object).
 AS_RANK = {rank: CARDS[Card(rank, '')] for rank in range(1, KING + 1)}
+
+# A Meld as each line's answer makes it: from a tuple of its fields (tuple.__new__, in C), not through the named
+# tuple's own __new__, a Python function (as positions.solution_from()).
+meld_from = partial(tuple.__new__, Meld)
 
 
 def arrange(deal, penalty, steps, tail):
@@ -57,7 +63,7 @@ def arrange(deal, penalty, steps, tail):
                              or Meld('set', tuple(group), plays_in_set(group, table.wild or 1)))
     if left_wilds or left_jokers:
         deadwood += left_wilds + left_jokers
-    return Solution(penalty, tuple(melds), tuple(sorted(deadwood, key=ORDER.__getitem__)))
+    return solution_from((penalty, tuple(melds), tuple(sorted(deadwood, key=ORDER.__getitem__))))
 
 
 def single_run(n, table):
@@ -145,7 +151,7 @@ def meld(kind, plays, cards, pool):
     from the pool (the card itself when it is there)."""
     if None in cards:
         cards = tuple([card if card is not None else take(pool, p) for p, card in zip(plays, cards)])
-    return Meld(kind, cards, plays)
+    return meld_from((kind, cards, plays))
 
 
 def plays_in_set(wilds, rank):

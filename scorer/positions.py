@@ -89,6 +89,11 @@ class Solution(NamedTuple):
     deadwood: tuple
 
 
+# A Solution as each line's answer makes it: from a tuple of its fields (tuple.__new__, in C), not through the
+# named tuple's own __new__, a Python function (see step_from() below).
+solution_from = partial(tuple.__new__, Solution)
+
+
 class Candidate(NamedTuple):
     """A meld holding the first natural left."""
     kind: str            # 'set' or 'run'
@@ -140,6 +145,12 @@ class Leftover(NamedTuple):
     sets: tuple = ()             # (jokers, wild-rank cards) of each set the wilds left make
     to_sink: bool = False        # the wilds left all join a sink (a set, or a run with room)
     kept: tuple = ()             # the wild-rank cards kept for books, when a set's suits must differ (`books_left()`)
+
+
+# A Leftover as the end of every search makes it (tuple.__new__, as position_from() above), and the end with no
+# wild left, made once.
+leftover_from = partial(tuple.__new__, Leftover)
+NO_WILDS_LEFT = Leftover(cost=0)
 
 
 @lru_cache(maxsize=256)

@@ -115,9 +115,10 @@ from typing import NamedTuple
 from .arrange import arrange
 from .cards import ACE_ON_TOP, KING, ORDER, order, run_places
 from .melds import foot_place, longest_run
-from .positions import (CARD, EVERY_SUIT, NATURAL, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution, candidate_from,
-                        kin_in, natural, natural_values, naturals_of, naturals_taken, place_of, position_from,
-                        run_tables, set_of, step_from, sub_multisets, suit_of, without)
+from .positions import (CARD, EVERY_SUIT, NATURAL, NO_WILDS_LEFT, PLACE, SEARCH_ORDER, SUITED, Leftover, Solution,
+                        candidate_from, kin_in, leftover_from, natural, natural_values, naturals_of, naturals_taken,
+                        place_of, position_from, run_tables, set_of, solution_from, step_from, sub_multisets, suit_of,
+                        without)
 from .rules import DEFAULT
 
 INFINITY = float('inf')
@@ -527,14 +528,14 @@ class Search:
         known = self.known.get(position)
         if known is not None and (known[1] or known[0] >= bound):
             return known[0]
-        if not position.hand:
-            cost = self.leftover(position.wilds, position.owed, position.sink, position.runners).cost
+        hand, wilds, runners, owed, sink, _ = position
+        if not hand:
+            cost = self.leftover(wilds, owed, sink, runners).cost
             self.known[position] = cost, True, None
             return cost
         # The singles' floor: a single melds only with two stand-ins (it shares no meld with another card of
         # the hand: tests/brute.py is the definition), so with s wilds left at most s // 2 meld, at best the
         # dearest, and the others are deadwood in every line from here.
-        _, wilds, runners, owed, _, _ = position
         melded = (self.jokers + wilds + len(runners) - owed) // 2          # self.spare(), inline
         floor = singles_floor = self.singles_cost[melded if melded < self.singles else self.singles]
         if len(self.known) > BIG and bound < INFINITY:       # a big search: look for certain deadwood
@@ -543,7 +544,7 @@ class Search:
             self.known[position] = floor, False, None
             return floor
         cost, choice = INFINITY, None
-        for step in self.meld_steps(position, ties=False):
+        for step in self.meld_steps(position, False):        # (not the ties)
             beat = (cost if cost < bound else bound) - step.cost
             total = step.cost + (self.best(step.after, beat) if beat > 0 else 0)
             if total < cost:
@@ -554,7 +555,7 @@ class Search:
         # move leaves the wilds as they are) do not lose to the best found; otherwise that is what the move
         # costs at least (a floor, like a cut step).
         if cost > floor:          # (a line at the floor already: none does better)
-            value, ceiling = self.table.value[position.hand[0]] + singles_floor, (cost if cost < bound else bound)
+            value, ceiling = self.table.value[hand[0]] + singles_floor, (cost if cost < bound else bound)
             if value < ceiling:
                 step = self.deadwood_step(position)
                 beat = ceiling - step.cost
@@ -694,7 +695,7 @@ class Search:
             else:
                 forced = [n for n in same if not self.runs_through(n, rest, runners)]
             subsets = [used for size in range(len(same), smallest - 1, -1) for used in combinations(same, size)]
-            return [used for used in subsets if all(n in used for n in forced)] if forced else subsets
+            return [used for used in subsets if all(map(used.__contains__, forced))] if forced else subsets
         least = {n: max(0, same.count(n) - self.runs_through(n, rest, runners)) for n in set(same)}
         return [used for used in sub_multisets(same, least) if len(used) >= smallest]
 
@@ -774,7 +775,7 @@ class Search:
             return ()
         runner = None
         if runners:               # the one runner a run of c's suit could take
-            runner = natural(suit_of(c), self.table.wild)
+            runner = (c & ~PLACE) + self.table.wild     # natural(suit_of(c), wild), inline
             if runner not in runners:
                 runner = None
         found = {}
@@ -856,18 +857,21 @@ class Search:
         A run has 3 to `longest` places, never below the foot nor above the ace on top, and at most
         `limit` stand-ins; any natural may be left out for a stand-in (it may be needed elsewhere,
         and a meld may not be made of wilds alone)."""
-        c, rest, _, limit, _ = runs
+        c, rest, runner, limit, _ = runs
         table, anchor = self.table, place_of(c)
         if anchor == 1 and table.aces_high:       # the ace on top, and the places below it
             for low, shape in self.grow(runs, (ACE_ON_TOP, -1, 2), rest):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(runs, low, ACE_ON_TOP, shape)
-        below = ([(anchor, ((), (), 0))] if anchor == table.foot else
-                 list(self.grow(runs, (anchor, -1, table.foot), ())))
-        ceiling = ACE_ON_TOP if table.aces_high and anchor > 1 else KING
+        if runner is None:        # below c only stand-ins: grow()'s walk down, as it yields it
+            below = [(anchor - k, ((), (), k)) for k in range(min(limit, anchor - table.foot) + 1)]
+        else:
+            below = ([(anchor, ((), (), 0))] if anchor == table.foot else
+                     list(self.grow(runs, (anchor, -1, table.foot), ())))
+        ceiling, longest = ACE_ON_TOP if table.aces_high and anchor > 1 else KING, table.longest
         for top, (naturals, own, stand_ins) in self.grow(runs, (anchor, +1, ceiling), rest):
             for low, (_, own_below, more) in below:
-                if stand_ins + more <= limit and 3 <= top - low + 1 <= table.longest:
+                if stand_ins + more <= limit and 3 <= top - low + 1 <= longest:
                     self.add_run(runs, low, top, (naturals, own + own_below, stand_ins + more))
 
     def grow(self, runs, walk, rest):
@@ -877,7 +881,7 @@ class Search:
         first, never past the place `end`."""
         c, _, runner, limit, _ = runs
         place, way, end = walk
-        suit = c >> 4                                   # suit_of(), inline: a walk is a hot loop
+        base = c & ~PLACE          # natural(suit_of(c), 0), inline: base + place, the natural there (a hot loop)
         runner_places = self.table.runner_places
         shapes = [((), (), 0)]
         while True:
@@ -886,7 +890,7 @@ class Search:
             place += way
             if (place - end) * way > 0:
                 return
-            n = natural(suit, place)          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
+            n = base + place          # at ACE_ON_TOP no natural of the hand: an ace in it has place 1
             has_natural = n in rest
             has_runner = runner is not None and place in runner_places
             grown = []
@@ -938,8 +942,8 @@ class Search:
         it can be made any more.
         """
         hand, wilds, runners, owed, sink, sets_of = left
-        spare = self.jokers + wilds + len(runners) - owed      # self.spare(), inline: the hottest line
-        limit = spare if spare < self.table.most else self.table.most
+        spare, most = self.jokers + wilds + len(runners) - owed, self.table.most    # self.spare(), inline: hottest
+        limit = spare if spare < most else most
         if limit < 2 and hand:
             lone = self.lone(hand, limit, runners)
             if lone:
@@ -959,12 +963,13 @@ class Search:
         when it is every natural of the hand, none is looked at (most calls with no stand-in)."""
         deal, table = self.deal, self.table
         if limit:
-            ever = self.ever
+            ever, mates = self.ever, table.mates
             for i, n in enumerate(hand):
                 could = ever.get(n)
                 if could is None:     # whether it can meld with the whole hand: if not, it never will
                     could = ever[n] = can_meld(n, deal.hand, 1, deal.runners, table, deal.near)
-                if could and can_meld(n, hand, 1, runners, table, deal.near):
+                # (a mate left: can_meld()'s first answer, asked here first, most often true)
+                if could and (not mates[n].isdisjoint(hand) or can_meld(n, hand, 1, runners, table, deal.near)):
                     return i
             return len(hand)
         if len(hand) < 3:         # with no stand-in a meld takes three naturals
@@ -984,6 +989,8 @@ class Search:
         suits of those left (`books_left()`), so the position keeps every runner by its suit."""
         if self.table.suits_differ:
             return wilds, runners
+        if len(runners) == 1:     # (most positions with a runner): kept while a natural near it is left
+            return (wilds, runners) if runners[0] in map(self.deal.near.get, hand) else (wilds + 1, ())
         kept, wanted = [], list(map(self.deal.near.get, hand))     # the runner each natural could share a run with
         for r in dict.fromkeys(runners):                              # runners are in order
             kept += [r] * min(wanted.count(r), runners.count(r))
@@ -1028,7 +1035,7 @@ class Search:
                        else self.wilds_left(jokers - from_jokers, kept, sink or (melded > 0 and deal.sinks)))
                 cost = deal.singles_cost[melded] + end.cost
                 if best is None or cost < best.cost:
-                    best = Leftover(cost, melded, end.jokers, end.wilds, end.sets, end.to_sink, end.kept)
+                    best = leftover_from((cost, melded, end.jokers, end.wilds, end.sets, end.to_sink, end.kept))
         self.ends[wilds - len(runners), owed, sink, runners] = best
         return best
 
@@ -1042,7 +1049,7 @@ class Search:
         one joker. A wild-rank card always wild (`wild_rank_as_itself` false) never plays itself.
         """
         if not jokers and not wilds:
-            return Leftover(cost=0)
+            return NO_WILDS_LEFT
         table = self.table
         if table.most > 1 and jokers + wilds >= 3 and ((wilds and table.as_itself) or table.rules.all_wild_melds):
             return Leftover(cost=0, jokers=jokers, wilds=wilds, sets=((jokers, wilds),))
@@ -1066,7 +1073,7 @@ class Search:
         deadwood. With one stand-in per meld, the wild-rank cards make books of their own rank
         (`books_left()`); a wild-rank card always wild never plays itself."""
         if not jokers and not wilds:
-            return Leftover(cost=0)
+            return NO_WILDS_LEFT
         table = self.table
         values = [table.joker_value] * jokers + [table.wild_value] * wilds
         if table.most > 1:
@@ -1153,7 +1160,7 @@ def solve_plain(hand, deal):
     definition. In seven of ten such lines of bench/vs.py's batch no natural can meld."""
     if deal.hand or deal.jokers or deal.wild_cards:
         return None
-    return Solution(deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__)))
+    return solution_from((deal.table.cost(deal.never), (), tuple(sorted(hand, key=ORDER.__getitem__))))
 
 
 # What the search's parts above call, as plain functions: the books of wild-rank cards at the end (3d),
