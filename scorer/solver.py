@@ -287,6 +287,13 @@ def runner_reach(wild, runner_places, aces_high):
             for s in range(len(EVERY_SUIT))}
 
 
+def stand_ins_below(anchor, limit, foot):
+    """What grow() yields walking down from `anchor` with nothing but stand-ins there (no natural, no
+    runner): (the place reached, the shape (no natural, no runner, the stand-ins)) for 0 to `limit`
+    stand-ins, never below the foot; listed without the walk (limited_runs(), where c's suit has no runner)."""
+    return [(anchor - k, ((), (), k)) for k in range(min(limit, anchor - foot) + 1)]
+
+
 def near_enough(n, runner_places, aces_high):
     """Whether natural n may sit in a run within two places of a runner of its suit (one stand-in between)."""
     return any(abs(p - q) <= 2 for p in run_places(place_of(n), aces_high) for q in runner_places)
@@ -863,8 +870,8 @@ class Search:
             for low, shape in self.grow(runs, (ACE_ON_TOP, -1, 2), rest):
                 if ACE_ON_TOP - low >= 2:
                     self.add_run(runs, low, ACE_ON_TOP, shape)
-        if runner is None:        # below c only stand-ins: grow()'s walk down, as it yields it
-            below = [(anchor - k, ((), (), k)) for k in range(min(limit, anchor - table.foot) + 1)]
+        if runner is None:        # below c only stand-ins
+            below = stand_ins_below(anchor, limit, table.foot)
         else:
             below = ([(anchor, ((), (), 0))] if anchor == table.foot else
                      list(self.grow(runs, (anchor, -1, table.foot), ())))

@@ -58,7 +58,6 @@ def test_pack_limits_follow_decks_and_jokers():
         parse_cards('JK JK JK', jokers=2)
 
 
-
 def test_a_card_twice_in_two_decks_is_checked_without_counting_every_card():
     # Fewer copies beyond a card's first than the decks: no card can be held more often than they
     # deal it (a third of a batch's two-deck hands hold one card twice); no Counter is made for them.
@@ -74,6 +73,7 @@ def test_a_card_twice_in_two_decks_is_checked_without_counting_every_card():
         parse_cards('JK JK 7H', decks=2, jokers=1)
     with pytest.raises(CardError, match='a joker, but no jokers are in play'):
         parse_cards('7H 7H JK', decks=3)
+
 
 def test_a_hand_holds_at_most_the_largest_deal_and_the_card_drawn():
     """Six-fourteen deals 14 cards; a player holding the card drawn has 15 (MAX_HAND)."""

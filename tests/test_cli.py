@@ -6,9 +6,9 @@ The commands run in process through main(argv, stdin, stdout, stderr), as a shel
 import io
 import json
 import os
+import select
 
 import pytest
-import select
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -47,9 +47,9 @@ def test_a_solve_jsonl_batch_starts_without_pathlib_dataclasses_or_shutil():
 
 def test_solve_jsonl_answers_a_co_process_line_by_line():
     """A program that talks to `python -m scorer solve --jsonl` through pipes, writing one line and
-    waiting for its answer before the next, gets each answer as soon as it is made: the answers
-    are flushed whenever no more input is waiting, not only at the end of the input (its output
-    buffered as a program's is, not unbuffered by PYTHONUNBUFFERED)."""
+    waiting for its answer before the next, gets each answer as soon as it is made: each answer is
+    flushed as it is written, not only at the end of the input (its output buffered as a program's
+    is, not unbuffered by PYTHONUNBUFFERED)."""
     buffered = {k: v for k, v in os.environ.items() if k != 'PYTHONUNBUFFERED'}
     child = subprocess.Popen([sys.executable, '-m', 'scorer', 'solve', '--jsonl'], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, env=buffered)

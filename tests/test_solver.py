@@ -184,6 +184,22 @@ def test_the_sets_that_only_tie_are_not_listed_for_the_best_line():
     assert [n for n in asked if place_of(n) == 1] == []
 
 
+@pytest.mark.parametrize('game', ['standard', 'five_crowns'])
+def test_the_places_below_a_run_with_no_runner_are_what_the_walk_down_yields(game):
+    """limited_runs() lists the places below c, where its suit has no runner, without walking them
+    (stand_ins_below()): the same list grow() yields walking down with no natural there."""
+    from scorer.positions import natural
+    from scorer.solver import deal_out, stand_ins_below, table_for
+    rules = make_rules(game=game, max_wilds_per_meld=1)
+    table = table_for(rules, None)
+    search = Search(deal_out(parse_cards('7H', rules.decks, rules.jokers), table))
+    for place in range(table.foot, 14):
+        for limit in range(3):
+            c = natural(0, place)
+            walked = list(search.grow((c, (), None, limit, {}), (place, -1, table.foot), ()))
+            assert stand_ins_below(place, limit, table.foot) == walked, (place, limit)
+
+
 def test_the_first_natural_is_not_tried_as_deadwood_when_its_value_and_the_singles_cost_the_best_found():
     """Kings wild, two of them: 7S and 5C are singles, so with both kings left at least 5 points of
     them are deadwood in every line. The run 9C JC QC on one king reaches 12; 9C as deadwood costs
@@ -535,7 +551,6 @@ def test_card_values_and_penalty_settings():
     assert penalty('AS', None, aces='high_or_low') == 15
     assert penalty('AS', None, aces='high_or_low', ace_penalty=1) == 1
     assert penalty('AS', 1, aces='high_or_low') == 15                  # aces wild at 14 cards
-
 
 
 @pytest.mark.parametrize('settings', [{}, dict(aces='high_or_low'), dict(face_values='ranked', wild_penalty=20),
